@@ -1,0 +1,248 @@
+// gjk — collision queries between convex shapes in 3D.
+//
+// Shapes are small values described by support functions; queries take two
+// shapes with their transforms and return a result struct whose `status`
+// always says what happened. No query allocates, prints, asserts or loops
+// without bound, and every number a query returns is finite.
+//
+// Conventions: right-handed frames, any consistent length unit. The normal of
+// every result points from A to B. Witness points and normals are in the
+// world frame.
+#ifndef GJK_H
+#define GJK_H
+
+#include <stdbool.h>
+
+#include "gjk/gjk_config.h"
+#include "gjk/gjk_math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The outcome of a query. Values below GJK_STATUS_INVALID_INPUT are answers;
+/// the others are errors.
+typedef enum gjk_status {
+    /// The shapes are apart by more than the touching tolerance.
+    GJK_SEPARATED = 0,
+    /// The shapes' signed distance lies within ± the touching tolerance.
+    GJK_TOUCHING = 1,
+    /// The shapes overlap by more than the touching tolerance.
+    GJK_PENETRATING = 2,
+    /// An input was NaN or infinite, a radius or margin negative, a vertex
+    /// list empty or NULL, a rotation zero, or a shape type unknown. Every
+    /// output number is zero.
+    GJK_INVALID_INPUT = 3,
+    /// The iteration cap was reached before the tolerance. The outputs hold
+    /// the best answer found so far; they are finite.
+    GJK_NOT_CONVERGED = 4,
+} gjk_status;
+
+/// A short English name of a status ("separated", "touching", ...).
+const char *gjk_status_name(gjk_status status);
+
+/// The kinds of shape. Every shape is convex; the margin of gjk_shape rounds
+/// any of them.
+typedef enum gjk_shape_type {
+    GJK_SHAPE_POINT = 0,   ///< The origin of its frame.
+    GJK_SHAPE_SEGMENT,     ///< Segment a–b.
+    GJK_SHAPE_TRIANGLE,    ///< Triangle a, b, c.
+    GJK_SHAPE_BOX,         ///< Box centred at the origin with half extents.
+    GJK_SHAPE_SPHERE,      ///< Sphere at the origin.
+    GJK_SHAPE_CAPSULE,     ///< Segment a–b swept by a sphere of the radius.
+    GJK_SHAPE_CYLINDER,    ///< Cylinder along local z, centred at the origin.
+    GJK_SHAPE_CONE,        ///< Cone along local z: base at −half height, apex at +half height.
+    GJK_SHAPE_ELLIPSOID,   ///< Ellipsoid with semi-axes (radii) along x, y, z.
+    GJK_SHAPE_POLYTOPE,    ///< Convex hull of a vertex cloud.
+    GJK_SHAPE_CUSTOM,      ///< A user shape given by its support function.
+    GJK_SHAPE_TYPE_COUNT
+} gjk_shape_type;
+
+/// A user support function: the point of the shape, in its local frame, that
+/// lies farthest along `direction` (which need not be unit length and is never
+/// zero). It must be pure (the same answer for the same direction), must not
+/// call back into a query, and must return finite numbers; a non-finite answer
+/// ends the query with GJK_INVALID_INPUT.
+typedef gjk_vec3 (*gjk_support_fn)(const void *user_data, gjk_vec3 direction);
+
+/// A convex shape in its local frame, plus a margin: the shape actually
+/// queried is the Minkowski sum of the core shape and a sphere of radius
+/// `margin` (a rounded shape). Build one with the gjk_make_* functions or a
+/// designated initialiser; a shape is a plain value that may be copied.
+///
+/// Memory: a polytope points at the caller's vertex array and a custom shape
+/// at the caller's user data. The library never copies, frees or keeps them
+/// beyond a query; they must stay valid and unchanged while the shape is used.
+typedef struct gjk_shape {
+    gjk_shape_type type;
+    /// Rounding radius ≥ 0 added to every shape.
+    gjk_real margin;
+    union {
+        struct { gjk_vec3 a, b; } segment;
+        struct { gjk_vec3 a, b, c; } triangle;
+        struct { gjk_vec3 half_extents; } box;
+        struct { gjk_real radius; } sphere;
+        struct { gjk_vec3 a, b; gjk_real radius; } capsule;
+        struct { gjk_real radius, half_height; } cylinder;
+        struct { gjk_real radius, half_height; } cone;
+        struct { gjk_vec3 radii; } ellipsoid;
+        /// Any points: the shape is their convex hull. Duplicate and interior
+        /// points are allowed. Not owned (see above).
+        struct { const gjk_vec3 *vertices; int count; } polytope;
+        /// `support` is called with `user_data`. `radius` is an optional
+        /// bound on |support(d)| (0 if unknown): it only sets the tolerance
+        /// scale.
+        struct { gjk_support_fn support; const void *user_data; gjk_real radius; } custom;
+    };
+} gjk_shape;
+
+/// A point.
+gjk_shape gjk_make_point(void);
+/// A segment from a to b.
+gjk_shape gjk_make_segment(gjk_vec3 a, gjk_vec3 b);
+/// A triangle a, b, c.
+gjk_shape gjk_make_triangle(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c);
+/// A box centred at the origin.
+gjk_shape gjk_make_box(gjk_vec3 half_extents);
+/// A sphere centred at the origin.
+gjk_shape gjk_make_sphere(gjk_real radius);
+/// A capsule: the segment a–b swept by a sphere of the radius.
+gjk_shape gjk_make_capsule(gjk_vec3 a, gjk_vec3 b, gjk_real radius);
+/// A cylinder along local z from −half_height to +half_height.
+gjk_shape gjk_make_cylinder(gjk_real radius, gjk_real half_height);
+/// A cone along local z: base disc of the radius at −half_height, apex at +half_height.
+gjk_shape gjk_make_cone(gjk_real radius, gjk_real half_height);
+/// An ellipsoid with semi-axes radii.x, radii.y, radii.z.
+gjk_shape gjk_make_ellipsoid(gjk_vec3 radii);
+/// The convex hull of `count` points. The shape points at `vertices` and
+/// does not copy them: the caller keeps them alive and unchanged.
+gjk_shape gjk_make_polytope(const gjk_vec3 *vertices, int count);
+/// A user shape given by `support(user_data, d)`; `radius` bounds its size
+/// (0 if unknown). The caller keeps `user_data` alive.
+gjk_shape gjk_make_custom(gjk_support_fn support, const void *user_data, gjk_real radius);
+/// The same shape with the margin set (a rounded shape).
+gjk_shape gjk_with_margin(gjk_shape shape, gjk_real margin);
+
+/// GJK_SEPARATED when the shape is valid, else GJK_INVALID_INPUT: a NaN or
+/// infinite number, a negative radius, margin or extent, a NULL or empty
+/// vertex list, a NULL support function or an unknown type. A custom shape's
+/// support function is not called here.
+gjk_status gjk_shape_validate(const gjk_shape *shape);
+
+/// The point of the shape (margin included) farthest along `direction`, in
+/// the shape's local frame. A zero direction gives a point of the shape.
+gjk_vec3 gjk_shape_support(const gjk_shape *shape, gjk_vec3 direction);
+
+/// Options shared by the queries. Zero-initialise it for the defaults.
+typedef struct gjk_options {
+    /// Maximum GJK iterations; 0 means GJK_DEFAULT_MAX_ITERATIONS.
+    int max_iterations;
+    /// Maximum EPA iterations (penetration only); 0 means GJK_DEFAULT_MAX_EPA_ITERATIONS.
+    int max_epa_iterations;
+    /// Relative tolerance; 0 means GJK_DEFAULT_TOLERANCE. The absolute
+    /// tolerance of a query is this times its length scale (see README,
+    /// "Tolerances"). It is also the touching band.
+    gjk_real tolerance;
+    /// Distance query only: when > 0, the query may stop as soon as it
+    /// proves the distance exceeds this value; it then returns
+    /// GJK_SEPARATED with a lower bound on the distance (> max_distance)
+    /// and the witness points of the current simplex.
+    gjk_real max_distance;
+} gjk_options;
+
+/// Default iteration cap of GJK.
+#define GJK_DEFAULT_MAX_ITERATIONS 128
+/// Default iteration cap of EPA (one support point per iteration).
+#define GJK_DEFAULT_MAX_EPA_ITERATIONS 128
+#if GJK_USE_FLOAT
+#define GJK_DEFAULT_TOLERANCE 2e-6f
+#else
+/// Default relative tolerance: 1e-10 in double, 2e-6 in float.
+#define GJK_DEFAULT_TOLERANCE 1e-10
+#endif
+
+/// A warm-start cache for repeated queries on one pair of shapes (as the
+/// simplex cache of Box2D). Zero-initialise it before the first query and
+/// pass the same cache on later frames: the final simplex is stored as points
+/// of A and B in their local frames and becomes the starting simplex of the
+/// next query, which then needs fewer iterations when the pair moved little.
+/// A cache whose content does not fit the shapes is ignored safely.
+typedef struct gjk_simplex_cache {
+    /// Number of stored points, 0 to 4; 0 means "no cache".
+    int count;
+    /// Simplex points on A (A's local frame) and on B (B's local frame).
+    gjk_vec3 local_a[4], local_b[4];
+} gjk_simplex_cache;
+
+/// The input of every two-shape query.
+typedef struct gjk_query_input {
+    const gjk_shape *shape_a;
+    gjk_transform transform_a;
+    const gjk_shape *shape_b;
+    gjk_transform transform_b;
+    gjk_options options;
+} gjk_query_input;
+
+/// The answer of gjk_intersect.
+typedef struct gjk_intersect_output {
+    /// Separated, touching or penetrating; or an error.
+    gjk_status status;
+    /// True when the shapes touch or overlap (closed sets).
+    bool intersect;
+    /// GJK iterations used.
+    int iterations;
+} gjk_intersect_output;
+
+/// The answer of gjk_distance.
+typedef struct gjk_distance_output {
+    /// Separated, touching or penetrating; or an error.
+    gjk_status status;
+    /// Distance between the shapes (≥ 0); 0 when they overlap.
+    gjk_real distance;
+    /// Closest point on A and on B (world frame). When the shapes overlap
+    /// both are one point of the overlap.
+    gjk_vec3 point_a, point_b;
+    /// Unit vector from A to B along which they are closest; zero when the
+    /// shapes overlap or touch at a point where no direction is known.
+    gjk_vec3 normal;
+    /// GJK iterations used.
+    int iterations;
+} gjk_distance_output;
+
+/// The answer of gjk_penetration: the signed distance with its witnesses.
+typedef struct gjk_penetration_output {
+    /// Separated, touching or penetrating; or an error.
+    gjk_status status;
+    /// Signed distance: the distance when apart (> 0), minus the depth when
+    /// overlapping (< 0).
+    gjk_real signed_distance;
+    /// Penetration depth, max(0, −signed_distance): translating B by
+    /// depth·normal makes the shapes touch.
+    gjk_real depth;
+    /// Witness points (world): when apart, the closest points; when
+    /// overlapping, the deepest point of A inside B (point_a) and of B inside
+    /// A (point_b), so that point_a − point_b = depth·normal.
+    gjk_vec3 point_a, point_b;
+    /// Unit vector from A to B (always unit unless status is an error).
+    gjk_vec3 normal;
+    /// GJK iterations and EPA iterations used.
+    int iterations, epa_iterations;
+} gjk_penetration_output;
+
+/// Do A and B overlap? Stops as soon as GJK finds a separating direction or a
+/// simplex that encloses the origin.
+gjk_intersect_output gjk_intersect(const gjk_query_input *input);
+
+/// Distance and closest points of A and B. `cache` may be NULL; when given it
+/// warm-starts the query and receives the final simplex.
+gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache);
+
+/// Signed distance with witness points and normal: GJK, then EPA when the
+/// shapes overlap. `cache` may be NULL (see gjk_distance).
+gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // GJK_H

@@ -1,0 +1,424 @@
+// The Expanding Polytope Algorithm: the penetration depth of two overlapping
+// cores.
+//
+// The depth is the distance from the origin to the boundary of D = A − B
+// (the origin lies inside D). EPA keeps a convex polytope inside D that
+// contains the origin, takes its face nearest to the origin, and asks D for
+// its support point w along that face's normal n. The face's distance is a
+// lower bound of the depth and w·n an upper bound; when they meet within
+// the tolerance the face is the answer. Otherwise w is added: the faces that
+// see w are removed, and the hole's rim (the horizon) is joined to w.
+// (van den Bergen, "Proximity queries and penetration depth computation on 3D
+// game objects", GDC 2001; Ericson §9.5.)
+//
+// Everything lives in fixed-size arrays on the stack. Faces know their three
+// neighbours, so the visible region is found by a flood fill from the
+// nearest face with an explicit stack: the region stays connected and the
+// horizon comes out as one closed loop, even when rounding makes visibility
+// tests disagree. Before a step is committed its new faces are checked
+// (non-degenerate, origin inside); a step that fails is undone and the
+// current nearest face is returned.
+#include "internal.h"
+
+enum {
+    EPA_MAX_VERTICES = 136,
+    EPA_MAX_FACES = 2 * EPA_MAX_VERTICES,
+    EPA_MAX_HORIZON = EPA_MAX_VERTICES,
+};
+
+typedef struct epa_face {
+    int v[3];     ///< Vertex indices, counter-clockwise seen from outside.
+    int adj[3];   ///< adj[i]: the face across edge v[i] → v[(i + 1) % 3].
+    gjk_vec3 n;   ///< Outward unit normal.
+    gjk_real dist;///< Signed distance of the plane from the origin (n·v0).
+    bool alive;
+} epa_face;
+
+typedef struct epa_polytope {
+    gjk_support_point vert[EPA_MAX_VERTICES];
+    epa_face face[EPA_MAX_FACES];
+    int vertex_count;
+    int face_count; ///< Slots used (alive or not).
+    int free_list[EPA_MAX_FACES];
+    int free_count;
+} epa_polytope;
+
+static int next3(int i) { return i == 2 ? 0 : i + 1; }
+
+/// Normal and distance of face (a, b, c); false when it has no area.
+static bool face_plane(const epa_polytope *P, int a, int b, int c, gjk_vec3 *n, gjk_real *dist) {
+    gjk_vec3 pa = P->vert[a].w, pb = P->vert[b].w, pc = P->vert[c].w;
+    gjk_vec3 cr = gjk_cross(gjk_sub(pb, pa), gjk_sub(pc, pa));
+    gjk_real len = gjk_length(cr);
+    // Relative area test: |cross| against the edge lengths' product.
+    gjk_real ref = gjk_length(gjk_sub(pb, pa)) * gjk_length(gjk_sub(pc, pa));
+    if (!(len > GJK_REAL_EPSILON * ref) || !(len > 0)) {
+        return false;
+    }
+    *n = gjk_scale(1 / len, cr);
+    // The distance from the vertex nearest the origin is the most accurate.
+    gjk_real d0 = gjk_dot(*n, pa), d1 = gjk_dot(*n, pb), d2 = gjk_dot(*n, pc);
+    *dist = (d0 + d1 + d2) / 3;
+    return true;
+}
+
+static int alloc_face(epa_polytope *P) {
+    if (P->free_count > 0) {
+        return P->free_list[--P->free_count];
+    }
+    if (P->face_count >= EPA_MAX_FACES) {
+        return -1;
+    }
+    return P->face_count++;
+}
+
+/// Index of edge (a → b) in face f, or -1.
+static int edge_index(const epa_face *f, int a, int b) {
+    for (int i = 0; i < 3; ++i) {
+        if (f->v[i] == a && f->v[next3(i)] == b) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/// Builds faces from a closed triangle list (3 indices each, outward
+/// winding) and links neighbours by matching opposite edges.
+static bool build_faces(epa_polytope *P, const int *tri, int count) {
+    for (int f = 0; f < count; ++f) {
+        epa_face *F = &P->face[f];
+        F->v[0] = tri[3 * f], F->v[1] = tri[3 * f + 1], F->v[2] = tri[3 * f + 2];
+        F->alive = true;
+        if (!face_plane(P, F->v[0], F->v[1], F->v[2], &F->n, &F->dist)) {
+            return false;
+        }
+    }
+    for (int f = 0; f < count; ++f) {
+        for (int i = 0; i < 3; ++i) {
+            int a = P->face[f].v[i], b = P->face[f].v[next3(i)];
+            P->face[f].adj[i] = -1;
+            for (int g = 0; g < count; ++g) {
+                if (g != f && edge_index(&P->face[g], b, a) >= 0) {
+                    P->face[f].adj[i] = g;
+                    break;
+                }
+            }
+            if (P->face[f].adj[i] < 0) {
+                return false;
+            }
+        }
+    }
+    P->face_count = count;
+    P->free_count = 0;
+    return true;
+}
+
+/// A degenerate outcome: D has no volume around the origin (or the initial
+/// polytope could not be built), so the cores only touch. Depth 0 along `n`.
+static void touching_result(const gjk_simplex *s, gjk_vec3 n, gjk_epa_result *out) {
+    gjk_vec3 pa, pb;
+    gjk_simplex_witness(s, &pa, &pb);
+    out->converged = true;
+    out->depth = 0;
+    out->normal = n;
+    out->point_a = pa;
+    out->point_b = pb;
+}
+
+/// A unit vector perpendicular to e (e ≠ 0).
+static gjk_vec3 any_perpendicular(gjk_vec3 e) {
+    gjk_real ax = gjk_abs(e.x), ay = gjk_abs(e.y), az = gjk_abs(e.z);
+    gjk_vec3 axis = ax <= ay && ax <= az ? gjk_v3(1, 0, 0) : (ay <= az ? gjk_v3(0, 1, 0) : gjk_v3(0, 0, 1));
+    return gjk_normalize(gjk_cross(e, axis));
+}
+
+/// Grows the final GJK simplex (the origin lies in it or within tolerance
+/// of it) into a polytope with volume that encloses the origin. Returns
+/// false with *out filled when D turns out to be flat around the origin:
+/// then the cores only touch, and the GJK simplex gives the witnesses.
+static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope *P, gjk_epa_result *out) {
+    gjk_simplex g = *s;
+    gjk_real tol = gjk_pair_tolerance(pair);
+
+    if (g.count == 1) {
+        // Find a second point of D away from the first.
+        static const gjk_real dirs[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+        for (int k = 0; k < 6 && g.count == 1; ++k) {
+            gjk_support_point p = gjk_pair_support(pair, gjk_v3(dirs[k][0], dirs[k][1], dirs[k][2]));
+            if (gjk_length(gjk_sub(p.w, g.v[0].w)) > tol) {
+                g.v[1] = p;
+                g.count = 2;
+            }
+        }
+        if (g.count == 1) { // D is a single point: no direction is better than another
+            touching_result(s, gjk_v3(1, 0, 0), out);
+            return false;
+        }
+    }
+    if (g.count == 2) {
+        // Search around the segment, six directions 60° apart, for the point
+        // of D farthest off its line.
+        gjk_vec3 e = gjk_normalize(gjk_sub(g.v[1].w, g.v[0].w));
+        gjk_vec3 u = any_perpendicular(e);
+        gjk_vec3 t = gjk_cross(e, u);
+        const gjk_real c = GJK_R(0.5), sn = GJK_R(0.86602540378443864676);
+        gjk_vec3 dirs[6];
+        dirs[0] = u;
+        dirs[1] = gjk_add(gjk_scale(c, u), gjk_scale(sn, t));
+        dirs[2] = gjk_add(gjk_scale(-c, u), gjk_scale(sn, t));
+        dirs[3] = gjk_neg(dirs[0]), dirs[4] = gjk_neg(dirs[1]), dirs[5] = gjk_neg(dirs[2]);
+        gjk_real best = tol;
+        for (int k = 0; k < 6; ++k) {
+            gjk_support_point p = gjk_pair_support(pair, dirs[k]);
+            gjk_real off = gjk_length(gjk_cross(gjk_sub(p.w, g.v[0].w), e));
+            if (off > best) {
+                best = off;
+                g.v[2] = p;
+                g.count = 3;
+            }
+        }
+        if (g.count == 2) { // D is a segment through the origin
+            touching_result(s, u, out);
+            return false;
+        }
+    }
+    if (g.count == 4) {
+        // A tetrahedron enclosing the origin: orient it outward.
+        gjk_vec3 p0 = g.v[0].w;
+        gjk_real vol = gjk_dot(gjk_sub(g.v[1].w, p0), gjk_cross(gjk_sub(g.v[2].w, p0), gjk_sub(g.v[3].w, p0)));
+        if (vol < 0) {
+            gjk_support_point tmp = g.v[1];
+            g.v[1] = g.v[2];
+            g.v[2] = tmp;
+        }
+        for (int m = 0; m < 4; ++m) {
+            P->vert[m] = g.v[m];
+        }
+        P->vertex_count = 4;
+        static const int tet[12] = {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3};
+        if (build_faces(P, tet, 4)) {
+            return true;
+        }
+        // Flat tetrahedron: keep its largest face and go on as a triangle.
+        int drop = 0;
+        gjk_real best_area = -1;
+        for (int m = 0; m < 4; ++m) {
+            int i = (m + 1) & 3, j = (m + 2) & 3, k = (m + 3) & 3;
+            gjk_real area = gjk_length(gjk_cross(gjk_sub(g.v[j].w, g.v[i].w), gjk_sub(g.v[k].w, g.v[i].w)));
+            if (area > best_area) {
+                best_area = area;
+                drop = m;
+            }
+        }
+        g.v[drop] = g.v[3];
+        g.count = 3;
+    }
+    // A triangle through (or within tolerance of) the origin: add the support
+    // points on both sides of its plane to make a double pyramid.
+    gjk_vec3 n = gjk_normalize(gjk_cross(gjk_sub(g.v[1].w, g.v[0].w), gjk_sub(g.v[2].w, g.v[0].w)));
+    if (!(gjk_length_sq(n) > 0)) {
+        // Collinear points: D is flat along their line, depth 0 across it.
+        gjk_vec3 e = gjk_sub(g.v[1].w, g.v[0].w);
+        if (gjk_length_sq(e) < gjk_length_sq(gjk_sub(g.v[2].w, g.v[0].w))) {
+            e = gjk_sub(g.v[2].w, g.v[0].w);
+        }
+        touching_result(s, gjk_length_sq(e) > 0 ? any_perpendicular(e) : gjk_v3(1, 0, 0), out);
+        return false;
+    }
+    gjk_support_point up = gjk_pair_support(pair, n);
+    gjk_support_point down = gjk_pair_support(pair, gjk_neg(n));
+    gjk_real h_up = gjk_dot(gjk_sub(up.w, g.v[0].w), n);
+    gjk_real h_down = gjk_dot(gjk_sub(down.w, g.v[0].w), n);
+    if (!(h_up > tol) || !(h_down < -tol)) {
+        // D lies on one side of the triangle's plane, which passes through
+        // the origin: the cores touch, and the empty side is the normal
+        // (the outward normal of D points from A to B).
+        touching_result(s, !(h_up > tol) ? n : gjk_neg(n), out);
+        return false;
+    }
+    for (int m = 0; m < 3; ++m) {
+        P->vert[m] = g.v[m];
+    }
+    P->vert[3] = up;
+    P->vert[4] = down;
+    P->vertex_count = 5;
+    // (0, 1, 2) is counter-clockwise seen from +n, where `up` (3) lies.
+    static const int bipyramid[18] = {0, 1, 3, 1, 2, 3, 2, 0, 3, 1, 0, 4, 2, 1, 4, 0, 2, 4};
+    if (build_faces(P, bipyramid, 6)) {
+        return true;
+    }
+    touching_result(s, n, out);
+    return false;
+}
+
+/// Fills *out from face f: the origin's closest point on it, with the
+/// matching points of A and B.
+static void face_result(const epa_polytope *P, const epa_face *f, gjk_epa_result *out) {
+    const gjk_support_point *a = &P->vert[f->v[0]], *b = &P->vert[f->v[1]], *c = &P->vert[f->v[2]];
+    gjk_real lam[3];
+    gjk_triangle_closest(a->w, b->w, c->w, lam);
+    out->point_a = gjk_add(gjk_add(gjk_scale(lam[0], a->a), gjk_scale(lam[1], b->a)), gjk_scale(lam[2], c->a));
+    out->point_b = gjk_add(gjk_add(gjk_scale(lam[0], a->b), gjk_scale(lam[1], b->b)), gjk_scale(lam[2], c->b));
+    out->normal = f->n;
+    out->depth = f->dist > 0 ? f->dist : 0;
+}
+
+bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_epa_result *out) {
+    epa_polytope P;
+    out->iterations = 0;
+    out->converged = false;
+    if (!initial_polytope(pair, simplex, &P, out)) {
+        return !pair->bad_support;
+    }
+    if (pair->bad_support) {
+        return false;
+    }
+
+    int horizon_face[EPA_MAX_HORIZON], horizon_edge[EPA_MAX_HORIZON];
+    int removed[EPA_MAX_FACES];
+    int stack_face[2 * EPA_MAX_FACES + 3], stack_edge[2 * EPA_MAX_FACES + 3];
+    int face_of_start[EPA_MAX_VERTICES];
+    for (int m = 0; m < EPA_MAX_VERTICES; ++m) {
+        face_of_start[m] = -1;
+    }
+
+    int best = -1;
+    for (;;) {
+        // The nearest live face.
+        best = -1;
+        gjk_real best_dist = GJK_REAL_MAX;
+        for (int f = 0; f < P.face_count; ++f) {
+            if (P.face[f].alive && P.face[f].dist < best_dist) {
+                best_dist = P.face[f].dist;
+                best = f;
+            }
+        }
+        epa_face *F = &P.face[best];
+        if (out->iterations >= max_iterations || P.vertex_count >= EPA_MAX_VERTICES) {
+            break; // not converged
+        }
+        ++out->iterations;
+        gjk_support_point w = gjk_pair_support(pair, F->n);
+        if (pair->bad_support) {
+            return false;
+        }
+        gjk_real tol = gjk_pair_tolerance(pair);
+        if (gjk_dot(w.w, F->n) - F->dist <= tol) {
+            out->converged = true;
+            break;
+        }
+
+        // Flood fill the faces that see w, starting at the nearest one.
+        int wi = P.vertex_count;
+        P.vert[wi] = w;
+        int horizon_count = 0, removed_count = 0, top = 0;
+        bool ok = true;
+        F->alive = false;
+        removed[removed_count++] = best;
+        for (int i = 2; i >= 0; --i) {
+            stack_face[top] = F->adj[i];
+            stack_edge[top] = edge_index(&P.face[F->adj[i]], F->v[next3(i)], F->v[i]);
+            ++top;
+        }
+        while (top > 0 && ok) {
+            --top;
+            int g = stack_face[top], e = stack_edge[top];
+            epa_face *G = &P.face[g];
+            if (!G->alive) {
+                continue;
+            }
+            if (gjk_dot(G->n, gjk_sub(w.w, P.vert[G->v[0]].w)) > 0) {
+                G->alive = false;
+                removed[removed_count++] = g;
+                // Visit the other two edges, next edge first.
+                for (int k = 2; k >= 1; --k) {
+                    int i = (e + k) % 3;
+                    stack_face[top] = G->adj[i];
+                    stack_edge[top] = edge_index(&P.face[G->adj[i]], G->v[next3(i)], G->v[i]);
+                    ++top;
+                }
+            } else {
+                if (horizon_count >= EPA_MAX_HORIZON) {
+                    ok = false;
+                    break;
+                }
+                horizon_face[horizon_count] = g;
+                horizon_edge[horizon_count] = e;
+                ++horizon_count;
+            }
+        }
+
+        // Check the new faces (w, b, a) on each horizon edge a → b of a kept
+        // face before changing anything.
+        int new_face[EPA_MAX_HORIZON];
+        gjk_vec3 new_n[EPA_MAX_HORIZON];
+        gjk_real new_dist[EPA_MAX_HORIZON];
+        if (ok && horizon_count < 3) {
+            ok = false;
+        }
+        for (int h = 0; ok && h < horizon_count; ++h) {
+            const epa_face *G = &P.face[horizon_face[h]];
+            int a = G->v[horizon_edge[h]], b = G->v[next3(horizon_edge[h])];
+            if (!face_plane(&P, b, a, wi, &new_n[h], &new_dist[h]) || new_dist[h] < -tol ||
+                face_of_start[b] >= 0) {
+                ok = false;
+            }
+            face_of_start[b] = h; // each horizon vertex starts exactly one edge (b → a of the new face)
+        }
+        // Every edge's end must start another edge: the horizon is one loop.
+        for (int h = 0; ok && h < horizon_count; ++h) {
+            const epa_face *G = &P.face[horizon_face[h]];
+            if (face_of_start[G->v[horizon_edge[h]]] < 0) {
+                ok = false;
+            }
+        }
+        int free_slots = P.free_count + (EPA_MAX_FACES - P.face_count) + removed_count;
+        if (!ok || free_slots < horizon_count) {
+            for (int h = 0; h < horizon_count; ++h) {
+                const epa_face *G = &P.face[horizon_face[h]];
+                face_of_start[G->v[next3(horizon_edge[h])]] = -1;
+            }
+            for (int r = 0; r < removed_count; ++r) {
+                P.face[removed[r]].alive = true;
+            }
+            // The step would break the polytope: w lies (within rounding) on
+            // its surface, so the nearest face is the answer.
+            out->converged = true;
+            break;
+        }
+
+        // Commit: recycle removed faces, create the new ones, link them.
+        for (int r = 0; r < removed_count; ++r) {
+            P.free_list[P.free_count++] = removed[r];
+        }
+        ++P.vertex_count;
+        for (int h = 0; h < horizon_count; ++h) {
+            new_face[h] = alloc_face(&P);
+        }
+        for (int h = 0; h < horizon_count; ++h) {
+            epa_face *G = &P.face[horizon_face[h]];
+            int e = horizon_edge[h];
+            int a = G->v[e], b = G->v[next3(e)];
+            epa_face *N = &P.face[new_face[h]];
+            N->v[0] = b, N->v[1] = a, N->v[2] = wi;
+            N->n = new_n[h];
+            N->dist = new_dist[h];
+            N->alive = true;
+            N->adj[0] = horizon_face[h];
+            G->adj[e] = new_face[h];
+        }
+        for (int h = 0; h < horizon_count; ++h) {
+            epa_face *N = &P.face[new_face[h]];
+            // Edge a → w is shared with the new face whose edge w → a closes
+            // it, i.e. the new face that starts at a.
+            int next = new_face[face_of_start[N->v[1]]];
+            N->adj[1] = next;
+            P.face[next].adj[2] = new_face[h];
+        }
+        for (int h = 0; h < horizon_count; ++h) {
+            face_of_start[P.face[new_face[h]].v[0]] = -1;
+        }
+    }
+    face_result(&P, &P.face[best], out);
+    return true;
+}

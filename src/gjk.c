@@ -1,0 +1,91 @@
+// The GJK walk: a simplex inside the Minkowski difference D = A − B of the
+// two cores moves toward the origin.
+//
+// Gilbert, Johnson and Keerthi (1988); stopping rules after van den Bergen
+// (1999) and Montanari et al. (2017). With v the point of the simplex closest
+// to the origin and w = s_D(−v) the support point against it:
+//   upper bound on the distance: |v|;
+//   lower bound:                 v·w / |v| (the plane through w normal to v
+//                                separates D from the origin when v·w > 0);
+// the walk stops when the two bounds are within the absolute tolerance, when
+// w adds nothing new, when |v| stops decreasing (rounding), when the origin
+// lies in the simplex, or when a caller's early-exit bound is proved.
+#include "internal.h"
+
+static bool simplex_has(const gjk_simplex *s, gjk_vec3 w) {
+    for (int m = 0; m < s->count; ++m) {
+        if (s->v[m].w.x == w.x && s->v[m].w.y == w.y && s->v[m].w.z == w.z) {
+            return true;
+        }
+    }
+    return false;
+}
+
+gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
+    gjk_simplex *s = &walk->simplex;
+    walk->iterations = 0;
+    walk->lower = 0;
+
+    if (s->count == 0) {
+        // Start from a point of D: the support against the direction from
+        // A's origin to B's origin, a cheap guess at the separating axis.
+        gjk_vec3 d = pair->pos_b;
+        if (!(gjk_length_sq(d) > 0)) {
+            d = gjk_v3(1, 0, 0);
+        }
+        s->v[0] = gjk_pair_support(pair, d);
+        s->count = 1;
+    }
+    gjk_vec3 v = gjk_simplex_solve(s);
+    if (pair->bad_support) {
+        return GJK_WALK_BAD_SUPPORT;
+    }
+
+    gjk_real vv = gjk_length_sq(v);
+    for (;;) {
+        walk->v = v;
+        gjk_real tol = gjk_pair_tolerance(pair);
+        gjk_real vlen = gjk_sqrt(vv);
+        if (s->count == 4 || vlen <= tol) {
+            return GJK_WALK_OVERLAP;
+        }
+        if (walk->stop_within > 0 && vlen < walk->stop_within) {
+            return GJK_WALK_WITHIN;
+        }
+        if (walk->iterations >= walk->max_iterations) {
+            return GJK_WALK_MAX_ITER;
+        }
+        ++walk->iterations;
+
+        gjk_support_point p = gjk_pair_support(pair, gjk_neg(v));
+        if (pair->bad_support) {
+            return GJK_WALK_BAD_SUPPORT;
+        }
+        gjk_real vw = gjk_dot(v, p.w);
+        gjk_real lower = vw / vlen;
+        if (lower > walk->lower) {
+            walk->lower = lower;
+        }
+        if (walk->stop_beyond > 0 && walk->lower > walk->stop_beyond) {
+            return GJK_WALK_APART;
+        }
+        // Duality gap |v| − v̂·w, measured against the tolerance at the
+        // scale that includes the new point.
+        tol = gjk_pair_tolerance(pair);
+        if (vlen - lower <= tol || simplex_has(s, p.w)) {
+            return GJK_WALK_CONVERGED;
+        }
+
+        gjk_simplex saved = *s;
+        s->v[s->count++] = p;
+        gjk_vec3 v_new = gjk_simplex_solve(s);
+        gjk_real vv_new = gjk_length_sq(v_new);
+        if (s->count < 4 && vv_new >= vv) {
+            // No progress: rounding has taken over. Keep the better simplex.
+            *s = saved;
+            return GJK_WALK_CONVERGED;
+        }
+        v = v_new;
+        vv = vv_new;
+    }
+}

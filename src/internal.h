@@ -1,0 +1,115 @@
+// Private declarations shared by the query files: the pair of shapes in A's
+// frame, the simplex, the GJK walk and EPA.
+#ifndef GJK_INTERNAL_H
+#define GJK_INTERNAL_H
+
+#include "support.h"
+
+/// True when the shape's parameters are valid; with every_vertex false a
+/// polytope's vertices past the first are not read (shape.c).
+bool gjk_shape_check(const gjk_shape *shape, bool every_vertex);
+
+/// A cheap estimate of the shape's extent in its local frame (shape.c).
+gjk_real gjk_shape_size(const gjk_shape *shape);
+
+/// Two shapes set up for one query. Everything is expressed in A's local
+/// frame: B's pose relative to A is computed once, so that shapes far from
+/// the world origin never subtract two large coordinates inside the loop.
+typedef struct gjk_pair {
+    const gjk_shape *a;
+    const gjk_shape *b;
+    gjk_mat3 rot_b;   ///< B's rotation in A's frame.
+    gjk_vec3 pos_b;   ///< B's origin in A's frame.
+    gjk_real radius;  ///< Sum of the two rounding radii.
+    gjk_real rel_tol; ///< Relative tolerance.
+    gjk_real scale;   ///< Length scale seen so far (grows as points are seen).
+    bool bad_support; ///< A support point was not finite.
+} gjk_pair;
+
+/// A point of the Minkowski difference of the cores, w = a − b, with the
+/// points of A and of B (both in A's frame) that made it.
+typedef struct gjk_support_point {
+    gjk_vec3 w, a, b;
+} gjk_support_point;
+
+/// Support of the difference of the cores along d (A's frame), d ≠ 0.
+static inline gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
+    gjk_support_point s;
+    s.a = gjk_core_support(p->a, d);
+    gjk_vec3 lb = gjk_core_support(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)));
+    s.b = gjk_add(gjk_mat3_mul(p->rot_b, lb), p->pos_b);
+    s.w = gjk_sub(s.a, s.b);
+    gjk_real m = gjk_max_abs(s.w);
+    if (!(m <= GJK_REAL_MAX)) {
+        // NaN or infinite: flag it and return something finite.
+        p->bad_support = true;
+        s.a = s.b = s.w = gjk_v3_zero();
+    } else if (m > p->scale) {
+        p->scale = m;
+    }
+    return s;
+}
+
+/// Absolute tolerance of the pair at the scale seen so far.
+static inline gjk_real gjk_pair_tolerance(const gjk_pair *p) { return p->rel_tol * (p->scale + p->radius); }
+
+/// A simplex of 1 to 4 support points with the barycentric coordinates of
+/// its point closest to the origin.
+typedef struct gjk_simplex {
+    int count;
+    gjk_support_point v[4];
+    gjk_real lambda[4];
+} gjk_simplex;
+
+/// Reduces the simplex to the smallest sub-simplex whose convex hull holds
+/// the point of the simplex closest to the origin, sets the barycentric
+/// coordinates and returns that point (signed volumes, simplex.c).
+gjk_vec3 gjk_simplex_solve(gjk_simplex *s);
+
+/// The closest point of the triangle (p0, p1, p2) to the origin, with its
+/// barycentric coordinates in lambda[3] (zero for unused vertices).
+gjk_vec3 gjk_triangle_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 p2, gjk_real lambda[3]);
+
+/// Witness points of the simplex: Σ λ a and Σ λ b.
+void gjk_simplex_witness(const gjk_simplex *s, gjk_vec3 *pa, gjk_vec3 *pb);
+
+/// How a GJK walk ended.
+typedef enum gjk_walk_end {
+    GJK_WALK_CONVERGED,   ///< |v| is the core distance within tolerance.
+    GJK_WALK_APART,       ///< Proved the core distance exceeds walk.stop_beyond.
+    GJK_WALK_WITHIN,      ///< Proved the core distance is below walk.stop_within.
+    GJK_WALK_OVERLAP,     ///< The cores overlap or touch: |v| ≤ tolerance or a
+                          ///< tetrahedron encloses the origin.
+    GJK_WALK_MAX_ITER,    ///< Iteration cap.
+    GJK_WALK_BAD_SUPPORT, ///< A support point was not finite.
+} gjk_walk_end;
+
+/// The state and answer of a GJK walk.
+typedef struct gjk_walk {
+    gjk_simplex simplex; ///< In: the starting simplex (count 0: start fresh). Out: the final one.
+    gjk_vec3 v;          ///< Out: closest point of the simplex to the origin.
+    gjk_real lower;      ///< Out: best lower bound on the core distance.
+    gjk_real stop_beyond;///< In: stop once the core distance is proved > this (≤ 0: never).
+    gjk_real stop_within;///< In: stop once the core distance is proved < this (≤ 0: never).
+    int max_iterations;  ///< In.
+    int iterations;      ///< Out.
+} gjk_walk;
+
+/// Runs GJK on the pair's cores.
+gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk);
+
+/// The answer of EPA on the cores.
+typedef struct gjk_epa_result {
+    bool converged;     ///< False when the iteration cap was reached.
+    gjk_real depth;     ///< Penetration depth of the cores (≥ 0).
+    gjk_vec3 normal;    ///< Unit, from A to B (A's frame).
+    gjk_vec3 point_a;   ///< Deepest point of A's core (A's frame).
+    gjk_vec3 point_b;   ///< Deepest point of B's core (A's frame).
+    int iterations;
+} gjk_epa_result;
+
+/// Runs EPA from the final simplex of a walk that ended in GJK_WALK_OVERLAP.
+/// Returns false only when a support point was not finite.
+bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_epa_result *out);
+
+#endif // GJK_INTERNAL_H

@@ -1,0 +1,287 @@
+// The public queries: input checks, the pair in A's frame, the GJK walk and
+// EPA on the cores, the radii added back, and the answer in world frame.
+#include <string.h>
+
+#include "internal.h"
+
+static bool valid_transform(gjk_transform t) {
+    if (!gjk_is_valid_vec3(t.position) || !gjk_is_valid_quat(t.rotation)) {
+        return false;
+    }
+    gjk_quat q = t.rotation;
+    gjk_real n2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    return n2 > 0 && n2 <= GJK_REAL_MAX;
+}
+
+/// Checks the input and sets up the pair. Rotations are normalised, so a
+/// quaternion that is only nearly unit still describes a rotation.
+static bool pair_setup(const gjk_query_input *in, gjk_pair *p, gjk_transform *xa) {
+    if (in == NULL || !gjk_shape_check(in->shape_a, false) || !gjk_shape_check(in->shape_b, false) ||
+        !valid_transform(in->transform_a) || !valid_transform(in->transform_b)) {
+        return false;
+    }
+    const gjk_options *o = &in->options;
+    if (!gjk_is_valid_real(o->tolerance) || o->tolerance < 0 || o->tolerance >= 1 ||
+        !gjk_is_valid_real(o->max_distance) || o->max_distance < 0 || o->max_iterations < 0 ||
+        o->max_epa_iterations < 0) {
+        return false;
+    }
+    gjk_transform ta = gjk_transform_make(in->transform_a.position, gjk_quat_normalize(in->transform_a.rotation));
+    gjk_transform tb = gjk_transform_make(in->transform_b.position, gjk_quat_normalize(in->transform_b.rotation));
+    gjk_transform rel = gjk_transform_inv_mul(ta, tb);
+    p->a = in->shape_a;
+    p->b = in->shape_b;
+    p->rot_b = gjk_mat3_from_quat(rel.rotation);
+    p->pos_b = rel.position;
+    p->radius = gjk_core_radius(p->a) + gjk_core_radius(p->b);
+    p->rel_tol = o->tolerance > 0 ? o->tolerance : GJK_DEFAULT_TOLERANCE;
+    p->scale = gjk_max(gjk_shape_size(p->a), gjk_shape_size(p->b));
+    p->bad_support = false;
+    if (!gjk_is_valid_real(p->radius) || !gjk_is_valid_real(p->scale) || !gjk_is_valid_vec3(p->pos_b)) {
+        return false; // finite inputs whose sum overflowed
+    }
+    *xa = ta;
+    return true;
+}
+
+static void walk_setup(const gjk_query_input *in, const gjk_pair *p, const gjk_simplex_cache *cache,
+                       gjk_walk *w) {
+    w->simplex.count = 0;
+    w->stop_beyond = 0;
+    w->stop_within = 0;
+    w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
+    if (cache != NULL && cache->count >= 1 && cache->count <= 4) {
+        // Rebuild the cached simplex from the stored local points: any point
+        // of A minus any point of B lies in D, so the start is valid even for
+        // different shapes; a bad cache only costs iterations.
+        for (int m = 0; m < cache->count; ++m) {
+            gjk_support_point *s = &w->simplex.v[m];
+            s->a = cache->local_a[m];
+            s->b = gjk_add(gjk_mat3_mul(p->rot_b, cache->local_b[m]), p->pos_b);
+            s->w = gjk_sub(s->a, s->b);
+            if (!gjk_is_valid_vec3(s->w)) {
+                w->simplex.count = 0;
+                return;
+            }
+        }
+        w->simplex.count = cache->count;
+    }
+}
+
+static void cache_store(const gjk_pair *p, const gjk_simplex *s, gjk_simplex_cache *cache) {
+    if (cache == NULL) {
+        return;
+    }
+    cache->count = s->count;
+    for (int m = 0; m < s->count; ++m) {
+        cache->local_a[m] = s->v[m].a;
+        cache->local_b[m] = gjk_mat3_tmul(p->rot_b, gjk_sub(s->v[m].b, p->pos_b));
+    }
+}
+
+static gjk_status classify(gjk_real signed_distance, gjk_real tol) {
+    if (signed_distance > tol) {
+        return GJK_SEPARATED;
+    }
+    return signed_distance < -tol ? GJK_PENETRATING : GJK_TOUCHING;
+}
+
+/// Distance from the origin to the nearest face plane of a tetrahedron that
+/// encloses it: a lower bound of the depth, since the tetrahedron lies in D.
+static gjk_real tetra_inner_distance(const gjk_simplex *s) {
+    gjk_real best = GJK_REAL_MAX;
+    for (int m = 0; m < 4; ++m) {
+        gjk_vec3 a = s->v[(m + 1) & 3].w, b = s->v[(m + 2) & 3].w, c = s->v[(m + 3) & 3].w;
+        gjk_vec3 n = gjk_cross(gjk_sub(b, a), gjk_sub(c, a));
+        gjk_real len = gjk_length(n);
+        gjk_real d = len > 0 ? gjk_abs(gjk_dot(n, a)) / len : 0;
+        best = gjk_min(best, d);
+    }
+    return best;
+}
+
+/// The cores overlap or touch (the walk ended in GJK_WALK_OVERLAP). Decides
+/// touching or penetrating, running EPA only when the cheap bounds cannot
+/// tell. Returns the status; fills *epa and sets *ran_epa when EPA ran.
+static gjk_status resolve_overlap(const gjk_query_input *in, gjk_pair *p, const gjk_walk *w, gjk_epa_result *epa,
+                                  bool *ran_epa) {
+    *ran_epa = false;
+    gjk_real tol = gjk_pair_tolerance(p);
+    gjk_real core_depth_lb = w->simplex.count == 4 ? tetra_inner_distance(&w->simplex) : -gjk_sqrt(gjk_length_sq(w->v));
+    if (core_depth_lb + p->radius > tol) {
+        return GJK_PENETRATING;
+    }
+    int max_epa = in->options.max_epa_iterations > 0 ? in->options.max_epa_iterations : GJK_DEFAULT_MAX_EPA_ITERATIONS;
+    if (!gjk_epa_run(p, &w->simplex, max_epa, epa)) {
+        return GJK_INVALID_INPUT;
+    }
+    *ran_epa = true;
+    gjk_status st = classify(-epa->depth - p->radius, gjk_pair_tolerance(p));
+    return epa->converged ? st : GJK_NOT_CONVERGED;
+}
+
+gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
+    gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
+    gjk_pair p;
+    gjk_transform xa;
+    if (!pair_setup(input, &p, &xa)) {
+        return out;
+    }
+    gjk_walk w;
+    walk_setup(input, &p, NULL, &w);
+    // Stop as soon as the core distance is proved beyond or within the sum
+    // of the radii by more than the tolerance.
+    gjk_real tol = gjk_pair_tolerance(&p);
+    w.stop_beyond = p.radius + tol;
+    w.stop_within = p.radius - tol;
+    gjk_walk_end end = gjk_walk_run(&p, &w);
+    out.iterations = w.iterations;
+    switch (end) {
+    case GJK_WALK_APART: out.status = GJK_SEPARATED; break;
+    case GJK_WALK_WITHIN: out.status = GJK_PENETRATING; break;
+    case GJK_WALK_CONVERGED:
+        out.status = classify(gjk_length(w.v) - p.radius, gjk_pair_tolerance(&p));
+        break;
+    case GJK_WALK_OVERLAP: {
+        gjk_epa_result epa;
+        bool ran;
+        out.status = resolve_overlap(input, &p, &w, &epa, &ran);
+        if (out.status == GJK_NOT_CONVERGED) {
+            out.intersect = true;
+            return out;
+        }
+        break;
+    }
+    case GJK_WALK_MAX_ITER:
+        out.status = GJK_NOT_CONVERGED;
+        out.intersect = gjk_length(w.v) <= p.radius;
+        return out;
+    default: out.status = GJK_INVALID_INPUT; out.iterations = 0; return out;
+    }
+    out.intersect = out.status == GJK_TOUCHING || out.status == GJK_PENETRATING;
+    return out;
+}
+
+/// The rounded witness points of a separated-cores answer: the core points
+/// moved by their radii along n (unit, from A to B).
+static void rounded_witness(const gjk_pair *p, gjk_vec3 core_a, gjk_vec3 core_b, gjk_vec3 n, gjk_vec3 *pa,
+                            gjk_vec3 *pb) {
+    gjk_real ra = gjk_core_radius(p->a), rb = gjk_core_radius(p->b);
+    *pa = gjk_mul_add(core_a, ra, n);
+    *pb = gjk_mul_add(core_b, -rb, n);
+}
+
+gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache) {
+    gjk_distance_output out;
+    memset(&out, 0, sizeof out);
+    out.status = GJK_INVALID_INPUT;
+    gjk_pair p;
+    gjk_transform xa;
+    if (!pair_setup(input, &p, &xa)) {
+        return out;
+    }
+    gjk_walk w;
+    walk_setup(input, &p, cache, &w);
+    if (input->options.max_distance > 0) {
+        w.stop_beyond = input->options.max_distance + p.radius;
+    }
+    gjk_walk_end end = gjk_walk_run(&p, &w);
+    if (end == GJK_WALK_BAD_SUPPORT) {
+        return out;
+    }
+    out.iterations = w.iterations;
+    cache_store(&p, &w.simplex, cache);
+
+    gjk_vec3 ca, cb, pa, pb, n = gjk_v3_zero();
+    gjk_simplex_witness(&w.simplex, &ca, &cb);
+    gjk_real core = gjk_length(w.v);
+    gjk_real tol = gjk_pair_tolerance(&p);
+    gjk_real dist;
+    if (end == GJK_WALK_OVERLAP) {
+        gjk_epa_result epa;
+        bool ran;
+        out.status = resolve_overlap(input, &p, &w, &epa, &ran);
+        if (out.status == GJK_INVALID_INPUT) {
+            memset(&out, 0, sizeof out);
+            out.status = GJK_INVALID_INPUT;
+            return out;
+        }
+        if (ran && out.status == GJK_TOUCHING) {
+            n = epa.normal;
+        }
+        dist = 0;
+    } else {
+        // The cores are apart by `core` (> tol): n is known exactly.
+        n = gjk_scale(-1 / core, w.v);
+        dist = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
+        out.status = end == GJK_WALK_MAX_ITER ? GJK_NOT_CONVERGED : classify(dist, tol);
+        if (end == GJK_WALK_APART) {
+            out.status = GJK_SEPARATED;
+        }
+    }
+    if (dist > 0) {
+        rounded_witness(&p, ca, cb, n, &pa, &pb);
+        out.distance = dist;
+    } else {
+        // Overlap: one common point. With rounded shapes it lies on the
+        // segment between the core points, within each radius of its core.
+        gjk_real t = p.radius > 0 ? gjk_core_radius(p.a) / p.radius : GJK_R(0.5);
+        pa = pb = gjk_add(ca, gjk_scale(t, gjk_sub(cb, ca)));
+        out.distance = 0;
+    }
+    out.point_a = gjk_transform_point(xa, pa);
+    out.point_b = gjk_transform_point(xa, pb);
+    out.normal = gjk_quat_rotate(xa.rotation, n);
+    return out;
+}
+
+gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache) {
+    gjk_penetration_output out;
+    memset(&out, 0, sizeof out);
+    out.status = GJK_INVALID_INPUT;
+    gjk_pair p;
+    gjk_transform xa;
+    if (!pair_setup(input, &p, &xa)) {
+        return out;
+    }
+    gjk_walk w;
+    walk_setup(input, &p, cache, &w);
+    gjk_walk_end end = gjk_walk_run(&p, &w);
+    if (end == GJK_WALK_BAD_SUPPORT) {
+        return out;
+    }
+    cache_store(&p, &w.simplex, cache);
+
+    gjk_vec3 ca, cb, n;
+    gjk_real sd;
+    bool converged = end != GJK_WALK_MAX_ITER;
+    if (end == GJK_WALK_OVERLAP) {
+        int max_epa = input->options.max_epa_iterations > 0 ? input->options.max_epa_iterations
+                                                             : GJK_DEFAULT_MAX_EPA_ITERATIONS;
+        gjk_epa_result epa;
+        if (!gjk_epa_run(&p, &w.simplex, max_epa, &epa)) {
+            return out;
+        }
+        out.epa_iterations = epa.iterations;
+        converged = epa.converged;
+        ca = epa.point_a;
+        cb = epa.point_b;
+        n = epa.normal;
+        sd = -epa.depth - p.radius;
+    } else {
+        gjk_simplex_witness(&w.simplex, &ca, &cb);
+        gjk_real core = gjk_length(w.v);
+        n = gjk_scale(-1 / core, w.v);
+        sd = core - p.radius;
+    }
+    gjk_vec3 pa, pb;
+    rounded_witness(&p, ca, cb, n, &pa, &pb);
+    out.status = converged ? classify(sd, gjk_pair_tolerance(&p)) : GJK_NOT_CONVERGED;
+    out.signed_distance = sd;
+    out.depth = sd < 0 ? -sd : 0;
+    out.point_a = gjk_transform_point(xa, pa);
+    out.point_b = gjk_transform_point(xa, pb);
+    out.normal = gjk_quat_rotate(xa.rotation, n);
+    out.iterations = w.iterations;
+    return out;
+}

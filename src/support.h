@@ -1,0 +1,108 @@
+// Support functions of the shapes' cores, in their local frames.
+//
+// A shape is split into a core and a rounding radius: a sphere is a point
+// core with its radius, a capsule a segment core with its radius, and every
+// shape adds its margin to the radius. GJK and EPA run on the cores; the
+// radius is added back exactly at the end, because the signed distance of
+// two rounded shapes is the signed distance of their cores minus the sum of
+// the radii (the Minkowski sum with a ball moves every boundary point out by
+// the radius along its normal).
+#ifndef GJK_SUPPORT_H
+#define GJK_SUPPORT_H
+
+#include "gjk/gjk.h"
+
+#define GJK_R(x) ((gjk_real)(x))
+
+/// The rounding radius of a shape: its margin plus a sphere's or capsule's radius.
+static inline gjk_real gjk_core_radius(const gjk_shape *s) {
+    switch (s->type) {
+    case GJK_SHAPE_SPHERE: return s->margin + s->sphere.radius;
+    case GJK_SHAPE_CAPSULE: return s->margin + s->capsule.radius;
+    default: return s->margin;
+    }
+}
+
+static inline gjk_vec3 gjk_support_segment(gjk_vec3 a, gjk_vec3 b, gjk_vec3 d) {
+    return gjk_dot(b, d) > gjk_dot(a, d) ? b : a;
+}
+
+static inline gjk_vec3 gjk_support_points(const gjk_vec3 *v, int count, gjk_vec3 d) {
+    int best = 0;
+    gjk_real best_dot = gjk_dot(v[0], d);
+    for (int i = 1; i < count; ++i) {
+        gjk_real t = gjk_dot(v[i], d);
+        if (t > best_dot) {
+            best_dot = t;
+            best = i;
+        }
+    }
+    return v[best];
+}
+
+/// The point of the core of `s` farthest along `d` (local frame). `d` need
+/// not be unit; a zero `d` gives some point of the core.
+static inline gjk_vec3 gjk_core_support(const gjk_shape *s, gjk_vec3 d) {
+    switch (s->type) {
+    case GJK_SHAPE_POINT:
+    case GJK_SHAPE_SPHERE:
+        return gjk_v3_zero();
+    case GJK_SHAPE_SEGMENT:
+        return gjk_support_segment(s->segment.a, s->segment.b, d);
+    case GJK_SHAPE_CAPSULE:
+        return gjk_support_segment(s->capsule.a, s->capsule.b, d);
+    case GJK_SHAPE_TRIANGLE: {
+        gjk_vec3 p = gjk_support_segment(s->triangle.a, s->triangle.b, d);
+        return gjk_dot(s->triangle.c, d) > gjk_dot(p, d) ? s->triangle.c : p;
+    }
+    case GJK_SHAPE_BOX: {
+        gjk_vec3 h = s->box.half_extents;
+        return gjk_v3(d.x < 0 ? -h.x : h.x, d.y < 0 ? -h.y : h.y, d.z < 0 ? -h.z : h.z);
+    }
+    case GJK_SHAPE_CYLINDER: {
+        gjk_real r = s->cylinder.radius, h = s->cylinder.half_height;
+        gjk_real rho = gjk_sqrt(d.x * d.x + d.y * d.y);
+        gjk_real z = d.z < 0 ? -h : h;
+        if (rho > 0) {
+            gjk_real k = r / rho;
+            return gjk_v3(k * d.x, k * d.y, z);
+        }
+        return gjk_v3(0, 0, z);
+    }
+    case GJK_SHAPE_CONE: {
+        // Candidates: the apex (0, 0, h) and the base rim point along d's
+        // horizontal part, at z = −h. Compare d·apex = h d_z with
+        // d·rim = r |d_xy| − h d_z.
+        gjk_real r = s->cone.radius, h = s->cone.half_height;
+        gjk_real rho = gjk_sqrt(d.x * d.x + d.y * d.y);
+        if (h * d.z >= r * rho - h * d.z) {
+            return gjk_v3(0, 0, h);
+        }
+        if (rho > 0) {
+            gjk_real k = r / rho;
+            return gjk_v3(k * d.x, k * d.y, -h);
+        }
+        return gjk_v3(0, 0, -h);
+    }
+    case GJK_SHAPE_ELLIPSOID: {
+        // The ellipsoid is the unit sphere scaled by diag(r); its support is
+        // diag(r)² d / |diag(r) d|.
+        gjk_vec3 r = s->ellipsoid.radii;
+        gjk_vec3 rd = gjk_v3(r.x * d.x, r.y * d.y, r.z * d.z);
+        gjk_real len = gjk_length(rd);
+        if (!(len > 0)) {
+            return gjk_v3_zero();
+        }
+        gjk_real k = 1 / len;
+        return gjk_v3(k * r.x * rd.x, k * r.y * rd.y, k * r.z * rd.z);
+    }
+    case GJK_SHAPE_POLYTOPE:
+        return gjk_support_points(s->polytope.vertices, s->polytope.count, d);
+    case GJK_SHAPE_CUSTOM:
+        return s->custom.support(s->custom.user_data, d);
+    default:
+        return gjk_v3_zero();
+    }
+}
+
+#endif // GJK_SUPPORT_H
