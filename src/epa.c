@@ -21,7 +21,7 @@
 #include "internal.h"
 
 enum {
-    EPA_MAX_VERTICES = 136,
+    EPA_MAX_VERTICES = 256,
     EPA_MAX_FACES = 2 * EPA_MAX_VERTICES,
     EPA_MAX_HORIZON = EPA_MAX_VERTICES,
 };
@@ -251,16 +251,36 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
     return false;
 }
 
-/// Fills *out from face f: the origin's closest point on it, with the
-/// matching points of A and B.
-static void face_result(const epa_polytope *P, const epa_face *f, gjk_epa_result *out) {
-    const gjk_support_point *a = &P->vert[f->v[0]], *b = &P->vert[f->v[1]], *c = &P->vert[f->v[2]];
-    gjk_real lam[3];
-    gjk_triangle_closest(a->w, b->w, c->w, lam);
-    out->point_a = gjk_add(gjk_add(gjk_scale(lam[0], a->a), gjk_scale(lam[1], b->a)), gjk_scale(lam[2], c->a));
-    out->point_b = gjk_add(gjk_add(gjk_scale(lam[0], a->b), gjk_scale(lam[1], b->b)), gjk_scale(lam[2], c->b));
-    out->normal = f->n;
-    out->depth = f->dist > 0 ? f->dist : 0;
+/// Fills *out from the answer face: the origin's closest point on it, with
+/// the matching points of A and B. Where D has a flat facet split into
+/// several coplanar triangles, the nearest plane is shared and the origin
+/// may project into a neighbour of face `best`; among the faces whose plane
+/// is as near (within tolerance), take the one that holds the projection.
+static void face_result(const epa_polytope *P, int best, gjk_real tol, gjk_epa_result *out) {
+    gjk_real best_dist = P->face[best].dist;
+    gjk_real best_miss = GJK_REAL_MAX;
+    int pick = best;
+    gjk_real lam[3], pick_lam[3] = {0, 0, 0};
+    for (int f = 0; f < P->face_count; ++f) {
+        const epa_face *F = &P->face[f];
+        if (!F->alive || F->dist > best_dist + tol) {
+            continue;
+        }
+        gjk_vec3 c = gjk_triangle_closest(P->vert[F->v[0]].w, P->vert[F->v[1]].w, P->vert[F->v[2]].w, lam);
+        // Distance from the closest point to the plane's foot point.
+        gjk_real miss = gjk_length(gjk_sub(c, gjk_scale(F->dist, F->n)));
+        if (miss < best_miss || (f == best && miss <= best_miss)) {
+            best_miss = miss;
+            pick = f;
+            pick_lam[0] = lam[0], pick_lam[1] = lam[1], pick_lam[2] = lam[2];
+        }
+    }
+    const epa_face *F = &P->face[pick];
+    const gjk_support_point *a = &P->vert[F->v[0]], *b = &P->vert[F->v[1]], *c = &P->vert[F->v[2]];
+    out->point_a = gjk_add(gjk_add(gjk_scale(pick_lam[0], a->a), gjk_scale(pick_lam[1], b->a)), gjk_scale(pick_lam[2], c->a));
+    out->point_b = gjk_add(gjk_add(gjk_scale(pick_lam[0], a->b), gjk_scale(pick_lam[1], b->b)), gjk_scale(pick_lam[2], c->b));
+    out->normal = F->n;
+    out->depth = F->dist > 0 ? F->dist : 0;
 }
 
 bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_epa_result *out) {
@@ -419,6 +439,6 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
             face_of_start[P.face[new_face[h]].v[0]] = -1;
         }
     }
-    face_result(&P, &P.face[best], out);
+    face_result(&P, best, gjk_pair_tolerance(pair), out);
     return true;
 }

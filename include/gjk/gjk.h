@@ -137,7 +137,9 @@ gjk_vec3 gjk_shape_support(const gjk_shape *shape, gjk_vec3 direction);
 typedef struct gjk_options {
     /// Maximum GJK iterations; 0 means GJK_DEFAULT_MAX_ITERATIONS.
     int max_iterations;
-    /// Maximum EPA iterations (penetration only); 0 means GJK_DEFAULT_MAX_EPA_ITERATIONS.
+    /// Maximum EPA iterations (penetration only); 0 means
+    /// GJK_DEFAULT_MAX_EPA_ITERATIONS. EPA keeps its polytope in fixed
+    /// stack storage of 256 vertices, which also bounds its iterations.
     int max_epa_iterations;
     /// Relative tolerance; 0 means GJK_DEFAULT_TOLERANCE. The absolute
     /// tolerance of a query is this times its length scale (see README,
@@ -153,7 +155,7 @@ typedef struct gjk_options {
 /// Default iteration cap of GJK.
 #define GJK_DEFAULT_MAX_ITERATIONS 128
 /// Default iteration cap of EPA (one support point per iteration).
-#define GJK_DEFAULT_MAX_EPA_ITERATIONS 128
+#define GJK_DEFAULT_MAX_EPA_ITERATIONS 250
 #if GJK_USE_FLOAT
 #define GJK_DEFAULT_TOLERANCE 2e-6f
 #else

@@ -1,0 +1,721 @@
+// Differential test of gjk_penetration and gjk_distance against an exact
+// reference: the convex hull of the Minkowski difference of two polytopes,
+// built with libqhull (reentrant API), always in double precision.
+//
+// For polytopes A and B with margins mA and mB placed by rigid transforms,
+// let D0 = conv{R_A a_i − R_B b_j} (no translations) and r = p_B − p_A. The
+// origin lies in the difference A − B exactly when r ∈ D0, so the signed
+// distance of the rounded shapes is sdist(r, D0) − (mA + mB), where sdist is
+// the distance from r to D0 when r is outside and minus the distance to the
+// nearest facet plane when r is inside. Both are exact up to roundoff.
+//
+// Each pair gets a target signed distance (a multiple of the shapes' size
+// from +3 down to −0.6, with bands at ±1e-4 … ±1e-2 near contact); B is put
+// at r = c + t·u (c the centroid of D0, u a random direction) and t is
+// bisected on the reference until the signed distance hits the target.
+//
+// Usage: test_reference [first_pair [pair_count]]. With one argument only
+// that pair runs, verbosely (to reproduce a failure).
+#include <libqhull_r/qhull_ra.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gjk/gjk.h"
+#include "test_macros.h"
+
+#if GJK_USE_FLOAT
+#define REF_PAIRS 3900
+#define NORMAL_UNIT_TOL 1e-3
+#define REAL_FMT "%.9g"
+#else
+#define REF_PAIRS 3900
+#define NORMAL_UNIT_TOL 1e-6
+#define REAL_FMT "%.17g"
+#endif
+
+#define BASE_SEED 0x5eed0f9e3779b97fULL
+#define MAX_VERTS 40
+#define MAX_FAIL_LINES 60
+#define MAX_DUMPED_PAIRS 6
+
+static const double k_targets[] = {3, 1, 0.3, 0.1, 1e-2, 1e-3, 1e-4, -1e-4, -1e-3, -1e-2, -0.1, -0.3, -0.6};
+#define N_TARGETS ((int)(sizeof k_targets / sizeof k_targets[0]))
+
+// ---------------------------------------------------------------------------
+// Random numbers: splitmix64.
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static uint64_t rng_next(rng *r) {
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/// Uniform in [0, 1).
+static double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
+static double rng_range(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
+static int rng_int(rng *r, int n) { return (int)(rng_next(r) % (uint64_t)n); }
+static int rng_chance(rng *r, double p) { return rng_unit(r) < p; }
+
+// ---------------------------------------------------------------------------
+// Double-precision vectors for the reference.
+
+typedef struct d3 {
+    double x, y, z;
+} d3;
+
+static d3 d3_make(double x, double y, double z) {
+    d3 v = {x, y, z};
+    return v;
+}
+static d3 d3_of(gjk_vec3 v) { return d3_make((double)v.x, (double)v.y, (double)v.z); }
+static d3 d3_add(d3 a, d3 b) { return d3_make(a.x + b.x, a.y + b.y, a.z + b.z); }
+static d3 d3_sub(d3 a, d3 b) { return d3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
+static d3 d3_scale(double s, d3 a) { return d3_make(s * a.x, s * a.y, s * a.z); }
+static double d3_dot(d3 a, d3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static d3 d3_cross(d3 a, d3 b) { return d3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
+static double d3_len(d3 a) { return sqrt(d3_dot(a, a)); }
+static double d3_max_abs(d3 a) { return fmax(fabs(a.x), fmax(fabs(a.y), fabs(a.z))); }
+static int d3_finite(d3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
+
+/// A rotation matrix (rows) of a quaternion, normalised in double.
+typedef struct dmat {
+    d3 row[3];
+} dmat;
+
+static dmat dmat_of_quat(gjk_quat q) {
+    double w = (double)q.w, x = (double)q.x, y = (double)q.y, z = (double)q.z;
+    double n = sqrt(w * w + x * x + y * y + z * z);
+    w /= n, x /= n, y /= n, z /= n;
+    dmat m;
+    m.row[0] = d3_make(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y));
+    m.row[1] = d3_make(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x));
+    m.row[2] = d3_make(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y));
+    return m;
+}
+static d3 dmat_mul(const dmat *m, d3 v) { return d3_make(d3_dot(m->row[0], v), d3_dot(m->row[1], v), d3_dot(m->row[2], v)); }
+static d3 dmat_tmul(const dmat *m, d3 v) {
+    return d3_add(d3_add(d3_scale(v.x, m->row[0]), d3_scale(v.y, m->row[1])), d3_scale(v.z, m->row[2]));
+}
+
+// ---------------------------------------------------------------------------
+// Point–triangle distance (closest point by Voronoi regions).
+
+static double seg_dist(d3 p, d3 a, d3 b) {
+    d3 ab = d3_sub(b, a);
+    double l2 = d3_dot(ab, ab);
+    double t = l2 > 0 ? d3_dot(d3_sub(p, a), ab) / l2 : 0;
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    return d3_len(d3_sub(p, d3_add(a, d3_scale(t, ab))));
+}
+
+static double tri_dist(d3 p, d3 a, d3 b, d3 c) {
+    d3 ab = d3_sub(b, a), ac = d3_sub(c, a);
+    d3 n = d3_cross(ab, ac);
+    double nn = d3_dot(n, n);
+    if (!(nn > 1e-24 * d3_dot(ab, ab) * d3_dot(ac, ac))) {
+        // Degenerate (needle or point): the closest point is on an edge.
+        return fmin(seg_dist(p, a, b), fmin(seg_dist(p, b, c), seg_dist(p, a, c)));
+    }
+    d3 ap = d3_sub(p, a);
+    double d1 = d3_dot(ab, ap), d2 = d3_dot(ac, ap);
+    if (d1 <= 0 && d2 <= 0) return d3_len(ap);
+    d3 bp = d3_sub(p, b);
+    double d3_ = d3_dot(ab, bp), d4 = d3_dot(ac, bp);
+    if (d3_ >= 0 && d4 <= d3_) return d3_len(bp);
+    d3 cp = d3_sub(p, c);
+    double d5 = d3_dot(ab, cp), d6 = d3_dot(ac, cp);
+    if (d6 >= 0 && d5 <= d6) return d3_len(cp);
+    double vc = d1 * d4 - d3_ * d2;
+    if (vc <= 0 && d1 >= 0 && d3_ <= 0) return seg_dist(p, a, b);
+    double vb = d5 * d2 - d1 * d6;
+    if (vb <= 0 && d2 >= 0 && d6 <= 0) return seg_dist(p, a, c);
+    double va = d3_ * d6 - d5 * d4;
+    if (va <= 0 && (d4 - d3_) >= 0 && (d5 - d6) >= 0) return seg_dist(p, b, c);
+    // Inside the face region: distance to the plane.
+    return fabs(d3_dot(ap, n)) / sqrt(nn);
+}
+
+// ---------------------------------------------------------------------------
+// Convex hulls with qhull.
+
+typedef struct tri {
+    d3 n;       ///< Outward unit normal.
+    double off; ///< n·x + off = 0 on the plane.
+    d3 v[3];
+} tri;
+
+typedef struct hull {
+    tri *t;
+    int nt;
+    int *vid; ///< Indices of the input points that are hull vertices.
+    int nv;
+} hull;
+
+static FILE *g_qhull_err;
+
+static void hull_free(hull *h) {
+    free(h->t);
+    free(h->vid);
+    memset(h, 0, sizeof *h);
+}
+
+/// The triangulated hull of n points (3n doubles). Returns 0 on success.
+static int hull_build(hull *h, double *pts, int n) {
+    qhT qh_qh;
+    qhT *qh = &qh_qh;
+    char flags[] = "qhull Qt";
+    int curlong, totlong;
+    memset(h, 0, sizeof *h);
+    qh_zero(qh, g_qhull_err);
+    int rc = qh_new_qhull(qh, 3, n, pts, False, flags, NULL, g_qhull_err);
+    if (rc == 0) {
+        facetT *facet;
+        vertexT *vertex, **vertexp;
+        int nf = 0, nv = 0;
+        FORALLfacets { ++nf; }
+        FORALLvertices { ++nv; }
+        h->t = malloc((size_t)nf * sizeof *h->t);
+        h->vid = malloc((size_t)nv * sizeof *h->vid);
+        if (!h->t || !h->vid) {
+            fprintf(stderr, "out of memory\n");
+            exit(2);
+        }
+        FORALLfacets {
+            tri *t = &h->t[h->nt];
+            int k = 0;
+            if (qh_setsize(qh, facet->vertices) != 3) {
+                rc = -1;
+                break;
+            }
+            FOREACHvertex_(facet->vertices) {
+                t->v[k++] = d3_make(vertex->point[0], vertex->point[1], vertex->point[2]);
+            }
+            t->n = d3_make(facet->normal[0], facet->normal[1], facet->normal[2]);
+            t->off = facet->offset;
+            ++h->nt;
+        }
+        FORALLvertices { h->vid[h->nv++] = qh_pointid(qh, vertex->point); }
+        if (h->nv < 4 || h->nt < 4) {
+            rc = -1;
+        }
+    }
+    qh_freeqhull(qh, !qh_ALL);
+    qh_memfreeshort(qh, &curlong, &totlong);
+    if (rc != 0) {
+        hull_free(h);
+    }
+    return rc;
+}
+
+/// Signed distance from p to the hull: the distance when outside, minus the
+/// distance to the nearest facet plane when inside.
+static double hull_sdist(const hull *h, d3 p) {
+    double maxplane = -INFINITY;
+    for (int i = 0; i < h->nt; ++i) {
+        double s = d3_dot(h->t[i].n, p) + h->t[i].off;
+        if (s > maxplane) maxplane = s;
+    }
+    if (maxplane <= 0) {
+        return maxplane;
+    }
+    // Outside: the closest point lies on a facet whose plane has p on its
+    // outer side.
+    double best = INFINITY;
+    for (int i = 0; i < h->nt; ++i) {
+        const tri *t = &h->t[i];
+        if (d3_dot(t->n, p) + t->off > 0) {
+            double d = tri_dist(p, t->v[0], t->v[1], t->v[2]);
+            if (d < best) best = d;
+        }
+    }
+    return best;
+}
+
+// ---------------------------------------------------------------------------
+// Random shapes and poses.
+
+static d3 random_dir(rng *r) {
+    for (;;) {
+        d3 v = d3_make(rng_range(r, -1, 1), rng_range(r, -1, 1), rng_range(r, -1, 1));
+        double l = d3_len(v);
+        if (l > 1e-3 && l <= 1) return d3_scale(1 / l, v);
+    }
+}
+
+static gjk_quat random_quat(rng *r) {
+    double u1 = rng_unit(r), u2 = rng_unit(r), u3 = rng_unit(r);
+    const double two_pi = 6.283185307179586;
+    double a = sqrt(1 - u1), b = sqrt(u1);
+    double q[4] = {a * sin(two_pi * u2), a * cos(two_pi * u2), b * sin(two_pi * u3), b * cos(two_pi * u3)};
+    double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    return gjk_quat_make((gjk_real)(q[0] / n), (gjk_real)(q[1] / n), (gjk_real)(q[2] / n), (gjk_real)(q[3] / n));
+}
+
+typedef struct shape_desc {
+    int n;
+    gjk_vec3 v[MAX_VERTS];
+    gjk_real margin;
+    hull local;  ///< Hull of the vertices in the local frame.
+    double size; ///< Max vertex distance from the centroid, plus the margin.
+} shape_desc;
+
+static void random_shape(rng *r, shape_desc *s) {
+    for (;;) {
+        double sc = exp(rng_range(r, log(0.05), log(20)));
+        double ax[3] = {1, rng_range(r, 0.2, 1), rng_range(r, 0.2, 1)};
+        if (rng_chance(r, 0.12)) ax[1 + rng_int(r, 2)] = rng_range(r, 0.01, 0.1); // thin
+        d3 centre = d3_make(rng_range(r, -0.5, 0.5) * sc, rng_range(r, -0.5, 0.5) * sc, rng_range(r, -0.5, 0.5) * sc);
+        int n = 4 + rng_int(r, MAX_VERTS - 3);
+        int kind = rng_int(r, 5);
+        if (kind == 2 && n < 8) n = 8;
+        for (int i = 0; i < n; ++i) {
+            d3 p;
+            if (kind == 0 || kind == 4) { // on an ellipsoid (kind 4: rounded to a lattice, many coplanar points)
+                p = random_dir(r);
+            } else if (kind == 1) { // in a box
+                p = d3_make(rng_range(r, -1, 1), rng_range(r, -1, 1), rng_range(r, -1, 1));
+            } else if (kind == 2) { // box corners, then interior and face points
+                if (i < 8) {
+                    p = d3_make(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1);
+                } else {
+                    p = d3_make(rng_range(r, -1, 1), rng_range(r, -1, 1), rng_range(r, -1, 1));
+                    if (rng_chance(r, 0.5)) {
+                        int axis = rng_int(r, 3);
+                        double side = rng_chance(r, 0.5) ? 1 : -1;
+                        if (axis == 0) p.x = side;
+                        else if (axis == 1) p.y = side;
+                        else p.z = side;
+                    }
+                }
+            } else { // in a ball (many interior points)
+                p = d3_scale(cbrt(rng_unit(r)), random_dir(r));
+            }
+            if (kind == 4) {
+                p = d3_make(round(p.x * 2) / 2, round(p.y * 2) / 2, round(p.z * 2) / 2);
+            }
+            p = d3_add(centre, d3_make(sc * ax[0] * p.x, sc * ax[1] * p.y, sc * ax[2] * p.z));
+            s->v[i] = gjk_v3((gjk_real)p.x, (gjk_real)p.y, (gjk_real)p.z);
+        }
+        if (rng_chance(r, 0.25)) { // duplicates
+            int k = 1 + rng_int(r, 3);
+            for (int j = 0; j < k; ++j) s->v[rng_int(r, n)] = s->v[rng_int(r, n)];
+        }
+        if (rng_chance(r, 0.25)) { // interior points: convex combinations
+            int k = 1 + rng_int(r, 3);
+            for (int j = 0; j < k; ++j) {
+                d3 a = d3_of(s->v[rng_int(r, n)]), b = d3_of(s->v[rng_int(r, n)]);
+                double w = rng_unit(r);
+                d3 p = d3_add(d3_scale(w, a), d3_scale(1 - w, b));
+                s->v[rng_int(r, n)] = gjk_v3((gjk_real)p.x, (gjk_real)p.y, (gjk_real)p.z);
+            }
+        }
+        s->n = n;
+        double pts[3 * MAX_VERTS];
+        d3 cen = d3_make(0, 0, 0);
+        for (int i = 0; i < n; ++i) {
+            d3 p = d3_of(s->v[i]);
+            pts[3 * i] = p.x, pts[3 * i + 1] = p.y, pts[3 * i + 2] = p.z;
+            cen = d3_add(cen, p);
+        }
+        if (hull_build(&s->local, pts, n) != 0) {
+            continue; // degenerate (flat): draw again
+        }
+        cen = d3_scale(1.0 / n, cen);
+        double rad = 0;
+        for (int i = 0; i < n; ++i) rad = fmax(rad, d3_len(d3_sub(d3_of(s->v[i]), cen)));
+        s->margin = rng_chance(r, 0.5) ? 0 : (gjk_real)(rng_range(r, 0, 0.3) * sc);
+        s->size = rad + (double)s->margin;
+        return;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// One pair.
+
+typedef struct pair {
+    int index;
+    uint64_t seed;
+    shape_desc a, b;
+    gjk_transform ta, tb;
+    dmat ra, rb;     ///< Rotations in double (from the stored quaternions).
+    hull diff;       ///< D0 = conv{R_A a_i − R_B b_j}.
+    double target;   ///< Target signed distance (absolute).
+    double sd_ref;   ///< Exact signed distance of the stored inputs.
+    double size, tol, tol_pt;
+    int failed;
+} pair;
+
+static int g_fail_lines = 0;
+static int g_dumped_pairs = 0;
+static int g_failed_pairs = 0;
+
+static void dump_shape(const char *name, const shape_desc *s, gjk_transform t) {
+    fprintf(stderr, "  %s: margin " REAL_FMT ", position {" REAL_FMT ", " REAL_FMT ", " REAL_FMT "}, rotation {w " REAL_FMT
+                    ", x " REAL_FMT ", y " REAL_FMT ", z " REAL_FMT "}, %d vertices:\n",
+            name, (double)s->margin, (double)t.position.x, (double)t.position.y, (double)t.position.z,
+            (double)t.rotation.w, (double)t.rotation.x, (double)t.rotation.y, (double)t.rotation.z, s->n);
+    for (int i = 0; i < s->n; ++i) {
+        fprintf(stderr, "    {" REAL_FMT ", " REAL_FMT ", " REAL_FMT "},\n", (double)s->v[i].x, (double)s->v[i].y,
+                (double)s->v[i].z);
+    }
+}
+
+static void dump_pair(const pair *p) {
+    fprintf(stderr, "  pair %d (seed 0x%016llx; rerun: test_reference %d): target %.6g·size, sd_ref %.17g, size %.6g, tol %.3g\n",
+            p->index, (unsigned long long)p->seed, p->index, p->target / p->size, p->sd_ref, p->size, p->tol);
+    dump_shape("A", &p->a, p->ta);
+    dump_shape("B", &p->b, p->tb);
+}
+
+static int g_verbose = 0;
+
+/// Records a failed check of pair p.
+static void fail(pair *p, int line, const char *fmt, ...) {
+    ++test_failures;
+    if (!p->failed) {
+        p->failed = 1;
+        ++g_failed_pairs;
+    }
+    if (g_fail_lines < MAX_FAIL_LINES || g_verbose) {
+        va_list ap;
+        va_start(ap, fmt);
+        fprintf(stderr, "%s:%d: pair %d: ", __FILE__, line, p->index);
+        vfprintf(stderr, fmt, ap);
+        fputc('\n', stderr);
+        va_end(ap);
+        if (++g_fail_lines == MAX_FAIL_LINES && !g_verbose) {
+            fprintf(stderr, "(further failure messages suppressed)\n");
+        }
+    }
+}
+
+/// Dumps the pair once after its failures were printed.
+static void dump_if_failed(const pair *p) {
+    if (p->failed && g_dumped_pairs < MAX_DUMPED_PAIRS && g_fail_lines <= MAX_FAIL_LINES) {
+        ++g_dumped_pairs;
+        dump_pair(p);
+    } else if (p->failed && g_verbose) {
+        dump_pair(p);
+    }
+}
+
+#define CHECK(p, cond, ...)                            \
+    do {                                               \
+        if (!(cond)) fail((p), __LINE__, __VA_ARGS__); \
+    } while (0)
+
+/// Signed distance of the rounded shapes with B's origin at p_A + r.
+static double ref_sd(const pair *p, d3 r) { return hull_sdist(&p->diff, r) - ((double)p->a.margin + (double)p->b.margin); }
+
+/// Max over the vertices of s (rotated by m) of d·(m v).
+static double support_value(const shape_desc *s, const dmat *m, d3 d) {
+    d3 dl = dmat_tmul(m, d);
+    double best = -INFINITY;
+    for (int i = 0; i < s->n; ++i) best = fmax(best, d3_dot(dl, d3_of(s->v[i])));
+    return best;
+}
+
+/// Signed distance of a world point to the core hull of a shape.
+static double shape_point_sdist(const shape_desc *s, const dmat *m, gjk_vec3 pos, d3 world) {
+    return hull_sdist(&s->local, dmat_tmul(m, d3_sub(world, d3_of(pos))));
+}
+
+static gjk_penetration_output run_penetration(const pair *p, gjk_transform tb) {
+    gjk_shape A = gjk_with_margin(gjk_make_polytope(p->a.v, p->a.n), p->a.margin);
+    gjk_shape B = gjk_with_margin(gjk_make_polytope(p->b.v, p->b.n), p->b.margin);
+    gjk_query_input in = {.shape_a = &A, .transform_a = p->ta, .shape_b = &B, .transform_b = tb, .options = {0}};
+    return gjk_penetration(&in, NULL);
+}
+
+static gjk_distance_output run_distance(const pair *p) {
+    gjk_shape A = gjk_with_margin(gjk_make_polytope(p->a.v, p->a.n), p->a.margin);
+    gjk_shape B = gjk_with_margin(gjk_make_polytope(p->b.v, p->b.n), p->b.margin);
+    gjk_query_input in = {.shape_a = &A, .transform_a = p->ta, .shape_b = &B, .transform_b = p->tb, .options = {0}};
+    return gjk_distance(&in, NULL);
+}
+
+// Statistics.
+#define N_BANDS 12
+static const char *const k_band_names[N_BANDS] = {
+    "sd >= 0.5",          "0.05 <= sd < 0.5",   "5e-3 <= sd < 0.05",  "5e-4 <= sd < 5e-3",
+    "5e-5 <= sd < 5e-4",  "0 < sd < 5e-5",      "-5e-5 < sd <= 0",    "-5e-4 < sd <= -5e-5",
+    "-5e-3 < sd <= -5e-4", "-0.05 < sd <= -5e-3", "-0.5 < sd <= -0.05", "sd <= -0.5",
+};
+static int g_band_count[N_BANDS];
+static double g_band_worst[N_BANDS];
+static int g_near_zero = 0;        // |sd_ref| <= 1e-3·size
+static int g_status_checked = 0;   // pairs with |sd_ref| > 2·tol
+static double g_worst_sd = 0, g_worst_dist = 0, g_worst_witness = 0, g_worst_unit = 0, g_worst_overlap = 0,
+              g_worst_vec = 0;
+static int g_worst_sd_pair = -1;
+static int g_translations = 0;
+
+static int band_of(double x) {
+    static const double edges[] = {0.5, 0.05, 5e-3, 5e-4, 5e-5, 0};
+    if (x > 0) {
+        for (int i = 0; i < 5; ++i)
+            if (x >= edges[i]) return i;
+        return 5;
+    }
+    for (int i = 0; i < 5; ++i)
+        if (x <= -edges[i]) return 11 - i;
+    return 6;
+}
+
+static int status_ok(gjk_status s) { return s == GJK_SEPARATED || s == GJK_TOUCHING || s == GJK_PENETRATING; }
+
+static void run_pair(int index) {
+    pair P;
+    pair *p = &P;
+    memset(p, 0, sizeof *p);
+    p->index = index;
+    rng seeder = {BASE_SEED ^ ((uint64_t)index * 0xd1342543de82ef95ULL)};
+    p->seed = rng_next(&seeder);
+    rng r = {p->seed};
+
+    random_shape(&r, &p->a);
+    random_shape(&r, &p->b);
+    gjk_quat qa = rng_chance(&r, 0.1) ? gjk_quat_identity() : random_quat(&r);
+    gjk_quat qb = rng_chance(&r, 0.1) ? qa : random_quat(&r); // sometimes aligned faces
+    p->ra = dmat_of_quat(qa);
+    p->rb = dmat_of_quat(qb);
+    p->size = fmax(p->a.size, p->b.size);
+    p->tol = TEST_REL_TOL * p->size;
+
+    // D0 from the hull vertices of A and B.
+    static double pts[3 * MAX_VERTS * MAX_VERTS];
+    int np = 0;
+    d3 c = d3_make(0, 0, 0);
+    for (int i = 0; i < p->a.local.nv; ++i) {
+        d3 wa = dmat_mul(&p->ra, d3_of(p->a.v[p->a.local.vid[i]]));
+        for (int j = 0; j < p->b.local.nv; ++j) {
+            d3 w = d3_sub(wa, dmat_mul(&p->rb, d3_of(p->b.v[p->b.local.vid[j]])));
+            pts[3 * np] = w.x, pts[3 * np + 1] = w.y, pts[3 * np + 2] = w.z;
+            c = d3_add(c, w);
+            ++np;
+        }
+    }
+    c = d3_scale(1.0 / np, c);
+    if (hull_build(&p->diff, pts, np) != 0) {
+        fail(p, __LINE__, "test setup: qhull failed on the Minkowski difference (%d points)", np);
+        dump_if_failed(p);
+        hull_free(&p->a.local);
+        hull_free(&p->b.local);
+        return;
+    }
+    double reach = 0;
+    for (int i = 0; i < np; ++i) reach = fmax(reach, d3_len(d3_sub(d3_make(pts[3 * i], pts[3 * i + 1], pts[3 * i + 2]), c)));
+
+    // Direction of approach: random, sometimes along an axis of A's frame.
+    d3 u = random_dir(&r);
+    if (rng_chance(&r, 0.15)) {
+        d3 e = d3_make(0, 0, 0);
+        double sgn = rng_chance(&r, 0.5) ? 1 : -1;
+        int axis = rng_int(&r, 3);
+        if (axis == 0) e.x = sgn;
+        else if (axis == 1) e.y = sgn;
+        else e.z = sgn;
+        u = dmat_mul(&p->ra, e);
+    }
+    p->target = k_targets[index % N_TARGETS] * p->size;
+    // f(t) = ref_sd(c + t u) is convex with f(0) < 0: bisect for f(t) = target.
+    double t = 0;
+    if (ref_sd(p, c) < p->target) {
+        double lo = 0, hi = reach + (double)p->a.margin + (double)p->b.margin + fabs(p->target) + p->size;
+        for (int it = 0; it < 200; ++it) {
+            double mid = 0.5 * (lo + hi);
+            if (mid <= lo || mid >= hi) break;
+            if (ref_sd(p, d3_add(c, d3_scale(mid, u))) < p->target) lo = mid;
+            else hi = mid;
+        }
+        t = 0.5 * (lo + hi);
+    }
+    d3 rel = d3_add(c, d3_scale(t, u));
+
+    // World placement: the pair is offset from the origin by up to 1e4.
+    d3 off = d3_make(0, 0, 0);
+    if (!rng_chance(&r, 0.15)) off = d3_scale(exp(rng_range(&r, log(1e-2), log(1e4))), random_dir(&r));
+    gjk_vec3 pa = gjk_v3((gjk_real)off.x, (gjk_real)off.y, (gjk_real)off.z);
+    gjk_vec3 pb = gjk_v3((gjk_real)(pa.x + (gjk_real)rel.x), (gjk_real)(pa.y + (gjk_real)rel.y),
+                         (gjk_real)(pa.z + (gjk_real)rel.z));
+    p->ta = gjk_transform_make(pa, qa);
+    p->tb = gjk_transform_make(pb, qb);
+    // The reference of what is actually stored.
+    d3 r_act = d3_sub(d3_of(pb), d3_of(pa));
+    p->sd_ref = ref_sd(p, r_act);
+    double world = fmax(d3_max_abs(d3_of(pa)), d3_max_abs(d3_of(pb))) + 2 * p->size;
+    // World points cannot be more precise than the coordinates' spacing.
+    p->tol_pt = p->tol + 4 * (double)GJK_REAL_EPSILON * world;
+
+    double tol = p->tol, tol_pt = p->tol_pt, sd_ref = p->sd_ref;
+    double rel_size = sd_ref / p->size;
+    int band = band_of(rel_size);
+    ++g_band_count[band];
+    if (fabs(rel_size) <= 1e-3) ++g_near_zero;
+    int sign_known = fabs(sd_ref) > 2 * tol;
+    g_status_checked += sign_known;
+    gjk_status expect = sd_ref > 0 ? GJK_SEPARATED : GJK_PENETRATING;
+
+    // ---- gjk_penetration ----
+    gjk_penetration_output o = run_penetration(p, p->tb);
+    d3 oa = d3_of(o.point_a), ob = d3_of(o.point_b), on = d3_of(o.normal);
+    double sd = (double)o.signed_distance;
+    if (g_verbose) {
+        printf("pair %d: sd_ref %.17g (%.3g·size), target %.3g·size\n", index, sd_ref, rel_size, p->target / p->size);
+        printf("  penetration: %s, sd %.17g, depth %.17g, iterations %d + %d\n", gjk_status_name(o.status), sd,
+               (double)o.depth, o.iterations, o.epa_iterations);
+        printf("    point_a {%.17g, %.17g, %.17g}\n    point_b {%.17g, %.17g, %.17g}\n    normal {%.17g, %.17g, %.17g}\n",
+               oa.x, oa.y, oa.z, ob.x, ob.y, ob.z, on.x, on.y, on.z);
+    }
+    CHECK(p, status_ok(o.status), "penetration status %s", gjk_status_name(o.status));
+    CHECK(p, isfinite(sd) && isfinite((double)o.depth) && d3_finite(oa) && d3_finite(ob) && d3_finite(on),
+          "penetration output not finite");
+    double err = fabs(sd - sd_ref);
+    if (err / p->size > g_worst_sd) g_worst_sd = err / p->size, g_worst_sd_pair = index;
+    if (err / p->size > g_band_worst[band]) g_band_worst[band] = err / p->size;
+    CHECK(p, err <= tol, "penetration signed_distance %.17g, expected %.17g (error %.3g·size > %.3g·size)", sd, sd_ref,
+          err / p->size, TEST_REL_TOL);
+    if (sign_known) {
+        CHECK(p, o.status == expect, "penetration status %s, expected %s (sd_ref %.3g·size)", gjk_status_name(o.status),
+              gjk_status_name(expect), rel_size);
+    }
+    CHECK(p, fabs((double)o.depth - fmax(0, -sd)) <= 4 * (double)GJK_REAL_EPSILON * fabs(sd),
+          "depth %.17g != max(0, -signed_distance %.17g)", (double)o.depth, sd);
+    double nlen = d3_len(on);
+    g_worst_unit = fmax(g_worst_unit, fabs(1 - nlen));
+    CHECK(p, fabs(1 - nlen) <= NORMAL_UNIT_TOL, "penetration normal not unit: |n| = %.17g", nlen);
+    if (status_ok(o.status) && nlen > 0.5) {
+        // Witness points on the boundaries of the rounded shapes.
+        double ea = fabs(shape_point_sdist(&p->a, &p->ra, p->ta.position, oa) - (double)p->a.margin);
+        double eb = fabs(shape_point_sdist(&p->b, &p->rb, p->tb.position, ob) - (double)p->b.margin);
+        g_worst_witness = fmax(g_worst_witness, fmax(ea, eb) / p->size);
+        CHECK(p, ea <= tol_pt, "penetration point_a is %.3g·size off A's boundary", ea / p->size);
+        CHECK(p, eb <= tol_pt, "penetration point_b is %.3g·size off B's boundary", eb / p->size);
+        // point_b − point_a = signed_distance·normal (both when apart and
+        // when overlapping: point_a − point_b = depth·normal).
+        d3 dv = d3_sub(d3_sub(ob, oa), d3_scale(sd, on));
+        double ev = d3_len(dv);
+        g_worst_vec = fmax(g_worst_vec, ev / p->size);
+        CHECK(p, ev <= tol_pt, "point_b - point_a differs from signed_distance*normal by %.3g·size", ev / p->size);
+        // The overlap of the shapes along the normal is minus the signed
+        // distance: h_A(n) + h_B(−n) = −sd, with h the support values.
+        d3 n = d3_scale(1 / nlen, on);
+        double overlap = support_value(&p->a, &p->ra, n) + (double)p->a.margin +
+                         support_value(&p->b, &p->rb, d3_scale(-1, n)) + (double)p->b.margin - d3_dot(n, r_act);
+        double eo = fabs(overlap + sd);
+        g_worst_overlap = fmax(g_worst_overlap, eo / p->size);
+        CHECK(p, eo <= tol, "overlap along the normal %.17g, expected -signed_distance %.17g (error %.3g·size)", overlap,
+              -sd, eo / p->size);
+        // Moving B by (depth + a little)·normal separates the shapes.
+        if (o.status == GJK_PENETRATING) {
+            double shift = (double)o.depth + 10 * tol_pt;
+            gjk_transform tb2 = p->tb;
+            tb2.position = gjk_v3((gjk_real)((double)pb.x + shift * n.x), (gjk_real)((double)pb.y + shift * n.y),
+                                  (gjk_real)((double)pb.z + shift * n.z));
+            gjk_penetration_output o2 = run_penetration(p, tb2);
+            ++g_translations;
+            CHECK(p, o2.status == GJK_SEPARATED || o2.status == GJK_TOUCHING,
+                  "after moving B by (depth + 10 tol)·normal: status %s, signed distance %.3g·size (reference %.3g·size)",
+                  gjk_status_name(o2.status), (double)o2.signed_distance / p->size,
+                  ref_sd(p, d3_sub(d3_of(tb2.position), d3_of(pa))) / p->size);
+        }
+    }
+
+    // ---- gjk_distance ----
+    gjk_distance_output d = run_distance(p);
+    d3 da = d3_of(d.point_a), db = d3_of(d.point_b), dn = d3_of(d.normal);
+    double dist = (double)d.distance;
+    if (g_verbose) {
+        printf("  distance: %s, distance %.17g, iterations %d\n", gjk_status_name(d.status), dist, d.iterations);
+        printf("    point_a {%.17g, %.17g, %.17g}\n    point_b {%.17g, %.17g, %.17g}\n    normal {%.17g, %.17g, %.17g}\n",
+               da.x, da.y, da.z, db.x, db.y, db.z, dn.x, dn.y, dn.z);
+    }
+    CHECK(p, status_ok(d.status), "distance status %s", gjk_status_name(d.status));
+    CHECK(p, isfinite(dist) && d3_finite(da) && d3_finite(db) && d3_finite(dn), "distance output not finite");
+    CHECK(p, dist >= 0, "negative distance %.17g", dist);
+    double derr = fabs(dist - fmax(0, sd_ref));
+    g_worst_dist = fmax(g_worst_dist, derr / p->size);
+    CHECK(p, derr <= tol, "distance %.17g, expected %.17g (error %.3g·size)", dist, fmax(0, sd_ref), derr / p->size);
+    if (sign_known) {
+        CHECK(p, d.status == expect, "distance status %s, expected %s (sd_ref %.3g·size)", gjk_status_name(d.status),
+              gjk_status_name(expect), rel_size);
+        CHECK(p, d.status == o.status, "distance status %s but penetration status %s", gjk_status_name(d.status),
+              gjk_status_name(o.status));
+    }
+    if (status_ok(d.status)) {
+        double gap = d3_len(d3_sub(db, da));
+        CHECK(p, fabs(gap - dist) <= tol_pt, "|point_b - point_a| = %.17g but distance %.17g", gap, dist);
+        double sa = shape_point_sdist(&p->a, &p->ra, p->ta.position, da) - (double)p->a.margin;
+        double sb = shape_point_sdist(&p->b, &p->rb, p->tb.position, db) - (double)p->b.margin;
+        double dnl = d3_len(dn);
+        if (d.status == GJK_SEPARATED) {
+            g_worst_witness = fmax(g_worst_witness, fmax(fabs(sa), fabs(sb)) / p->size);
+            CHECK(p, fabs(sa) <= tol_pt, "distance point_a is %.3g·size off A's boundary", sa / p->size);
+            CHECK(p, fabs(sb) <= tol_pt, "distance point_b is %.3g·size off B's boundary", sb / p->size);
+            CHECK(p, fabs(1 - dnl) <= NORMAL_UNIT_TOL, "distance normal not unit: |n| = %.17g", dnl);
+            double ev = d3_len(d3_sub(d3_sub(db, da), d3_scale(dist, dn)));
+            g_worst_vec = fmax(g_worst_vec, ev / p->size);
+            CHECK(p, ev <= tol_pt, "distance: point_b - point_a differs from distance*normal by %.3g·size", ev / p->size);
+        } else {
+            // Touching or overlapping: the points lie in both shapes.
+            CHECK(p, sa <= tol_pt, "distance point_a is %.3g·size outside A", sa / p->size);
+            CHECK(p, sb <= tol_pt, "distance point_b is %.3g·size outside B", sb / p->size);
+            CHECK(p, dnl <= NORMAL_UNIT_TOL || fabs(1 - dnl) <= NORMAL_UNIT_TOL,
+                  "distance normal neither zero nor unit: |n| = %.17g", dnl);
+        }
+    }
+
+    dump_if_failed(p);
+    hull_free(&p->diff);
+    hull_free(&p->a.local);
+    hull_free(&p->b.local);
+}
+
+int main(int argc, char **argv) {
+    int first = 0, count = REF_PAIRS;
+    if (argc > 1) {
+        first = atoi(argv[1]);
+        count = 1;
+        g_verbose = 1;
+    }
+    if (argc > 2) {
+        count = atoi(argv[2]);
+        g_verbose = count == 1;
+    }
+    g_qhull_err = tmpfile();
+    if (!g_qhull_err) g_qhull_err = stderr;
+
+    clock_t start = clock();
+    for (int i = first; i < first + count; ++i) run_pair(i);
+    double secs = (double)(clock() - start) / CLOCKS_PER_SEC;
+
+    printf("test_reference (%s): %d pairs, %d with |sd| <= 1e-3·size, %d with the sign checked (|sd| > 2 tol), "
+           "%d translation checks, %.2f s\n",
+           GJK_USE_FLOAT ? "float" : "double", count, g_near_zero, g_status_checked, g_translations, secs);
+    printf("  %-22s %6s  %s\n", "band (sd/size)", "pairs", "worst |sd error|/size");
+    for (int b = 0; b < N_BANDS; ++b) {
+        printf("  %-22s %6d  %.3g\n", k_band_names[b], g_band_count[b], g_band_worst[b]);
+    }
+    printf("  worst |sd error|/size = %.3g over %d pairs (pair %d); tolerance %.3g\n", g_worst_sd, count, g_worst_sd_pair,
+           TEST_REL_TOL);
+    printf("  worst |distance error|/size = %.3g\n", g_worst_dist);
+    printf("  worst witness error (distance to own boundary)/size = %.3g\n", g_worst_witness);
+    printf("  worst |(point_b - point_a) - sd·normal|/size = %.3g\n", g_worst_vec);
+    printf("  worst normal error: |1 - |n|| = %.3g, |overlap along n + sd|/size = %.3g\n", g_worst_unit, g_worst_overlap);
+    if (test_failures) {
+        printf("  %d failed checks in %d pairs\n", test_failures, g_failed_pairs);
+    }
+    if (g_qhull_err != stderr) fclose(g_qhull_err);
+    return TEST_SUMMARY();
+}

@@ -1,0 +1,221 @@
+// Unit tests of the signed-volumes sub-algorithm (src/simplex.c): the
+// closest point of a segment, triangle or tetrahedron to the origin against
+// a brute-force search over a fine barycentric grid, and the exact answers of
+// hand-made cases, including degenerate simplices.
+#include <math.h>
+#include <stdint.h>
+
+#include "internal.h"
+#include "test_macros.h"
+
+static gjk_simplex make_simplex(const gjk_vec3 *p, int count) {
+    gjk_simplex s;
+    s.count = count;
+    for (int m = 0; m < count; ++m) {
+        s.v[m].w = p[m];
+        s.v[m].a = p[m];
+        s.v[m].b = gjk_v3_zero();
+    }
+    return s;
+}
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+static double uniform(double lo, double hi) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return lo + (hi - lo) * (double)(rng_state >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/// Exact closest point of a triangle by the region tests of Ericson §5.1.5,
+/// written independently of the library, in double.
+static void closest_on_triangle(const double a[3], const double b[3], const double c[3], double out[3]) {
+    double ab[3], ac[3], ap[3];
+    for (int i = 0; i < 3; ++i) {
+        ab[i] = b[i] - a[i], ac[i] = c[i] - a[i], ap[i] = -a[i];
+    }
+#define DOT(u, v) ((u)[0] * (v)[0] + (u)[1] * (v)[1] + (u)[2] * (v)[2])
+    double d1 = DOT(ab, ap), d2 = DOT(ac, ap);
+    if (d1 <= 0 && d2 <= 0) {
+        for (int i = 0; i < 3; ++i) out[i] = a[i];
+        return;
+    }
+    double bp[3], cp[3];
+    for (int i = 0; i < 3; ++i) bp[i] = -b[i], cp[i] = -c[i];
+    double d3 = DOT(ab, bp), d4 = DOT(ac, bp);
+    if (d3 >= 0 && d4 <= d3) {
+        for (int i = 0; i < 3; ++i) out[i] = b[i];
+        return;
+    }
+    double vc = d1 * d4 - d3 * d2;
+    if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+        double v = d1 / (d1 - d3);
+        for (int i = 0; i < 3; ++i) out[i] = a[i] + v * ab[i];
+        return;
+    }
+    double d5 = DOT(ab, cp), d6 = DOT(ac, cp);
+    if (d6 >= 0 && d5 <= d6) {
+        for (int i = 0; i < 3; ++i) out[i] = c[i];
+        return;
+    }
+    double vb = d5 * d2 - d1 * d6;
+    if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+        double w = d2 / (d2 - d6);
+        for (int i = 0; i < 3; ++i) out[i] = a[i] + w * ac[i];
+        return;
+    }
+    double va = d3 * d6 - d5 * d4;
+    if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
+        double w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        for (int i = 0; i < 3; ++i) out[i] = b[i] + w * (c[i] - b[i]);
+        return;
+    }
+    double denom = 1 / (va + vb + vc);
+    double v = vb * denom, w = vc * denom;
+    for (int i = 0; i < 3; ++i) out[i] = a[i] + ab[i] * v + ac[i] * w;
+#undef DOT
+}
+
+static void test_segment_cases(void) {
+    gjk_vec3 p[2] = {gjk_v3(-1, 1, 0), gjk_v3(3, 1, 0)};
+    gjk_simplex s = make_simplex(p, 2);
+    gjk_vec3 v = gjk_simplex_solve(&s);
+    ENSURE(s.count == 2);
+    ENSURE_VEC_NEAR(v, gjk_v3(0, 1, 0), 1e-12);
+    ENSURE_NEAR(s.lambda[0], 0.75, 1e-12);
+    ENSURE_NEAR(s.lambda[1], 0.25, 1e-12);
+
+    gjk_vec3 q[2] = {gjk_v3(1, 1, 0), gjk_v3(3, 1, 0)}; // projection beyond the first end
+    s = make_simplex(q, 2);
+    v = gjk_simplex_solve(&s);
+    ENSURE(s.count == 1);
+    ENSURE_VEC_NEAR(v, gjk_v3(1, 1, 0), 0);
+
+    gjk_vec3 r[2] = {gjk_v3(2, 0, 1), gjk_v3(2, 0, 1)}; // zero length
+    s = make_simplex(r, 2);
+    v = gjk_simplex_solve(&s);
+    ENSURE(s.count == 1);
+    ENSURE_VEC_NEAR(v, gjk_v3(2, 0, 1), 0);
+}
+
+static void test_triangle_cases(void) {
+    // The origin projects inside: the plane z = 2.
+    gjk_vec3 p[3] = {gjk_v3(-1, -1, 2), gjk_v3(2, -1, 2), gjk_v3(-1, 2, 2)};
+    gjk_simplex s = make_simplex(p, 3);
+    gjk_vec3 v = gjk_simplex_solve(&s);
+    ENSURE(s.count == 3);
+    ENSURE_VEC_NEAR(v, gjk_v3(0, 0, 2), 1e-12);
+    ENSURE_NEAR(s.lambda[0] + s.lambda[1] + s.lambda[2], 1, 1e-12);
+
+    // Collinear triangle: falls back to its edges.
+    gjk_vec3 q[3] = {gjk_v3(-1, 1, 0), gjk_v3(1, 1, 0), gjk_v3(3, 1, 0)};
+    s = make_simplex(q, 3);
+    v = gjk_simplex_solve(&s);
+    ENSURE(s.count == 2);
+    ENSURE_VEC_NEAR(v, gjk_v3(0, 1, 0), 1e-12);
+
+    // All three points equal.
+    gjk_vec3 r[3] = {gjk_v3(1, 2, 3), gjk_v3(1, 2, 3), gjk_v3(1, 2, 3)};
+    s = make_simplex(r, 3);
+    v = gjk_simplex_solve(&s);
+    ENSURE(s.count == 1);
+    ENSURE_VEC_NEAR(v, gjk_v3(1, 2, 3), 0);
+}
+
+static void test_triangle_random(void) {
+    double worst = 0;
+    for (int it = 0; it < 20000; ++it) {
+        double a[3], b[3], c[3];
+        double scale = pow(10, uniform(-3, 3));
+        for (int i = 0; i < 3; ++i) {
+            a[i] = uniform(-1, 1) * scale, b[i] = uniform(-1, 1) * scale, c[i] = uniform(-1, 1) * scale;
+        }
+        if (it % 7 == 0) { // thin triangles
+            for (int i = 0; i < 3; ++i) c[i] = a[i] + (b[i] - a[i]) * 0.3 + uniform(-1e-6, 1e-6) * scale;
+        }
+        gjk_vec3 p[3] = {gjk_v3((gjk_real)a[0], (gjk_real)a[1], (gjk_real)a[2]),
+                         gjk_v3((gjk_real)b[0], (gjk_real)b[1], (gjk_real)b[2]),
+                         gjk_v3((gjk_real)c[0], (gjk_real)c[1], (gjk_real)c[2])};
+        // Reference on the rounded inputs.
+        double ar[3] = {p[0].x, p[0].y, p[0].z}, br[3] = {p[1].x, p[1].y, p[1].z}, cr[3] = {p[2].x, p[2].y, p[2].z};
+        double ref[3];
+        closest_on_triangle(ar, br, cr, ref);
+        gjk_simplex s = make_simplex(p, 3);
+        gjk_vec3 v = gjk_simplex_solve(&s);
+        double dref = sqrt(ref[0] * ref[0] + ref[1] * ref[1] + ref[2] * ref[2]);
+        double err = fabs(gjk_length(v) - dref) / scale;
+        worst = err > worst ? err : worst;
+        ENSURE(err <= TEST_REL_TOL);
+        // The barycentric weights are a convex combination that rebuilds v.
+        gjk_real sum = 0;
+        gjk_vec3 rebuilt = gjk_v3_zero();
+        for (int m = 0; m < s.count; ++m) {
+            ENSURE(s.lambda[m] >= 0);
+            sum += s.lambda[m];
+            rebuilt = gjk_mul_add(rebuilt, s.lambda[m], s.v[m].w);
+        }
+        ENSURE_NEAR(sum, 1, 10 * TEST_REL_TOL);
+        ENSURE(gjk_length(gjk_sub(rebuilt, v)) <= 10 * TEST_REL_TOL * scale);
+    }
+    printf("  triangle: worst |distance error| / size = %.3g\n", worst);
+}
+
+static void test_tetrahedron(void) {
+    // Encloses the origin.
+    gjk_vec3 p[4] = {gjk_v3(1, 1, 1), gjk_v3(-1, -1, 1), gjk_v3(-1, 1, -1), gjk_v3(1, -1, -1)};
+    gjk_simplex s = make_simplex(p, 4);
+    gjk_vec3 v = gjk_simplex_solve(&s);
+    ENSURE(s.count == 4);
+    ENSURE_VEC_NEAR(v, gjk_v3_zero(), 0);
+    for (int m = 0; m < 4; ++m) {
+        ENSURE_NEAR(s.lambda[m], 0.25, 1e-6);
+    }
+    // Shifted away: the nearest feature is a face, an edge or a vertex; the
+    // tetrahedron's closest point is the best over its four faces.
+    double worst = 0;
+    for (int it = 0; it < 20000; ++it) {
+        gjk_vec3 q[4];
+        gjk_vec3 shift = gjk_v3((gjk_real)uniform(-3, 3), (gjk_real)uniform(-3, 3), (gjk_real)uniform(-3, 3));
+        for (int m = 0; m < 4; ++m) {
+            q[m] = gjk_add(gjk_v3((gjk_real)uniform(-1, 1), (gjk_real)uniform(-1, 1), (gjk_real)uniform(-1, 1)), shift);
+        }
+        if (it % 11 == 0) {
+            q[3] = gjk_add(gjk_scale(0.5, gjk_add(q[0], q[1])), gjk_scale((gjk_real)1e-9, q[2])); // flat
+        }
+        double best = 1e300;
+        for (int f = 0; f < 4; ++f) {
+            gjk_vec3 a = q[(f + 1) & 3], b = q[(f + 2) & 3], c = q[(f + 3) & 3];
+            double ad[3] = {a.x, a.y, a.z}, bd[3] = {b.x, b.y, b.z}, cd[3] = {c.x, c.y, c.z}, r[3];
+            closest_on_triangle(ad, bd, cd, r);
+            double d = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+            best = d < best ? d : best;
+        }
+        gjk_simplex t = make_simplex(q, 4);
+        gjk_vec3 v2 = gjk_simplex_solve(&t);
+        if (t.count == 4) {
+            // Origin reported inside: each face must have the origin on the
+            // same side as the opposite vertex (independent test in double).
+            for (int f = 0; f < 4; ++f) {
+                gjk_vec3 a = q[(f + 1) & 3], b = q[(f + 2) & 3], c = q[(f + 3) & 3], o = q[f];
+                double ab[3] = {b.x - a.x, b.y - a.y, b.z - a.z}, ac[3] = {c.x - a.x, c.y - a.y, c.z - a.z};
+                double n[3] = {ab[1] * ac[2] - ab[2] * ac[1], ab[2] * ac[0] - ab[0] * ac[2], ab[0] * ac[1] - ab[1] * ac[0]};
+                double side_o = n[0] * (o.x - a.x) + n[1] * (o.y - a.y) + n[2] * (o.z - a.z);
+                double side_0 = -(n[0] * a.x + n[1] * a.y + n[2] * a.z);
+                ENSURE(side_o * side_0 >= 0);
+            }
+            continue;
+        }
+        double err = fabs(gjk_length(v2) - best);
+        worst = err > worst ? err : worst;
+        ENSURE(err <= 10 * TEST_REL_TOL);
+    }
+    printf("  tetrahedron: worst |distance error| = %.3g\n", worst);
+}
+
+int main(void) {
+    RUN_TEST(test_segment_cases);
+    RUN_TEST(test_triangle_cases);
+    RUN_TEST(test_triangle_random);
+    RUN_TEST(test_tetrahedron);
+    return TEST_SUMMARY();
+}
