@@ -251,25 +251,26 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
     return false;
 }
 
-/// Fills *out from the answer face: the origin's closest point on it, with
-/// the matching points of A and B. Where D has a flat facet split into
-/// several coplanar triangles, the nearest plane is shared and the origin
-/// may project into a neighbour of face `best`; among the faces whose plane
-/// is as near (within tolerance), take the one that holds the projection.
+/// Fills *out from the nearest face `best`: its normal and distance, and
+/// the origin's foot point p on its plane, with the matching points of A and
+/// B. The foot lies in the nearest face of a convex polytope unless D has a
+/// flat facet split into coplanar triangles (or rounding dented the
+/// polytope): then it lies in a face whose plane also holds p, and that
+/// face's barycentric coordinates give the witness points.
 static void face_result(const epa_polytope *P, int best, gjk_real tol, gjk_epa_result *out) {
-    gjk_real best_dist = P->face[best].dist;
+    const epa_face *B = &P->face[best];
+    gjk_vec3 foot = gjk_scale(B->dist, B->n);
     gjk_real best_miss = GJK_REAL_MAX;
+    gjk_real lam[3], pick_lam[3] = {1, 0, 0};
     int pick = best;
-    gjk_real lam[3], pick_lam[3] = {0, 0, 0};
     for (int f = 0; f < P->face_count; ++f) {
         const epa_face *F = &P->face[f];
-        if (!F->alive || F->dist > best_dist + tol) {
+        if (!F->alive || (f != best && gjk_abs(gjk_dot(F->n, foot) - F->dist) > tol)) {
             continue;
         }
         gjk_vec3 c = gjk_triangle_closest(P->vert[F->v[0]].w, P->vert[F->v[1]].w, P->vert[F->v[2]].w, lam);
-        // Distance from the closest point to the plane's foot point.
-        gjk_real miss = gjk_length(gjk_sub(c, gjk_scale(F->dist, F->n)));
-        if (miss < best_miss || (f == best && miss <= best_miss)) {
+        gjk_real miss = gjk_length(gjk_sub(c, foot));
+        if (miss < best_miss) {
             best_miss = miss;
             pick = f;
             pick_lam[0] = lam[0], pick_lam[1] = lam[1], pick_lam[2] = lam[2];
@@ -279,12 +280,133 @@ static void face_result(const epa_polytope *P, int best, gjk_real tol, gjk_epa_r
     const gjk_support_point *a = &P->vert[F->v[0]], *b = &P->vert[F->v[1]], *c = &P->vert[F->v[2]];
     out->point_a = gjk_add(gjk_add(gjk_scale(pick_lam[0], a->a), gjk_scale(pick_lam[1], b->a)), gjk_scale(pick_lam[2], c->a));
     out->point_b = gjk_add(gjk_add(gjk_scale(pick_lam[0], a->b), gjk_scale(pick_lam[1], b->b)), gjk_scale(pick_lam[2], c->b));
-    out->normal = F->n;
-    out->depth = F->dist > 0 ? F->dist : 0;
+    out->normal = B->n;
+    out->depth = B->dist > 0 ? B->dist : 0;
+}
+
+/// Scratch space of one expansion step.
+typedef struct epa_step {
+    int horizon_face[EPA_MAX_HORIZON], horizon_edge[EPA_MAX_HORIZON];
+    int horizon_count;
+    int removed[EPA_MAX_FACES];
+    int removed_count;
+    int stack_face[2 * EPA_MAX_FACES + 3], stack_edge[2 * EPA_MAX_FACES + 3];
+    gjk_vec3 new_n[EPA_MAX_HORIZON];
+    gjk_real new_dist[EPA_MAX_HORIZON];
+    int face_of_start[EPA_MAX_VERTICES]; ///< Kept all -1 between steps.
+} epa_step;
+
+/// Plans adding vertex wi: removes the faces that see it (a face counts as
+/// seeing it when wi lies more than `vis` above its plane), finds the
+/// horizon and checks the new faces (wi, b, a) on each horizon edge a → b:
+/// each must have area, keep the origin inside (within tol), and the horizon
+/// must be one loop. On failure every face is restored and false returned.
+static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real tol, epa_step *S) {
+    gjk_vec3 w = P->vert[wi].w;
+    int top = 0;
+    bool ok = true;
+    S->horizon_count = 0;
+    S->removed_count = 0;
+    epa_face *F = &P->face[best];
+    F->alive = false;
+    S->removed[S->removed_count++] = best;
+    for (int i = 2; i >= 0; --i) {
+        S->stack_face[top] = F->adj[i];
+        S->stack_edge[top] = edge_index(&P->face[F->adj[i]], F->v[next3(i)], F->v[i]);
+        ++top;
+    }
+    // Depth-first over the neighbours: the horizon comes out in loop order.
+    while (top > 0) {
+        --top;
+        int g = S->stack_face[top], e = S->stack_edge[top];
+        epa_face *G = &P->face[g];
+        if (!G->alive) {
+            continue;
+        }
+        if (gjk_dot(G->n, gjk_sub(w, P->vert[G->v[0]].w)) > vis) {
+            G->alive = false;
+            S->removed[S->removed_count++] = g;
+            for (int k = 2; k >= 1; --k) { // the next edge first
+                int i = (e + k) % 3;
+                S->stack_face[top] = G->adj[i];
+                S->stack_edge[top] = edge_index(&P->face[G->adj[i]], G->v[next3(i)], G->v[i]);
+                ++top;
+            }
+        } else if (S->horizon_count < EPA_MAX_HORIZON) {
+            S->horizon_face[S->horizon_count] = g;
+            S->horizon_edge[S->horizon_count] = e;
+            ++S->horizon_count;
+        } else {
+            ok = false;
+        }
+    }
+    int hc = S->horizon_count;
+    int free_slots = P->free_count + (EPA_MAX_FACES - P->face_count) + S->removed_count;
+    ok = ok && hc >= 3 && free_slots >= hc;
+    int set = 0;
+    for (int h = 0; ok && h < hc; ++h, ++set) {
+        const epa_face *G = &P->face[S->horizon_face[h]];
+        int a = G->v[S->horizon_edge[h]], b = G->v[next3(S->horizon_edge[h])];
+        if (!face_plane(P, b, a, wi, &S->new_n[h], &S->new_dist[h]) || S->new_dist[h] < -tol ||
+            S->face_of_start[b] >= 0) {
+            ok = false;
+        }
+        S->face_of_start[b] = h; // each horizon vertex starts one edge
+    }
+    for (int h = 0; ok && h < hc; ++h) { // and ends one: a single loop
+        const epa_face *G = &P->face[S->horizon_face[h]];
+        ok = S->face_of_start[G->v[S->horizon_edge[h]]] >= 0;
+    }
+    if (!ok) {
+        for (int h = 0; h < set; ++h) {
+            const epa_face *G = &P->face[S->horizon_face[h]];
+            S->face_of_start[G->v[next3(S->horizon_edge[h])]] = -1;
+        }
+        for (int r = 0; r < S->removed_count; ++r) {
+            P->face[S->removed[r]].alive = true;
+        }
+    }
+    return ok;
+}
+
+/// Applies a planned step: recycles the removed faces, joins each horizon
+/// edge a → b to wi with a new face (b, a, wi) and links the new faces.
+static void commit_step(epa_polytope *P, int wi, epa_step *S) {
+    int new_face[EPA_MAX_HORIZON];
+    for (int r = 0; r < S->removed_count; ++r) {
+        P->free_list[P->free_count++] = S->removed[r];
+    }
+    ++P->vertex_count;
+    for (int h = 0; h < S->horizon_count; ++h) {
+        new_face[h] = alloc_face(P);
+    }
+    for (int h = 0; h < S->horizon_count; ++h) {
+        epa_face *G = &P->face[S->horizon_face[h]];
+        int e = S->horizon_edge[h];
+        epa_face *N = &P->face[new_face[h]];
+        N->v[0] = G->v[next3(e)], N->v[1] = G->v[e], N->v[2] = wi;
+        N->n = S->new_n[h];
+        N->dist = S->new_dist[h];
+        N->alive = true;
+        N->adj[0] = S->horizon_face[h];
+        G->adj[e] = new_face[h];
+    }
+    for (int h = 0; h < S->horizon_count; ++h) {
+        epa_face *N = &P->face[new_face[h]];
+        // Edge a → wi is shared with the new face whose edge wi → a closes
+        // it, which is the new face that starts at a.
+        int next = new_face[S->face_of_start[N->v[1]]];
+        N->adj[1] = next;
+        P->face[next].adj[2] = new_face[h];
+    }
+    for (int h = 0; h < S->horizon_count; ++h) {
+        S->face_of_start[P->face[new_face[h]].v[0]] = -1;
+    }
 }
 
 bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_epa_result *out) {
     epa_polytope P;
+    epa_step S;
     out->iterations = 0;
     out->converged = false;
     if (!initial_polytope(pair, simplex, &P, out)) {
@@ -293,13 +415,8 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     if (pair->bad_support) {
         return false;
     }
-
-    int horizon_face[EPA_MAX_HORIZON], horizon_edge[EPA_MAX_HORIZON];
-    int removed[EPA_MAX_FACES];
-    int stack_face[2 * EPA_MAX_FACES + 3], stack_edge[2 * EPA_MAX_FACES + 3];
-    int face_of_start[EPA_MAX_VERTICES];
     for (int m = 0; m < EPA_MAX_VERTICES; ++m) {
-        face_of_start[m] = -1;
+        S.face_of_start[m] = -1;
     }
 
     int best = -1;
@@ -323,121 +440,23 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
             return false;
         }
         gjk_real tol = gjk_pair_tolerance(pair);
-        if (gjk_dot(w.w, F->n) - F->dist <= tol) {
+        gjk_real gap = gjk_dot(w.w, F->n) - F->dist;
+        if (gap <= tol) {
             out->converged = true;
             break;
         }
-
-        // Flood fill the faces that see w, starting at the nearest one.
         int wi = P.vertex_count;
         P.vert[wi] = w;
-        int horizon_count = 0, removed_count = 0, top = 0;
-        bool ok = true;
-        F->alive = false;
-        removed[removed_count++] = best;
-        for (int i = 2; i >= 0; --i) {
-            stack_face[top] = F->adj[i];
-            stack_edge[top] = edge_index(&P.face[F->adj[i]], F->v[next3(i)], F->v[i]);
-            ++top;
-        }
-        while (top > 0 && ok) {
-            --top;
-            int g = stack_face[top], e = stack_edge[top];
-            epa_face *G = &P.face[g];
-            if (!G->alive) {
-                continue;
-            }
-            if (gjk_dot(G->n, gjk_sub(w.w, P.vert[G->v[0]].w)) > 0) {
-                G->alive = false;
-                removed[removed_count++] = g;
-                // Visit the other two edges, next edge first.
-                for (int k = 2; k >= 1; --k) {
-                    int i = (e + k) % 3;
-                    stack_face[top] = G->adj[i];
-                    stack_edge[top] = edge_index(&P.face[G->adj[i]], G->v[next3(i)], G->v[i]);
-                    ++top;
-                }
-            } else {
-                if (horizon_count >= EPA_MAX_HORIZON) {
-                    ok = false;
-                    break;
-                }
-                horizon_face[horizon_count] = g;
-                horizon_edge[horizon_count] = e;
-                ++horizon_count;
-            }
-        }
-
-        // Check the new faces (w, b, a) on each horizon edge a → b of a kept
-        // face before changing anything.
-        int new_face[EPA_MAX_HORIZON];
-        gjk_vec3 new_n[EPA_MAX_HORIZON];
-        gjk_real new_dist[EPA_MAX_HORIZON];
-        if (ok && horizon_count < 3) {
-            ok = false;
-        }
-        for (int h = 0; ok && h < horizon_count; ++h) {
-            const epa_face *G = &P.face[horizon_face[h]];
-            int a = G->v[horizon_edge[h]], b = G->v[next3(horizon_edge[h])];
-            if (!face_plane(&P, b, a, wi, &new_n[h], &new_dist[h]) || new_dist[h] < -tol ||
-                face_of_start[b] >= 0) {
-                ok = false;
-            }
-            face_of_start[b] = h; // each horizon vertex starts exactly one edge (b → a of the new face)
-        }
-        // Every edge's end must start another edge: the horizon is one loop.
-        for (int h = 0; ok && h < horizon_count; ++h) {
-            const epa_face *G = &P.face[horizon_face[h]];
-            if (face_of_start[G->v[horizon_edge[h]]] < 0) {
-                ok = false;
-            }
-        }
-        int free_slots = P.free_count + (EPA_MAX_FACES - P.face_count) + removed_count;
-        if (!ok || free_slots < horizon_count) {
-            for (int h = 0; h < horizon_count; ++h) {
-                const epa_face *G = &P.face[horizon_face[h]];
-                face_of_start[G->v[next3(horizon_edge[h])]] = -1;
-            }
-            for (int r = 0; r < removed_count; ++r) {
-                P.face[removed[r]].alive = true;
-            }
-            // The step would break the polytope: w lies (within rounding) on
-            // its surface, so the nearest face is the answer.
-            out->converged = true;
+        // Faces that w lies on (within rounding) may go either way; when the
+        // plain test breaks the polytope, the faces w is within tolerance of
+        // go too, or else stay.
+        if (!plan_step(&P, best, wi, 0, tol, &S) && !plan_step(&P, best, wi, -tol, tol, &S) &&
+            !plan_step(&P, best, wi, tol, tol, &S)) {
+            // No consistent step: w lies, within rounding, on the polytope.
+            out->converged = gap <= GJK_R(1e3) * tol;
             break;
         }
-
-        // Commit: recycle removed faces, create the new ones, link them.
-        for (int r = 0; r < removed_count; ++r) {
-            P.free_list[P.free_count++] = removed[r];
-        }
-        ++P.vertex_count;
-        for (int h = 0; h < horizon_count; ++h) {
-            new_face[h] = alloc_face(&P);
-        }
-        for (int h = 0; h < horizon_count; ++h) {
-            epa_face *G = &P.face[horizon_face[h]];
-            int e = horizon_edge[h];
-            int a = G->v[e], b = G->v[next3(e)];
-            epa_face *N = &P.face[new_face[h]];
-            N->v[0] = b, N->v[1] = a, N->v[2] = wi;
-            N->n = new_n[h];
-            N->dist = new_dist[h];
-            N->alive = true;
-            N->adj[0] = horizon_face[h];
-            G->adj[e] = new_face[h];
-        }
-        for (int h = 0; h < horizon_count; ++h) {
-            epa_face *N = &P.face[new_face[h]];
-            // Edge a → w is shared with the new face whose edge w → a closes
-            // it, i.e. the new face that starts at a.
-            int next = new_face[face_of_start[N->v[1]]];
-            N->adj[1] = next;
-            P.face[next].adj[2] = new_face[h];
-        }
-        for (int h = 0; h < horizon_count; ++h) {
-            face_of_start[P.face[new_face[h]].v[0]] = -1;
-        }
+        commit_step(&P, wi, &S);
     }
     face_result(&P, best, gjk_pair_tolerance(pair), out);
     return true;

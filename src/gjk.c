@@ -57,12 +57,12 @@ gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
         }
         ++walk->iterations;
 
-        gjk_support_point p = gjk_pair_support(pair, gjk_neg(v));
+        gjk_vec3 d = gjk_simplex_direction(s, v);
+        gjk_support_point p = gjk_pair_support(pair, gjk_neg(d));
         if (pair->bad_support) {
             return GJK_WALK_BAD_SUPPORT;
         }
-        gjk_real vw = gjk_dot(v, p.w);
-        gjk_real lower = vw / vlen;
+        gjk_real lower = gjk_dot(d, p.w) / gjk_length(d);
         if (lower > walk->lower) {
             walk->lower = lower;
         }

@@ -66,6 +66,10 @@ typedef struct gjk_simplex {
 /// coordinates and returns that point (signed volumes, simplex.c).
 gjk_vec3 gjk_simplex_solve(gjk_simplex *s);
 
+/// A vector along v (the simplex's closest point, v ≠ 0), computed as
+/// accurately as the simplex allows: the search direction of GJK.
+gjk_vec3 gjk_simplex_direction(const gjk_simplex *s, gjk_vec3 v);
+
 /// The closest point of the triangle (p0, p1, p2) to the origin, with its
 /// barycentric coordinates in lambda[3] (zero for unused vertices).
 gjk_vec3 gjk_triangle_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 p2, gjk_real lambda[3]);

@@ -267,7 +267,7 @@ gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex
         ca = epa.point_a;
         cb = epa.point_b;
         n = epa.normal;
-        sd = -epa.depth - p.radius;
+        sd = 0 - (epa.depth + p.radius); // 0 − x: never −0
     } else {
         gjk_simplex_witness(&w.simplex, &ca, &cb);
         gjk_real core = gjk_length(w.v);

@@ -233,3 +233,19 @@ void gjk_simplex_witness(const gjk_simplex *s, gjk_vec3 *pa, gjk_vec3 *pb) {
     *pa = a;
     *pb = b;
 }
+
+gjk_vec3 gjk_simplex_direction(const gjk_simplex *s, gjk_vec3 v) {
+    if (s->count == 3) {
+        // The closest point is inside the triangle: v is the foot of the
+        // origin on its plane. v = Σ λ p carries an absolute error of about
+        // ε·|p|, which turns its direction by ε·|p| / |v| when |v| is small;
+        // the plane's normal, made of vertex differences, does not depend on
+        // |v|, so it is the better search direction near contact.
+        gjk_vec3 n = gjk_cross(gjk_sub(s->v[1].w, s->v[0].w), gjk_sub(s->v[2].w, s->v[0].w));
+        gjk_real nv = gjk_dot(n, v);
+        if (nv != 0) {
+            return nv > 0 ? n : gjk_neg(n);
+        }
+    }
+    return v;
+}
