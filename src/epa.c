@@ -404,6 +404,39 @@ static void commit_step(epa_polytope *P, int wi, epa_step *S) {
     }
 }
 
+/// Reports one EPA iteration to the trace callback, with the polytope in
+/// world orientation. Kept out of line so its arrays live on the stack only
+/// while tracing.
+static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytope *P, int best, int iteration,
+                                         gjk_vec3 w) {
+    gjk_vec3 verts[EPA_MAX_VERTICES];
+    int faces[EPA_MAX_FACES][3];
+    int nf = 0;
+    for (int m = 0; m < P->vertex_count; ++m) {
+        verts[m] = gjk_mat3_mul(pair->rot_a, P->vert[m].w);
+    }
+    for (int f = 0; f < P->face_count; ++f) {
+        if (P->face[f].alive) {
+            faces[nf][0] = P->face[f].v[0], faces[nf][1] = P->face[f].v[1], faces[nf][2] = P->face[f].v[2];
+            ++nf;
+        }
+    }
+    const epa_face *B = &P->face[best];
+    gjk_trace_event ev = {0};
+    ev.phase = GJK_TRACE_EPA;
+    ev.iteration = iteration;
+    ev.closest = gjk_mat3_mul(pair->rot_a, gjk_scale(B->dist, B->n));
+    ev.direction = gjk_mat3_mul(pair->rot_a, B->n);
+    ev.support = gjk_mat3_mul(pair->rot_a, w);
+    ev.lower = B->dist;
+    ev.upper = gjk_dot(w, B->n);
+    ev.vertex_count = P->vertex_count;
+    ev.vertices = verts;
+    ev.face_count = nf;
+    ev.faces = (const int(*)[3])faces;
+    pair->trace(pair->trace_data, &ev);
+}
+
 bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_epa_result *out) {
     epa_polytope P;
     epa_step S;
@@ -441,6 +474,9 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         }
         gjk_real tol = gjk_pair_tolerance(pair);
         gjk_real gap = gjk_dot(w.w, F->n) - F->dist;
+        if (pair->trace != NULL) {
+            trace_iteration(pair, &P, best, out->iterations, w.w);
+        }
         if (gap <= tol) {
             out->converged = true;
             break;

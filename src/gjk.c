@@ -21,6 +21,22 @@ static bool simplex_has(const gjk_simplex *s, gjk_vec3 w) {
     return false;
 }
 
+static void trace_iteration(const gjk_pair *pair, const gjk_walk *walk, gjk_vec3 d, gjk_vec3 w) {
+    gjk_trace_event ev = {0};
+    ev.phase = GJK_TRACE_GJK;
+    ev.iteration = walk->iterations;
+    ev.simplex_count = walk->simplex.count;
+    for (int m = 0; m < walk->simplex.count; ++m) {
+        ev.simplex[m] = gjk_mat3_mul(pair->rot_a, walk->simplex.v[m].w);
+    }
+    ev.closest = gjk_mat3_mul(pair->rot_a, walk->v);
+    ev.direction = gjk_mat3_mul(pair->rot_a, gjk_neg(d));
+    ev.support = gjk_mat3_mul(pair->rot_a, w);
+    ev.lower = walk->lower;
+    ev.upper = gjk_length(walk->v);
+    pair->trace(pair->trace_data, &ev);
+}
+
 gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
     gjk_simplex *s = &walk->simplex;
     walk->iterations = 0;
@@ -65,6 +81,9 @@ gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
         gjk_real lower = gjk_dot(d, p.w) / gjk_length(d);
         if (lower > walk->lower) {
             walk->lower = lower;
+        }
+        if (pair->trace != NULL) {
+            trace_iteration(pair, walk, d, p.w);
         }
         if (walk->stop_beyond > 0 && walk->lower > walk->stop_beyond) {
             return GJK_WALK_APART;

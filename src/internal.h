@@ -3,6 +3,8 @@
 #ifndef GJK_INTERNAL_H
 #define GJK_INTERNAL_H
 
+#include <stddef.h>
+
 #include "support.h"
 
 /// True when the shape's parameters are valid; with every_vertex false a
@@ -24,6 +26,9 @@ typedef struct gjk_pair {
     gjk_real rel_tol; ///< Relative tolerance.
     gjk_real scale;   ///< Length scale seen so far (grows as points are seen).
     bool bad_support; ///< A support point was not finite.
+    gjk_mat3 rot_a;   ///< A's rotation, to report trace points in world orientation.
+    gjk_trace_fn trace;
+    void *trace_data;
 } gjk_pair;
 
 /// A point of the Minkowski difference of the cores, w = a − b, with the

@@ -37,6 +37,9 @@ static bool pair_setup(const gjk_query_input *in, gjk_pair *p, gjk_transform *xa
     p->rel_tol = o->tolerance > 0 ? o->tolerance : GJK_DEFAULT_TOLERANCE;
     p->scale = gjk_max(gjk_shape_size(p->a), gjk_shape_size(p->b));
     p->bad_support = false;
+    p->rot_a = gjk_mat3_from_quat(ta.rotation);
+    p->trace = o->trace;
+    p->trace_data = o->trace_data;
     if (!gjk_is_valid_real(p->radius) || !gjk_is_valid_real(p->scale) || !gjk_is_valid_vec3(p->pos_b)) {
         return false; // finite inputs whose sum overflowed
     }

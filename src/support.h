@@ -14,6 +14,12 @@
 
 #define GJK_R(x) ((gjk_real)(x))
 
+#if defined(__GNUC__) || defined(__clang__)
+#define GJK_NOINLINE __attribute__((noinline))
+#else
+#define GJK_NOINLINE
+#endif
+
 /// The rounding radius of a shape: its margin plus a sphere's or capsule's radius.
 static inline gjk_real gjk_core_radius(const gjk_shape *s) {
     switch (s->type) {

@@ -133,6 +133,44 @@ gjk_status gjk_shape_validate(const gjk_shape *shape);
 /// the shape's local frame. A zero direction gives a point of the shape.
 gjk_vec3 gjk_shape_support(const gjk_shape *shape, gjk_vec3 direction);
 
+/// Which algorithm a trace event comes from.
+typedef enum gjk_trace_phase {
+    GJK_TRACE_GJK = 0, ///< One GJK iteration.
+    GJK_TRACE_EPA = 1, ///< One EPA iteration.
+} gjk_trace_phase;
+
+/// One iteration of a query, for pictures and teaching. Points are points of
+/// the Minkowski difference of the two cores (A − B without the rounding
+/// radii, see README), in world orientation: a_world − b_world. They are
+/// valid only during the callback.
+typedef struct gjk_trace_event {
+    gjk_trace_phase phase;
+    /// 1 for the first iteration of the phase.
+    int iteration;
+    /// GJK: the simplex at the start of the iteration (1 to 3 points).
+    int simplex_count;
+    gjk_vec3 simplex[4];
+    /// GJK: the simplex's point closest to the origin. EPA: the origin's foot
+    /// on the nearest face.
+    gjk_vec3 closest;
+    /// The direction searched (GJK: toward the origin; EPA: the nearest
+    /// face's outward normal); not unit.
+    gjk_vec3 direction;
+    /// The support point found along `direction`.
+    gjk_vec3 support;
+    /// Lower and upper bound on the core distance (GJK) or core depth (EPA).
+    gjk_real lower, upper;
+    /// EPA: the polytope's vertices and its faces (three vertex indices each,
+    /// counter-clockwise seen from outside).
+    int vertex_count;
+    const gjk_vec3 *vertices;
+    int face_count;
+    const int (*faces)[3];
+} gjk_trace_event;
+
+/// A trace callback: called once per GJK and EPA iteration when set.
+typedef void (*gjk_trace_fn)(void *user_data, const gjk_trace_event *event);
+
 /// Options shared by the queries. Zero-initialise it for the defaults.
 typedef struct gjk_options {
     /// Maximum GJK iterations; 0 means GJK_DEFAULT_MAX_ITERATIONS.
@@ -150,6 +188,11 @@ typedef struct gjk_options {
     /// GJK_SEPARATED with a lower bound on the distance (> max_distance)
     /// and the witness points of the current simplex.
     gjk_real max_distance;
+    /// Optional: called once per iteration with the simplex (GJK) or the
+    /// polytope (EPA). NULL costs one predictable branch per iteration.
+    gjk_trace_fn trace;
+    /// Passed to `trace`.
+    void *trace_data;
 } gjk_options;
 
 /// Default iteration cap of GJK.
