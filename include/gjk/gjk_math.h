@@ -235,6 +235,103 @@ static inline gjk_transform gjk_transform_inv_mul(gjk_transform a, gjk_transform
                               gjk_quat_mul(gjk_quat_conj(a.rotation), b.rotation));
 }
 
+/// A 2D vector or point.
+typedef struct gjk_vec2 {
+    gjk_real x, y;
+} gjk_vec2;
+
+/// A 2D rotation stored as the cosine and sine of its angle.
+typedef struct gjk_rot2 {
+    gjk_real c, s;
+} gjk_rot2;
+
+/// A 2D rigid transform: rotation, then translation.
+typedef struct gjk_transform2 {
+    gjk_vec2 position;
+    gjk_rot2 rotation;
+} gjk_transform2;
+
+/// Makes a 2D vector.
+static inline gjk_vec2 gjk_v2(gjk_real x, gjk_real y) {
+    gjk_vec2 v = {x, y};
+    return v;
+}
+/// a + b.
+static inline gjk_vec2 gjk_add2(gjk_vec2 a, gjk_vec2 b) { return gjk_v2(a.x + b.x, a.y + b.y); }
+/// a − b.
+static inline gjk_vec2 gjk_sub2(gjk_vec2 a, gjk_vec2 b) { return gjk_v2(a.x - b.x, a.y - b.y); }
+/// −a.
+static inline gjk_vec2 gjk_neg2(gjk_vec2 a) { return gjk_v2(-a.x, -a.y); }
+/// s·a.
+static inline gjk_vec2 gjk_scale2(gjk_real s, gjk_vec2 a) { return gjk_v2(s * a.x, s * a.y); }
+/// a + s·b.
+static inline gjk_vec2 gjk_mul_add2(gjk_vec2 a, gjk_real s, gjk_vec2 b) { return gjk_v2(a.x + s * b.x, a.y + s * b.y); }
+/// a · b.
+static inline gjk_real gjk_dot2(gjk_vec2 a, gjk_vec2 b) { return a.x * b.x + a.y * b.y; }
+/// The z component of a × b.
+static inline gjk_real gjk_cross2(gjk_vec2 a, gjk_vec2 b) { return a.x * b.y - a.y * b.x; }
+/// a turned by +90°.
+static inline gjk_vec2 gjk_perp2(gjk_vec2 a) { return gjk_v2(-a.y, a.x); }
+/// |a|².
+static inline gjk_real gjk_length_sq2(gjk_vec2 a) { return gjk_dot2(a, a); }
+/// |a|.
+static inline gjk_real gjk_length2(gjk_vec2 a) { return gjk_sqrt(gjk_dot2(a, a)); }
+/// a / |a|, or zero when |a| is zero.
+static inline gjk_vec2 gjk_normalize2(gjk_vec2 a) {
+    gjk_real len = gjk_length2(a);
+    return len > 0 ? gjk_scale2(1 / len, a) : gjk_v2(0, 0);
+}
+/// True when both components are finite.
+static inline bool gjk_is_valid_vec2(gjk_vec2 a) { return gjk_is_valid_real(a.x) && gjk_is_valid_real(a.y); }
+
+/// The rotation by `angle` radians (counter-clockwise).
+static inline gjk_rot2 gjk_rot2_make(gjk_real angle) {
+    gjk_rot2 r = {(gjk_real)cos(angle), (gjk_real)sin(angle)};
+    return r;
+}
+/// The identity rotation.
+static inline gjk_rot2 gjk_rot2_identity(void) {
+    gjk_rot2 r = {1, 0};
+    return r;
+}
+/// Rotates v by r.
+static inline gjk_vec2 gjk_rot2_apply(gjk_rot2 r, gjk_vec2 v) { return gjk_v2(r.c * v.x - r.s * v.y, r.s * v.x + r.c * v.y); }
+/// Rotates v by the inverse of r.
+static inline gjk_vec2 gjk_rot2_inv_apply(gjk_rot2 r, gjk_vec2 v) { return gjk_v2(r.c * v.x + r.s * v.y, -r.s * v.x + r.c * v.y); }
+/// The composition a·b: first b, then a.
+static inline gjk_rot2 gjk_rot2_mul(gjk_rot2 a, gjk_rot2 b) {
+    gjk_rot2 r = {a.c * b.c - a.s * b.s, a.s * b.c + a.c * b.s};
+    return r;
+}
+/// a⁻¹·b.
+static inline gjk_rot2 gjk_rot2_inv_mul(gjk_rot2 a, gjk_rot2 b) {
+    gjk_rot2 r = {a.c * b.c + a.s * b.s, a.c * b.s - a.s * b.c};
+    return r;
+}
+/// A 2D transform from a position and an angle in radians.
+static inline gjk_transform2 gjk_transform2_make(gjk_vec2 position, gjk_real angle) {
+    gjk_transform2 t = {position, gjk_rot2_make(angle)};
+    return t;
+}
+/// The identity 2D transform.
+static inline gjk_transform2 gjk_transform2_identity(void) {
+    gjk_transform2 t = {{0, 0}, {1, 0}};
+    return t;
+}
+/// Maps a local point to the world.
+static inline gjk_vec2 gjk_transform2_point(gjk_transform2 t, gjk_vec2 p) {
+    return gjk_add2(gjk_rot2_apply(t.rotation, p), t.position);
+}
+/// Maps a world point into the transform's local frame.
+static inline gjk_vec2 gjk_inv_transform2_point(gjk_transform2 t, gjk_vec2 p) {
+    return gjk_rot2_inv_apply(t.rotation, gjk_sub2(p, t.position));
+}
+/// a⁻¹·b: b expressed in a's local frame.
+static inline gjk_transform2 gjk_transform2_inv_mul(gjk_transform2 a, gjk_transform2 b) {
+    gjk_transform2 t = {gjk_inv_transform2_point(a, b.position), gjk_rot2_inv_mul(a.rotation, b.rotation)};
+    return t;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,180 @@
+// gjk — collision queries between convex shapes in 2D.
+//
+// The 2D twin of gjk.h: its own code path on 2D types (not 3D with z = 0),
+// the same result contract (gjk_status), the same options (gjk_options) and
+// the same conventions: normals are unit vectors from A to B, every point is
+// in the world frame, no query allocates, prints or loops without bound.
+#ifndef GJK2D_H
+#define GJK2D_H
+
+#include <stdbool.h>
+
+#include "gjk/gjk.h"
+#include "gjk/gjk_math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The kinds of 2D shape. The margin of gjk2_shape rounds any of them.
+typedef enum gjk2_shape_type {
+    GJK2_SHAPE_POINT = 0, ///< The origin of its frame.
+    GJK2_SHAPE_SEGMENT,   ///< Segment a–b.
+    GJK2_SHAPE_TRIANGLE,  ///< Triangle a, b, c.
+    GJK2_SHAPE_BOX,       ///< Box centred at the origin with half extents.
+    GJK2_SHAPE_CIRCLE,    ///< Circle at the origin.
+    GJK2_SHAPE_ELLIPSE,   ///< Ellipse with semi-axes (radii) along x and y.
+    GJK2_SHAPE_CAPSULE,   ///< Segment a–b swept by a circle of the radius.
+    GJK2_SHAPE_POLYGON,   ///< Convex hull of a point cloud.
+    GJK2_SHAPE_CUSTOM,    ///< A user shape given by its support function.
+    GJK2_SHAPE_TYPE_COUNT
+} gjk2_shape_type;
+
+/// A user support function in 2D: the point of the shape (local frame)
+/// farthest along `direction` (never zero, not necessarily unit). Pure, finite,
+/// no calls back into a query.
+typedef gjk_vec2 (*gjk2_support_fn)(const void *user_data, gjk_vec2 direction);
+
+/// A convex 2D shape in its local frame plus a margin ≥ 0 (a rounded shape).
+/// A polygon points at the caller's vertex array and a custom shape at the
+/// caller's data: the library never copies, keeps or frees them.
+typedef struct gjk2_shape {
+    gjk2_shape_type type;
+    gjk_real margin;
+    union {
+        struct { gjk_vec2 a, b; } segment;
+        struct { gjk_vec2 a, b, c; } triangle;
+        struct { gjk_vec2 half_extents; } box;
+        struct { gjk_real radius; } circle;
+        struct { gjk_vec2 radii; } ellipse;
+        struct { gjk_vec2 a, b; gjk_real radius; } capsule;
+        /// Any points, the shape is their convex hull: duplicate, collinear
+        /// and interior points are allowed. Not owned.
+        struct { const gjk_vec2 *vertices; int count; } polygon;
+        struct { gjk2_support_fn support; const void *user_data; gjk_real radius; } custom;
+    };
+} gjk2_shape;
+
+/// A point.
+gjk2_shape gjk2_make_point(void);
+/// A segment from a to b.
+gjk2_shape gjk2_make_segment(gjk_vec2 a, gjk_vec2 b);
+/// A triangle.
+gjk2_shape gjk2_make_triangle(gjk_vec2 a, gjk_vec2 b, gjk_vec2 c);
+/// A box centred at the origin.
+gjk2_shape gjk2_make_box(gjk_vec2 half_extents);
+/// A circle centred at the origin.
+gjk2_shape gjk2_make_circle(gjk_real radius);
+/// An ellipse with semi-axes radii.x and radii.y.
+gjk2_shape gjk2_make_ellipse(gjk_vec2 radii);
+/// A capsule: segment a–b swept by a circle of the radius.
+gjk2_shape gjk2_make_capsule(gjk_vec2 a, gjk_vec2 b, gjk_real radius);
+/// The convex hull of `count` points; the caller keeps them alive.
+gjk2_shape gjk2_make_polygon(const gjk_vec2 *vertices, int count);
+/// A user shape; `radius` bounds |support| (0 if unknown).
+gjk2_shape gjk2_make_custom(gjk2_support_fn support, const void *user_data, gjk_real radius);
+/// The same shape with the margin set.
+gjk2_shape gjk2_with_margin(gjk2_shape shape, gjk_real margin);
+
+/// GJK_SEPARATED when valid, else GJK_INVALID_INPUT (reads every vertex).
+gjk_status gjk2_shape_validate(const gjk2_shape *shape);
+
+/// The point of the shape (margin included) farthest along `direction`, in
+/// its local frame.
+gjk_vec2 gjk2_shape_support(const gjk2_shape *shape, gjk_vec2 direction);
+
+/// Warm-start cache of a 2D pair (zero-initialise before the first query).
+typedef struct gjk2_simplex_cache {
+    int count; ///< 0 to 3; 0 means "no cache".
+    gjk_vec2 local_a[3], local_b[3];
+} gjk2_simplex_cache;
+
+/// The input of every two-shape 2D query. Trace events report 2D points as
+/// gjk_vec3 with z = 0.
+typedef struct gjk2_query_input {
+    const gjk2_shape *shape_a;
+    gjk_transform2 transform_a;
+    const gjk2_shape *shape_b;
+    gjk_transform2 transform_b;
+    gjk_options options;
+} gjk2_query_input;
+
+/// The answer of gjk2_intersect.
+typedef struct gjk2_intersect_output {
+    gjk_status status;
+    bool intersect;
+    int iterations;
+} gjk2_intersect_output;
+
+/// The answer of gjk2_distance (see gjk_distance_output).
+typedef struct gjk2_distance_output {
+    gjk_status status;
+    gjk_real distance;
+    gjk_vec2 point_a, point_b;
+    gjk_vec2 normal;
+    int iterations;
+} gjk2_distance_output;
+
+/// The answer of gjk2_penetration (see gjk_penetration_output).
+typedef struct gjk2_penetration_output {
+    gjk_status status;
+    gjk_real signed_distance;
+    gjk_real depth;
+    gjk_vec2 point_a, point_b;
+    gjk_vec2 normal;
+    int iterations, epa_iterations;
+} gjk2_penetration_output;
+
+/// Do A and B overlap? Stops at the first separating direction or enclosing
+/// triangle.
+gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input);
+/// Distance, closest points and normal; `cache` may be NULL.
+gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_cache *cache);
+/// Signed distance with witness points and normal: GJK, then 2D EPA on
+/// overlap (exact for polygons). `cache` may be NULL.
+gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache);
+
+// ---- Geometry utilities -------------------------------------------------
+
+/// The shape of an ordered polygon (its vertices in order, either way round).
+typedef enum gjk2_convexity {
+    GJK2_CONVEX = 0,     ///< Strictly convex turns all one way (collinear vertices allowed).
+    GJK2_CONCAVE = 1,    ///< Turns both ways, or winds around more than once.
+    GJK2_DEGENERATE = 2, ///< Fewer than 3 distinct points, or zero area.
+} gjk2_convexity;
+
+/// The answer of gjk2_polygon_convexity.
+typedef struct gjk2_convexity_output {
+    gjk2_convexity convexity;
+    /// +1 counter-clockwise, −1 clockwise, 0 when degenerate.
+    int orientation;
+} gjk2_convexity_output;
+
+/// Classifies an ordered polygon. A NULL array or count < 1 is degenerate.
+gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count);
+
+/// The convex hull of `count` points in O(n log n) (Andrew's monotone
+/// chain): counter-clockwise, starting at the lowest-leftmost point, without
+/// collinear or duplicate points. `out` holds at least `count` points.
+/// Returns the hull's vertex count (1 or 2 for degenerate input), or −1 for a
+/// NULL array, count < 1 or a non-finite point.
+int gjk2_convex_hull(const gjk_vec2 *points, int count, gjk_vec2 *out);
+
+/// The Minkowski sum of two convex polygons given counter-clockwise (as
+/// gjk2_convex_hull returns them) in O(n + m), by merging their edges sorted
+/// by angle. `out` holds at least n + m points. Returns the count, or −1 on
+/// bad input.
+int gjk2_minkowski_sum(const gjk_vec2 *p, int n, const gjk_vec2 *q, int m, gjk_vec2 *out);
+
+/// The brute-force Minkowski difference hull of two point clouds: the convex
+/// hull of every p_i − q_j, O(nm log nm). `scratch` holds at least n·m points
+/// and `out` at least n·m points. Returns the count, or −1 on bad input. The
+/// reference of the tests and pictures.
+int gjk2_minkowski_difference_hull(const gjk_vec2 *p, int n, const gjk_vec2 *q, int m, gjk_vec2 *scratch,
+                                   gjk_vec2 *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // GJK2D_H
