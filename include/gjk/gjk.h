@@ -39,7 +39,7 @@ typedef enum gjk_status {
 } gjk_status;
 
 /// A short English name of a status ("separated", "touching", ...).
-const char *gjk_status_name(gjk_status status);
+GJK_API const char *gjk_status_name(gjk_status status);
 
 /// The kinds of shape. Every shape is convex; the margin of gjk_shape rounds
 /// any of them.
@@ -97,41 +97,41 @@ typedef struct gjk_shape {
 } gjk_shape;
 
 /// A point.
-gjk_shape gjk_make_point(void);
+GJK_API gjk_shape gjk_make_point(void);
 /// A segment from a to b.
-gjk_shape gjk_make_segment(gjk_vec3 a, gjk_vec3 b);
+GJK_API gjk_shape gjk_make_segment(gjk_vec3 a, gjk_vec3 b);
 /// A triangle a, b, c.
-gjk_shape gjk_make_triangle(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c);
+GJK_API gjk_shape gjk_make_triangle(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c);
 /// A box centred at the origin.
-gjk_shape gjk_make_box(gjk_vec3 half_extents);
+GJK_API gjk_shape gjk_make_box(gjk_vec3 half_extents);
 /// A sphere centred at the origin.
-gjk_shape gjk_make_sphere(gjk_real radius);
+GJK_API gjk_shape gjk_make_sphere(gjk_real radius);
 /// A capsule: the segment a–b swept by a sphere of the radius.
-gjk_shape gjk_make_capsule(gjk_vec3 a, gjk_vec3 b, gjk_real radius);
+GJK_API gjk_shape gjk_make_capsule(gjk_vec3 a, gjk_vec3 b, gjk_real radius);
 /// A cylinder along local z from −half_height to +half_height.
-gjk_shape gjk_make_cylinder(gjk_real radius, gjk_real half_height);
+GJK_API gjk_shape gjk_make_cylinder(gjk_real radius, gjk_real half_height);
 /// A cone along local z: base disc of the radius at −half_height, apex at +half_height.
-gjk_shape gjk_make_cone(gjk_real radius, gjk_real half_height);
+GJK_API gjk_shape gjk_make_cone(gjk_real radius, gjk_real half_height);
 /// An ellipsoid with semi-axes radii.x, radii.y, radii.z.
-gjk_shape gjk_make_ellipsoid(gjk_vec3 radii);
+GJK_API gjk_shape gjk_make_ellipsoid(gjk_vec3 radii);
 /// The convex hull of `count` points. The shape points at `vertices` and
 /// does not copy them: the caller keeps them alive and unchanged.
-gjk_shape gjk_make_polytope(const gjk_vec3 *vertices, int count);
+GJK_API gjk_shape gjk_make_polytope(const gjk_vec3 *vertices, int count);
 /// A user shape given by `support(user_data, d)`; `radius` bounds its size
 /// (0 if unknown). The caller keeps `user_data` alive.
-gjk_shape gjk_make_custom(gjk_support_fn support, const void *user_data, gjk_real radius);
+GJK_API gjk_shape gjk_make_custom(gjk_support_fn support, const void *user_data, gjk_real radius);
 /// The same shape with the margin set (a rounded shape).
-gjk_shape gjk_with_margin(gjk_shape shape, gjk_real margin);
+GJK_API gjk_shape gjk_with_margin(gjk_shape shape, gjk_real margin);
 
 /// GJK_SEPARATED when the shape is valid, else GJK_INVALID_INPUT: a NaN or
 /// infinite number, a negative radius, margin or extent, a NULL or empty
 /// vertex list, a NULL support function or an unknown type. A custom shape's
 /// support function is not called here.
-gjk_status gjk_shape_validate(const gjk_shape *shape);
+GJK_API gjk_status gjk_shape_validate(const gjk_shape *shape);
 
 /// The point of the shape (margin included) farthest along `direction`, in
 /// the shape's local frame. A zero direction gives a point of the shape.
-gjk_vec3 gjk_shape_support(const gjk_shape *shape, gjk_vec3 direction);
+GJK_API gjk_vec3 gjk_shape_support(const gjk_shape *shape, gjk_vec3 direction);
 
 /// Which algorithm a trace event comes from.
 typedef enum gjk_trace_phase {
@@ -276,15 +276,15 @@ typedef struct gjk_penetration_output {
 
 /// Do A and B overlap? Stops as soon as GJK finds a separating direction or a
 /// simplex that encloses the origin.
-gjk_intersect_output gjk_intersect(const gjk_query_input *input);
+GJK_API gjk_intersect_output gjk_intersect(const gjk_query_input *input);
 
 /// Distance and closest points of A and B. `cache` may be NULL; when given it
 /// warm-starts the query and receives the final simplex.
-gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache);
+GJK_API gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache);
 
 /// Signed distance with witness points and normal: GJK, then EPA when the
 /// shapes overlap. `cache` may be NULL (see gjk_distance).
-gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache);
+GJK_API gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache);
 
 #ifdef __cplusplus
 }

@@ -56,32 +56,32 @@ typedef struct gjk2_shape {
 } gjk2_shape;
 
 /// A point.
-gjk2_shape gjk2_make_point(void);
+GJK_API gjk2_shape gjk2_make_point(void);
 /// A segment from a to b.
-gjk2_shape gjk2_make_segment(gjk_vec2 a, gjk_vec2 b);
+GJK_API gjk2_shape gjk2_make_segment(gjk_vec2 a, gjk_vec2 b);
 /// A triangle.
-gjk2_shape gjk2_make_triangle(gjk_vec2 a, gjk_vec2 b, gjk_vec2 c);
+GJK_API gjk2_shape gjk2_make_triangle(gjk_vec2 a, gjk_vec2 b, gjk_vec2 c);
 /// A box centred at the origin.
-gjk2_shape gjk2_make_box(gjk_vec2 half_extents);
+GJK_API gjk2_shape gjk2_make_box(gjk_vec2 half_extents);
 /// A circle centred at the origin.
-gjk2_shape gjk2_make_circle(gjk_real radius);
+GJK_API gjk2_shape gjk2_make_circle(gjk_real radius);
 /// An ellipse with semi-axes radii.x and radii.y.
-gjk2_shape gjk2_make_ellipse(gjk_vec2 radii);
+GJK_API gjk2_shape gjk2_make_ellipse(gjk_vec2 radii);
 /// A capsule: segment a–b swept by a circle of the radius.
-gjk2_shape gjk2_make_capsule(gjk_vec2 a, gjk_vec2 b, gjk_real radius);
+GJK_API gjk2_shape gjk2_make_capsule(gjk_vec2 a, gjk_vec2 b, gjk_real radius);
 /// The convex hull of `count` points; the caller keeps them alive.
-gjk2_shape gjk2_make_polygon(const gjk_vec2 *vertices, int count);
+GJK_API gjk2_shape gjk2_make_polygon(const gjk_vec2 *vertices, int count);
 /// A user shape; `radius` bounds |support| (0 if unknown).
-gjk2_shape gjk2_make_custom(gjk2_support_fn support, const void *user_data, gjk_real radius);
+GJK_API gjk2_shape gjk2_make_custom(gjk2_support_fn support, const void *user_data, gjk_real radius);
 /// The same shape with the margin set.
-gjk2_shape gjk2_with_margin(gjk2_shape shape, gjk_real margin);
+GJK_API gjk2_shape gjk2_with_margin(gjk2_shape shape, gjk_real margin);
 
 /// GJK_SEPARATED when valid, else GJK_INVALID_INPUT (reads every vertex).
-gjk_status gjk2_shape_validate(const gjk2_shape *shape);
+GJK_API gjk_status gjk2_shape_validate(const gjk2_shape *shape);
 
 /// The point of the shape (margin included) farthest along `direction`, in
 /// its local frame.
-gjk_vec2 gjk2_shape_support(const gjk2_shape *shape, gjk_vec2 direction);
+GJK_API gjk_vec2 gjk2_shape_support(const gjk2_shape *shape, gjk_vec2 direction);
 
 /// Warm-start cache of a 2D pair (zero-initialise before the first query).
 typedef struct gjk2_simplex_cache {
@@ -127,12 +127,12 @@ typedef struct gjk2_penetration_output {
 
 /// Do A and B overlap? Stops at the first separating direction or enclosing
 /// triangle.
-gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input);
+GJK_API gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input);
 /// Distance, closest points and normal; `cache` may be NULL.
-gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_cache *cache);
+GJK_API gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_cache *cache);
 /// Signed distance with witness points and normal: GJK, then 2D EPA on
 /// overlap (exact for polygons). `cache` may be NULL.
-gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache);
+GJK_API gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache);
 
 // ---- Geometry utilities -------------------------------------------------
 
@@ -151,26 +151,26 @@ typedef struct gjk2_convexity_output {
 } gjk2_convexity_output;
 
 /// Classifies an ordered polygon. A NULL array or count < 1 is degenerate.
-gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count);
+GJK_API gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count);
 
 /// The convex hull of `count` points in O(n log n) (Andrew's monotone
 /// chain): counter-clockwise, starting at the lowest-leftmost point, without
 /// collinear or duplicate points. `out` holds at least `count` points.
 /// Returns the hull's vertex count (1 or 2 for degenerate input), or −1 for a
 /// NULL array, count < 1 or a non-finite point.
-int gjk2_convex_hull(const gjk_vec2 *points, int count, gjk_vec2 *out);
+GJK_API int gjk2_convex_hull(const gjk_vec2 *points, int count, gjk_vec2 *out);
 
 /// The Minkowski sum of two convex polygons given counter-clockwise (as
 /// gjk2_convex_hull returns them) in O(n + m), by merging their edges sorted
 /// by angle. `out` holds at least n + m points. Returns the count, or −1 on
 /// bad input.
-int gjk2_minkowski_sum(const gjk_vec2 *p, int n, const gjk_vec2 *q, int m, gjk_vec2 *out);
+GJK_API int gjk2_minkowski_sum(const gjk_vec2 *p, int n, const gjk_vec2 *q, int m, gjk_vec2 *out);
 
 /// The brute-force Minkowski difference hull of two point clouds: the convex
 /// hull of every p_i − q_j, O(nm log nm). `scratch` holds at least n·m points
 /// and `out` at least n·m points. Returns the count, or −1 on bad input. The
 /// reference of the tests and pictures.
-int gjk2_minkowski_difference_hull(const gjk_vec2 *p, int n, const gjk_vec2 *q, int m, gjk_vec2 *scratch,
+GJK_API int gjk2_minkowski_difference_hull(const gjk_vec2 *p, int n, const gjk_vec2 *q, int m, gjk_vec2 *scratch,
                                    gjk_vec2 *out);
 
 #ifdef __cplusplus
