@@ -123,6 +123,13 @@ static gjk_status resolve_overlap(const gjk_query_input *in, gjk_pair *p, const 
     return epa->converged ? st : GJK_NOT_CONVERGED;
 }
 
+/// The unit normal from A to B of a walk that ended with the cores apart:
+/// −v̂, or the simplex triangle's normal when v lies inside it (accurate
+/// even when the cores are very close, see gjk_simplex_direction).
+static gjk_vec3 apart_normal(const gjk_walk *w) {
+    return gjk_neg(gjk_normalize(gjk_simplex_direction(&w->simplex, w->v)));
+}
+
 gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
     gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
     gjk_pair p;
@@ -215,7 +222,7 @@ gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache
         dist = 0;
     } else {
         // The cores are apart by `core` (> tol): n is known exactly.
-        n = gjk_scale(-1 / core, w.v);
+        n = apart_normal(&w);
         dist = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
         out.status = end == GJK_WALK_MAX_ITER ? GJK_NOT_CONVERGED : classify(dist, tol);
         if (end == GJK_WALK_APART) {
@@ -274,7 +281,7 @@ gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex
     } else {
         gjk_simplex_witness(&w.simplex, &ca, &cb);
         gjk_real core = gjk_length(w.v);
-        n = gjk_scale(-1 / core, w.v);
+        n = apart_normal(&w);
         sd = core - p.radius;
     }
     gjk_vec3 pa, pb;
