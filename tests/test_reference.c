@@ -2,20 +2,44 @@
 // reference: the convex hull of the Minkowski difference of two polytopes,
 // built with libqhull (reentrant API), always in double precision.
 //
-// For polytopes A and B with margins mA and mB placed by rigid transforms,
-// let D0 = conv{R_A a_i − R_B b_j} (no translations) and r = p_B − p_A. The
-// origin lies in the difference A − B exactly when r ∈ D0, so the signed
-// distance of the rounded shapes is sdist(r, D0) − (mA + mB), where sdist is
-// the distance from r to D0 when r is outside and minus the distance to the
-// nearest facet plane when r is inside. Both are exact up to roundoff.
+// Reference. For polytopes A and B with margins mA and mB placed by rigid
+// transforms, let D0 = conv{R_A a_i − R_B b_j} (no translations, so pairs far
+// from the origin lose nothing) and r = p_B − p_A. The origin lies in the
+// difference A − B exactly when r ∈ D0, so the signed distance of the rounded
+// shapes is sdist(r, D0) − (mA + mB), where sdist is the distance from r to
+// D0 (minimum over the triangulated facets) when r is outside and minus the
+// distance to the nearest facet plane when r is inside. reference_selfcheck()
+// checks this on two cubes with known answers.
 //
-// Each pair gets a target signed distance (a multiple of the shapes' size
-// from +3 down to −0.6, with bands at ±1e-4 … ±1e-2 near contact); B is put
+// Pairs. Random polytopes (4–40 points on or in ellipsoids and boxes, some
+// thin, some with lattice-rounded, duplicate or interior points), sizes
+// 0.05–20, margins 0 or up to 0.3·size, random or aligned rotations, pair
+// offsets from the world origin up to 1e4. Each pair gets a target signed
+// distance, a multiple of the size from +3 to −0.6 (see k_targets); B is put
 // at r = c + t·u (c the centroid of D0, u a random direction) and t is
-// bisected on the reference until the signed distance hits the target.
+// bisected on the reference, which is convex in t. The reference is then
+// recomputed from the inputs exactly as stored (gjk_real).
+//
+// Checks (tol = TEST_REL_TOL·size, size = the larger of the shapes' max vertex
+// distance from their centroid plus margin; checks of world points add
+// 4·eps·|coordinate|, their representation limit, which matters in float):
+//  - penetration: status separated/touching/penetrating; all outputs finite;
+//    |signed_distance − reference| <= tol; status agrees with the sign when
+//    |reference| > 2 tol; depth = max(0, −signed_distance); unit normal;
+//    point_a on A's boundary and point_b on B's (distance to the core hull =
+//    margin); point_b − point_a = signed_distance·normal; the normal realises
+//    the signed distance: h_A(n) + h_B(−n) = −signed_distance (h = support
+//    value incl. margin), for overlapping and separated pairs; moving B by
+//    (depth + 10 tol)·normal makes the pair separated or touching.
+//  - distance: status as above and equal to penetration's; |distance −
+//    max(0, reference)| <= tol; |point_b − point_a| = distance; when
+//    separated the points lie on the boundaries, the normal is unit and
+//    point_b − point_a = distance·normal; otherwise both points lie in both
+//    shapes and the normal is zero or unit.
 //
 // Usage: test_reference [first_pair [pair_count]]. With one argument only
-// that pair runs, verbosely (to reproduce a failure).
+// that pair runs, verbosely (to reproduce a failure); failures print the
+// pair's vertices, margins and transforms.
 #include <libqhull_r/qhull_ra.h>
 
 #include <math.h>
@@ -29,12 +53,12 @@
 #include "gjk/gjk.h"
 #include "test_macros.h"
 
+/// Pairs per run: 300 per target; about 3 s in a Release build.
+#define REF_PAIRS 5400
 #if GJK_USE_FLOAT
-#define REF_PAIRS 3900
 #define NORMAL_UNIT_TOL 1e-3
 #define REAL_FMT "%.9g"
 #else
-#define REF_PAIRS 3900
 #define NORMAL_UNIT_TOL 1e-6
 #define REAL_FMT "%.17g"
 #endif
@@ -44,7 +68,10 @@
 #define MAX_FAIL_LINES 60
 #define MAX_DUMPED_PAIRS 6
 
-static const double k_targets[] = {3, 1, 0.3, 0.1, 1e-2, 1e-3, 1e-4, -1e-4, -1e-3, -1e-2, -0.1, -0.3, -0.6};
+// Multiples of the size; ±1e-6, ±1e-8 and 0 probe contact (in double the
+// touching band is |sd| <= 2 tol = 2e-9·size, so ±1e-8 still has a sign).
+static const double k_targets[] = {3,    1,     0.3,   0.1,   1e-2,  1e-3,  1e-4, 1e-6, 1e-8,
+                                   0,    -1e-8, -1e-6, -1e-4, -1e-3, -1e-2, -0.1, -0.3, -0.6};
 #define N_TARGETS ((int)(sizeof k_targets / sizeof k_targets[0]))
 
 // ---------------------------------------------------------------------------
@@ -87,6 +114,25 @@ static d3 d3_cross(d3 a, d3 b) { return d3_make(a.y * b.z - a.z * b.y, a.z * b.x
 static double d3_len(d3 a) { return sqrt(d3_dot(a, a)); }
 static double d3_max_abs(d3 a) { return fmax(fabs(a.x), fmax(fabs(a.y), fabs(a.z))); }
 static int d3_finite(d3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
+
+/// Three uniform numbers in [lo, hi), drawn in order (function arguments
+/// are evaluated in an unspecified order, so no call draws two numbers).
+static d3 rng_box(rng *r, double lo, double hi) {
+    d3 v;
+    v.x = rng_range(r, lo, hi);
+    v.y = rng_range(r, lo, hi);
+    v.z = rng_range(r, lo, hi);
+    return v;
+}
+
+/// x rounded to gjk_real. The volatile round trip makes the rounding stick:
+/// GCC 12.2 at -O2 (SLP vectorizer) was seen to fold (double)(float)x back
+/// to x, which made the reference use unrounded inputs in float builds.
+static gjk_real to_real(double x) {
+    volatile gjk_real v = (gjk_real)x;
+    return v;
+}
+static gjk_vec3 to_real3(d3 a) { return gjk_v3(to_real(a.x), to_real(a.y), to_real(a.z)); }
 
 /// A rotation matrix (rows) of a quaternion, normalised in double.
 typedef struct dmat {
@@ -247,7 +293,7 @@ static double hull_sdist(const hull *h, d3 p) {
 
 static d3 random_dir(rng *r) {
     for (;;) {
-        d3 v = d3_make(rng_range(r, -1, 1), rng_range(r, -1, 1), rng_range(r, -1, 1));
+        d3 v = rng_box(r, -1, 1);
         double l = d3_len(v);
         if (l > 1e-3 && l <= 1) return d3_scale(1 / l, v);
     }
@@ -259,7 +305,7 @@ static gjk_quat random_quat(rng *r) {
     double a = sqrt(1 - u1), b = sqrt(u1);
     double q[4] = {a * sin(two_pi * u2), a * cos(two_pi * u2), b * sin(two_pi * u3), b * cos(two_pi * u3)};
     double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    return gjk_quat_make((gjk_real)(q[0] / n), (gjk_real)(q[1] / n), (gjk_real)(q[2] / n), (gjk_real)(q[3] / n));
+    return gjk_quat_make(to_real(q[0] / n), to_real(q[1] / n), to_real(q[2] / n), to_real(q[3] / n));
 }
 
 typedef struct shape_desc {
@@ -273,9 +319,15 @@ typedef struct shape_desc {
 static void random_shape(rng *r, shape_desc *s) {
     for (;;) {
         double sc = exp(rng_range(r, log(0.05), log(20)));
-        double ax[3] = {1, rng_range(r, 0.2, 1), rng_range(r, 0.2, 1)};
-        if (rng_chance(r, 0.12)) ax[1 + rng_int(r, 2)] = rng_range(r, 0.01, 0.1); // thin
-        d3 centre = d3_make(rng_range(r, -0.5, 0.5) * sc, rng_range(r, -0.5, 0.5) * sc, rng_range(r, -0.5, 0.5) * sc);
+        double ax[3];
+        ax[0] = 1;
+        ax[1] = rng_range(r, 0.2, 1);
+        ax[2] = rng_range(r, 0.2, 1);
+        if (rng_chance(r, 0.12)) { // thin
+            int k = 1 + rng_int(r, 2);
+            ax[k] = rng_range(r, 0.01, 0.1);
+        }
+        d3 centre = d3_scale(sc, rng_box(r, -0.5, 0.5));
         int n = 4 + rng_int(r, MAX_VERTS - 3);
         int kind = rng_int(r, 5);
         if (kind == 2 && n < 8) n = 8;
@@ -284,12 +336,12 @@ static void random_shape(rng *r, shape_desc *s) {
             if (kind == 0 || kind == 4) { // on an ellipsoid (kind 4: rounded to a lattice, many coplanar points)
                 p = random_dir(r);
             } else if (kind == 1) { // in a box
-                p = d3_make(rng_range(r, -1, 1), rng_range(r, -1, 1), rng_range(r, -1, 1));
+                p = rng_box(r, -1, 1);
             } else if (kind == 2) { // box corners, then interior and face points
                 if (i < 8) {
                     p = d3_make(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1);
                 } else {
-                    p = d3_make(rng_range(r, -1, 1), rng_range(r, -1, 1), rng_range(r, -1, 1));
+                    p = rng_box(r, -1, 1);
                     if (rng_chance(r, 0.5)) {
                         int axis = rng_int(r, 3);
                         double side = rng_chance(r, 0.5) ? 1 : -1;
@@ -299,25 +351,32 @@ static void random_shape(rng *r, shape_desc *s) {
                     }
                 }
             } else { // in a ball (many interior points)
-                p = d3_scale(cbrt(rng_unit(r)), random_dir(r));
+                double rad = cbrt(rng_unit(r));
+                p = d3_scale(rad, random_dir(r));
             }
             if (kind == 4) {
                 p = d3_make(round(p.x * 2) / 2, round(p.y * 2) / 2, round(p.z * 2) / 2);
             }
             p = d3_add(centre, d3_make(sc * ax[0] * p.x, sc * ax[1] * p.y, sc * ax[2] * p.z));
-            s->v[i] = gjk_v3((gjk_real)p.x, (gjk_real)p.y, (gjk_real)p.z);
+            s->v[i] = to_real3(p);
         }
         if (rng_chance(r, 0.25)) { // duplicates
             int k = 1 + rng_int(r, 3);
-            for (int j = 0; j < k; ++j) s->v[rng_int(r, n)] = s->v[rng_int(r, n)];
+            for (int j = 0; j < k; ++j) {
+                int from = rng_int(r, n);
+                int to = rng_int(r, n);
+                s->v[to] = s->v[from];
+            }
         }
         if (rng_chance(r, 0.25)) { // interior points: convex combinations
             int k = 1 + rng_int(r, 3);
             for (int j = 0; j < k; ++j) {
-                d3 a = d3_of(s->v[rng_int(r, n)]), b = d3_of(s->v[rng_int(r, n)]);
+                d3 a = d3_of(s->v[rng_int(r, n)]);
+                d3 b = d3_of(s->v[rng_int(r, n)]);
                 double w = rng_unit(r);
                 d3 p = d3_add(d3_scale(w, a), d3_scale(1 - w, b));
-                s->v[rng_int(r, n)] = gjk_v3((gjk_real)p.x, (gjk_real)p.y, (gjk_real)p.z);
+                int to = rng_int(r, n);
+                s->v[to] = to_real3(p);
             }
         }
         s->n = n;
@@ -334,7 +393,7 @@ static void random_shape(rng *r, shape_desc *s) {
         cen = d3_scale(1.0 / n, cen);
         double rad = 0;
         for (int i = 0; i < n; ++i) rad = fmax(rad, d3_len(d3_sub(d3_of(s->v[i]), cen)));
-        s->margin = rng_chance(r, 0.5) ? 0 : (gjk_real)(rng_range(r, 0, 0.3) * sc);
+        s->margin = rng_chance(r, 0.5) ? 0 : to_real(rng_range(r, 0, 0.3) * sc);
         s->size = rad + (double)s->margin;
         return;
     }
@@ -446,31 +505,35 @@ static gjk_distance_output run_distance(const pair *p) {
 }
 
 // Statistics.
-#define N_BANDS 12
+#define N_BANDS 16
 static const char *const k_band_names[N_BANDS] = {
-    "sd >= 0.5",          "0.05 <= sd < 0.5",   "5e-3 <= sd < 0.05",  "5e-4 <= sd < 5e-3",
-    "5e-5 <= sd < 5e-4",  "0 < sd < 5e-5",      "-5e-5 < sd <= 0",    "-5e-4 < sd <= -5e-5",
-    "-5e-3 < sd <= -5e-4", "-0.05 < sd <= -5e-3", "-0.5 < sd <= -0.05", "sd <= -0.5",
+    "sd >= 0.5",           "0.05 <= sd < 0.5",    "5e-3 <= sd < 0.05",   "5e-4 <= sd < 5e-3",
+    "5e-5 <= sd < 5e-4",   "5e-7 <= sd < 5e-5",   "5e-9 <= sd < 5e-7",   "0 < sd < 5e-9",
+    "-5e-9 < sd <= 0",     "-5e-7 < sd <= -5e-9", "-5e-5 < sd <= -5e-7", "-5e-4 < sd <= -5e-5",
+    "-5e-3 < sd <= -5e-4", "-0.05 < sd <= -5e-3", "-0.5 < sd <= -0.05",  "sd <= -0.5",
 };
 static int g_band_count[N_BANDS];
 static double g_band_worst[N_BANDS];
 static int g_near_zero = 0;        // |sd_ref| <= 1e-3·size
 static int g_status_checked = 0;   // pairs with |sd_ref| > 2·tol
-static double g_worst_sd = 0, g_worst_dist = 0, g_worst_witness = 0, g_worst_unit = 0, g_worst_overlap = 0,
-              g_worst_vec = 0;
-static int g_worst_sd_pair = -1;
+static double g_worst_sd = 0, g_worst_dist = 0, g_worst_witness = 0, g_worst_unit = 0, g_worst_vec = 0;
+/// Worst |h_A(n) + h_B(−n) + sd|/size: [0] overlapping or touching, [1] separated.
+static double g_worst_overlap[2];
+static int g_worst_overlap_pair[2] = {-1, -1};
+static int g_worst_sd_pair = -1, g_worst_witness_pair = -1;
 static int g_translations = 0;
 
 static int band_of(double x) {
-    static const double edges[] = {0.5, 0.05, 5e-3, 5e-4, 5e-5, 0};
+    static const double edges[] = {0.5, 0.05, 5e-3, 5e-4, 5e-5, 5e-7, 5e-9};
+    const int n = (int)(sizeof edges / sizeof edges[0]);
     if (x > 0) {
-        for (int i = 0; i < 5; ++i)
+        for (int i = 0; i < n; ++i)
             if (x >= edges[i]) return i;
-        return 5;
+        return n;
     }
-    for (int i = 0; i < 5; ++i)
-        if (x <= -edges[i]) return 11 - i;
-    return 6;
+    for (int i = 0; i < n; ++i)
+        if (x <= -edges[i]) return N_BANDS - 1 - i;
+    return n + 1;
 }
 
 static int status_ok(gjk_status s) { return s == GJK_SEPARATED || s == GJK_TOUCHING || s == GJK_PENETRATING; }
@@ -545,10 +608,13 @@ static void run_pair(int index) {
 
     // World placement: the pair is offset from the origin by up to 1e4.
     d3 off = d3_make(0, 0, 0);
-    if (!rng_chance(&r, 0.15)) off = d3_scale(exp(rng_range(&r, log(1e-2), log(1e4))), random_dir(&r));
-    gjk_vec3 pa = gjk_v3((gjk_real)off.x, (gjk_real)off.y, (gjk_real)off.z);
-    gjk_vec3 pb = gjk_v3((gjk_real)(pa.x + (gjk_real)rel.x), (gjk_real)(pa.y + (gjk_real)rel.y),
-                         (gjk_real)(pa.z + (gjk_real)rel.z));
+    if (!rng_chance(&r, 0.15)) {
+        double mag = exp(rng_range(&r, log(1e-2), log(1e4)));
+        off = d3_scale(mag, random_dir(&r));
+    }
+    gjk_vec3 pa = to_real3(off);
+    // B's position as the caller would compute it: in gjk_real.
+    gjk_vec3 pb = gjk_v3(to_real(pa.x + to_real(rel.x)), to_real(pa.y + to_real(rel.y)), to_real(pa.z + to_real(rel.z)));
     p->ta = gjk_transform_make(pa, qa);
     p->tb = gjk_transform_make(pb, qb);
     // The reference of what is actually stored.
@@ -599,7 +665,7 @@ static void run_pair(int index) {
         // Witness points on the boundaries of the rounded shapes.
         double ea = fabs(shape_point_sdist(&p->a, &p->ra, p->ta.position, oa) - (double)p->a.margin);
         double eb = fabs(shape_point_sdist(&p->b, &p->rb, p->tb.position, ob) - (double)p->b.margin);
-        g_worst_witness = fmax(g_worst_witness, fmax(ea, eb) / p->size);
+        if (fmax(ea, eb) / p->size > g_worst_witness) g_worst_witness = fmax(ea, eb) / p->size, g_worst_witness_pair = index;
         CHECK(p, ea <= tol_pt, "penetration point_a is %.3g·size off A's boundary", ea / p->size);
         CHECK(p, eb <= tol_pt, "penetration point_b is %.3g·size off B's boundary", eb / p->size);
         // point_b − point_a = signed_distance·normal (both when apart and
@@ -614,15 +680,17 @@ static void run_pair(int index) {
         double overlap = support_value(&p->a, &p->ra, n) + (double)p->a.margin +
                          support_value(&p->b, &p->rb, d3_scale(-1, n)) + (double)p->b.margin - d3_dot(n, r_act);
         double eo = fabs(overlap + sd);
-        g_worst_overlap = fmax(g_worst_overlap, eo / p->size);
-        CHECK(p, eo <= tol, "overlap along the normal %.17g, expected -signed_distance %.17g (error %.3g·size)", overlap,
-              -sd, eo / p->size);
+        int sep = o.status == GJK_SEPARATED;
+        if (eo / p->size > g_worst_overlap[sep]) g_worst_overlap[sep] = eo / p->size, g_worst_overlap_pair[sep] = index;
+        CHECK(p, eo <= tol,
+              "normal inconsistent with the signed distance (%s, sd %.3g·size): overlap along it h_A(n) + h_B(-n) = "
+              "%.17g, expected -signed_distance %.17g (error %.3g·size > %.3g·size)",
+              gjk_status_name(o.status), sd / p->size, overlap, -sd, eo / p->size, TEST_REL_TOL);
         // Moving B by (depth + a little)·normal separates the shapes.
         if (o.status == GJK_PENETRATING) {
             double shift = (double)o.depth + 10 * tol_pt;
             gjk_transform tb2 = p->tb;
-            tb2.position = gjk_v3((gjk_real)((double)pb.x + shift * n.x), (gjk_real)((double)pb.y + shift * n.y),
-                                  (gjk_real)((double)pb.z + shift * n.z));
+            tb2.position = to_real3(d3_add(d3_of(pb), d3_scale(shift, n)));
             gjk_penetration_output o2 = run_penetration(p, tb2);
             ++g_translations;
             CHECK(p, o2.status == GJK_SEPARATED || o2.status == GJK_TOUCHING,
@@ -660,7 +728,9 @@ static void run_pair(int index) {
         double sb = shape_point_sdist(&p->b, &p->rb, p->tb.position, db) - (double)p->b.margin;
         double dnl = d3_len(dn);
         if (d.status == GJK_SEPARATED) {
-            g_worst_witness = fmax(g_worst_witness, fmax(fabs(sa), fabs(sb)) / p->size);
+            if (fmax(fabs(sa), fabs(sb)) / p->size > g_worst_witness) {
+                g_worst_witness = fmax(fabs(sa), fabs(sb)) / p->size, g_worst_witness_pair = index;
+            }
             CHECK(p, fabs(sa) <= tol_pt, "distance point_a is %.3g·size off A's boundary", sa / p->size);
             CHECK(p, fabs(sb) <= tol_pt, "distance point_b is %.3g·size off B's boundary", sb / p->size);
             CHECK(p, fabs(1 - dnl) <= NORMAL_UNIT_TOL, "distance normal not unit: |n| = %.17g", dnl);
@@ -682,6 +752,47 @@ static void run_pair(int index) {
     hull_free(&p->b.local);
 }
 
+/// Checks the reference itself on two cubes [-1, 1]³ (identity rotations),
+/// whose signed distances are known in closed form.
+static void reference_selfcheck(void) {
+    double cube[3 * 8], diff[3 * 64];
+    for (int i = 0; i < 8; ++i) {
+        cube[3 * i] = i & 1 ? 1 : -1, cube[3 * i + 1] = i & 2 ? 1 : -1, cube[3 * i + 2] = i & 4 ? 1 : -1;
+    }
+    for (int i = 0; i < 8; ++i) {
+        for (int j = 0; j < 8; ++j) {
+            for (int k = 0; k < 3; ++k) diff[3 * (8 * i + j) + k] = cube[3 * i + k] - cube[3 * j + k];
+        }
+    }
+    hull hc, hd;
+    if (hull_build(&hc, cube, 8) != 0 || hull_build(&hd, diff, 64) != 0) {
+        fprintf(stderr, "reference self-check: qhull failed\n");
+        ++test_failures;
+        return;
+    }
+    static const struct {
+        double r[3], expect;
+    } cases[] = {
+        {{2.5, 0.3, 0.2}, 0.5},                        // face–face
+        {{2.5, 2.5, 2.5}, 0.86602540378443864676},     // vertex–vertex: √3/2
+        {{2.5, 2.5, 0.1}, 0.70710678118654752440},     // edge–edge: √2/2
+        {{1.7, 0.3, 0.2}, -0.3},                       // overlap along x
+        {{0.1, -0.2, 0.05}, -1.8},                     // deep: nearest facet along y
+        {{2 + 1e-7, 0, 0}, 1e-7},                      // touching
+        {{2 - 1e-7, 1.5, -1.5}, -1e-7},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        d3 r = d3_make(cases[i].r[0], cases[i].r[1], cases[i].r[2]);
+        double got = hull_sdist(&hd, r);
+        ENSURE_NEAR(got, cases[i].expect, 1e-14);
+    }
+    ENSURE_NEAR(hull_sdist(&hc, d3_make(1.5, 0.2, 0)), 0.5, 1e-14);
+    ENSURE_NEAR(hull_sdist(&hc, d3_make(0.5, 0.2, 0)), -0.5, 1e-14);
+    ENSURE_NEAR(hull_sdist(&hc, d3_make(2, 2, 0.3)), 1.4142135623730950488, 1e-14);
+    hull_free(&hc);
+    hull_free(&hd);
+}
+
 int main(int argc, char **argv) {
     int first = 0, count = REF_PAIRS;
     if (argc > 1) {
@@ -695,6 +806,12 @@ int main(int argc, char **argv) {
     }
     g_qhull_err = tmpfile();
     if (!g_qhull_err) g_qhull_err = stderr;
+
+    reference_selfcheck();
+    if (test_failures) {
+        fprintf(stderr, "the qhull reference is wrong: not running the comparison\n");
+        return TEST_SUMMARY();
+    }
 
     clock_t start = clock();
     for (int i = first; i < first + count; ++i) run_pair(i);
@@ -710,9 +827,11 @@ int main(int argc, char **argv) {
     printf("  worst |sd error|/size = %.3g over %d pairs (pair %d); tolerance %.3g\n", g_worst_sd, count, g_worst_sd_pair,
            TEST_REL_TOL);
     printf("  worst |distance error|/size = %.3g\n", g_worst_dist);
-    printf("  worst witness error (distance to own boundary)/size = %.3g\n", g_worst_witness);
+    printf("  worst witness error (distance to own boundary)/size = %.3g (pair %d)\n", g_worst_witness, g_worst_witness_pair);
     printf("  worst |(point_b - point_a) - sd·normal|/size = %.3g\n", g_worst_vec);
-    printf("  worst normal error: |1 - |n|| = %.3g, |overlap along n + sd|/size = %.3g\n", g_worst_unit, g_worst_overlap);
+    printf("  worst normal error: |1 - |n|| = %.3g; |h_A(n) + h_B(-n) + sd|/size = %.3g (pair %d) when overlapping "
+           "or touching, %.3g (pair %d) when separated\n",
+           g_worst_unit, g_worst_overlap[0], g_worst_overlap_pair[0], g_worst_overlap[1], g_worst_overlap_pair[1]);
     if (test_failures) {
         printf("  %d failed checks in %d pairs\n", test_failures, g_failed_pairs);
     }
