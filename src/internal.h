@@ -44,13 +44,14 @@ static inline gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
     gjk_vec3 lb = gjk_core_support(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)));
     s.b = gjk_add(gjk_mat3_mul(p->rot_b, lb), p->pos_b);
     s.w = gjk_sub(s.a, s.b);
-    gjk_real m = gjk_max_abs(s.w);
-    if (!(m <= GJK_REAL_MAX)) {
-        // NaN or infinite: flag it and return something finite.
+    if (!gjk_is_valid_vec3(s.w)) {
+        // NaN or infinite (a user support function, or a sum that
+        // overflowed): flag it and return something finite.
         p->bad_support = true;
         s.a = s.b = s.w = gjk_v3_zero();
-    } else if (m > p->scale) {
-        p->scale = m;
+    } else {
+        gjk_real m = gjk_max_abs(s.w);
+        p->scale = m > p->scale ? m : p->scale;
     }
     return s;
 }

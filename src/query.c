@@ -16,7 +16,7 @@ static bool valid_transform(gjk_transform t) {
 /// Checks the input and sets up the pair. Rotations are normalised, so a
 /// quaternion that is only nearly unit still describes a rotation.
 static bool pair_setup(const gjk_query_input *in, gjk_pair *p, gjk_transform *xa) {
-    if (in == NULL || !gjk_shape_check(in->shape_a, false) || !gjk_shape_check(in->shape_b, false) ||
+    if (in == NULL || !gjk_shape_check(in->shape_a, true) || !gjk_shape_check(in->shape_b, true) ||
         !valid_transform(in->transform_a) || !valid_transform(in->transform_b)) {
         return false;
     }

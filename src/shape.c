@@ -113,8 +113,9 @@ bool gjk_shape_check(const gjk_shape *s, bool every_vertex) {
         if (s->polytope.vertices == NULL || s->polytope.count <= 0) {
             return false;
         }
-        // Queries check the first vertex here and every support point they
-        // use later; gjk_shape_validate reads them all.
+        // A NaN vertex would never win a support comparison and so would
+        // go unnoticed: the queries read every vertex once. (Only the
+        // public support function skips this.)
         for (int i = 0; i < (every_vertex ? s->polytope.count : 1); ++i) {
             if (!gjk_is_valid_vec3(s->polytope.vertices[i])) {
                 return false;
