@@ -247,8 +247,10 @@ typedef struct gjk_distance_output {
     /// Closest point on A and on B (world frame). When the shapes overlap
     /// both are one point of the overlap.
     gjk_vec3 point_a, point_b;
-    /// Unit vector from A to B along which they are closest; zero when the
-    /// shapes overlap or touch at a point where no direction is known.
+    /// Unit vector from A to B along which they are closest. When the shapes
+    /// overlap it is unit if the direction is known (the cores are apart and
+    /// only the rounding overlaps, or EPA ran to tell touching from
+    /// penetrating) and zero otherwise.
     gjk_vec3 normal;
     /// GJK iterations used.
     int iterations;
