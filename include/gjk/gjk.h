@@ -249,8 +249,8 @@ typedef struct gjk_distance_output {
     gjk_vec3 point_a, point_b;
     /// Unit vector from A to B along which they are closest. When the shapes
     /// overlap it is unit if the direction is known (the cores are apart and
-    /// only the rounding overlaps, or EPA ran to tell touching from
-    /// penetrating) and zero otherwise.
+    /// only the rounding overlaps, or the shapes only touch and EPA found the
+    /// contact direction) and zero otherwise.
     gjk_vec3 normal;
     /// GJK iterations used.
     int iterations;
