@@ -160,6 +160,10 @@ gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
             out.intersect = true;
             return out;
         }
+        if (out.status == GJK_INVALID_INPUT) {
+            out.iterations = 0;
+            return out;
+        }
         break;
     }
     case GJK_WALK_MAX_ITER:

@@ -90,7 +90,8 @@ typedef struct gjk2_simplex_cache {
 } gjk2_simplex_cache;
 
 /// The input of every two-shape 2D query. Trace events report 2D points as
-/// gjk_vec3 with z = 0.
+/// gjk_vec3 with z = 0; an EPA event lists the polygon's vertices in
+/// counter-clockwise order and no faces (face_count 0).
 typedef struct gjk2_query_input {
     const gjk2_shape *shape_a;
     gjk_transform2 transform_a;

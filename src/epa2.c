@@ -1,0 +1,335 @@
+// The Expanding Polytope Algorithm in 2D: the penetration depth of two
+// overlapping cores. The twin of epa.c, where the polytope is a convex
+// polygon and its faces are edges.
+//
+// The depth is the distance from the origin to the boundary of D = A − B
+// (the origin lies inside D). EPA keeps a convex polygon inside D that
+// contains the origin, takes its edge nearest to the origin, and asks D for
+// its support point w along that edge's outward normal n. The edge's
+// distance is a lower bound of the depth and w·n an upper bound; when they
+// meet within the tolerance the edge is the answer. Otherwise w is inserted
+// between the edge's endpoints. For polygons D is a polygon whose vertices
+// are support points, so the answer is exact up to rounding.
+//
+// Everything lives in fixed-size arrays on the stack: the vertices are
+// appended to an array of 256 and linked into a counter-clockwise ring.
+// When every vertex lies on D's boundary, w sees only the nearest edge; a
+// warm-started simplex may hold points inside D, and then w may also see
+// neighbouring edges: their shared vertices are unlinked, so the ring stays
+// convex. Before a step is committed the two new edges are checked (length,
+// origin inside); a step that fails ends EPA with the current nearest edge.
+#include "internal2.h"
+
+enum { EPA2_MAX_VERTICES = 256 };
+
+typedef struct epa2_polygon {
+    gjk2_support_point vert[EPA2_MAX_VERTICES];
+    int next[EPA2_MAX_VERTICES]; ///< Counter-clockwise successor.
+    int prev[EPA2_MAX_VERTICES];
+    gjk_vec2 n[EPA2_MAX_VERTICES];    ///< n[v]: outward unit normal of edge v → next[v].
+    gjk_real dist[EPA2_MAX_VERTICES]; ///< Signed distance of that edge's line from the origin.
+    bool alive[EPA2_MAX_VERTICES];    ///< In the ring.
+    int vertex_count;                 ///< Slots used (alive or not).
+    int live_count;                   ///< Vertices in the ring.
+} epa2_polygon;
+
+/// Outward normal and distance of edge a → b of a counter-clockwise
+/// polygon; false when the edge has no length at the working precision.
+static bool edge_line(gjk_vec2 a, gjk_vec2 b, gjk_vec2 *n, gjk_real *dist) {
+    gjk_vec2 e = gjk_sub2(b, a);
+    gjk_real len = gjk_length2(e);
+    gjk_real ref = gjk_max(gjk_max(gjk_abs(a.x), gjk_abs(a.y)), gjk_max(gjk_abs(b.x), gjk_abs(b.y)));
+    if (!(len > GJK_REAL_EPSILON * ref) || !(len > 0)) {
+        return false;
+    }
+    // The right-hand perpendicular points out of a counter-clockwise polygon.
+    *n = gjk_v2(e.y / len, -e.x / len);
+    *dist = (gjk_dot2(*n, a) + gjk_dot2(*n, b)) / 2;
+    return true;
+}
+
+/// A degenerate outcome: D has no area around the origin (or the initial
+/// polygon could not be built), so the cores only touch. Depth 0 along `n`.
+static void touching_result(const gjk2_simplex *s, gjk_vec2 n, gjk2_epa_result *out) {
+    gjk_vec2 pa, pb;
+    gjk2_simplex_witness(s, &pa, &pb);
+    out->converged = true;
+    out->depth = 0;
+    out->normal = n;
+    out->point_a = pa;
+    out->point_b = pb;
+}
+
+/// Links points pts[0..count) (counter-clockwise, count ≤ 4) into the ring,
+/// dropping vertices that do not turn left, and sets the edges. False when
+/// fewer than three vertices remain or an edge has no length.
+static bool build_ring(epa2_polygon *P, const gjk2_support_point *pts, int count) {
+    gjk2_support_point v[4];
+    int k = count;
+    for (int m = 0; m < count; ++m) {
+        v[m] = pts[m];
+    }
+    // Drop reflex and collinear vertices; the hull of four points needs at
+    // most two passes, the bound only guards against rounding.
+    for (int pass = 0; pass < 4 && k >= 3; ++pass) {
+        bool dropped = false;
+        for (int m = 0; m < k && k >= 3; ++m) {
+            gjk_vec2 a = v[(m + k - 1) % k].w, b = v[m].w, c = v[(m + 1) % k].w;
+            if (!(gjk_cross2(gjk_sub2(b, a), gjk_sub2(c, b)) > 0)) {
+                for (int j = m; j + 1 < k; ++j) {
+                    v[j] = v[j + 1];
+                }
+                --k;
+                dropped = true;
+                break;
+            }
+        }
+        if (!dropped) {
+            break;
+        }
+    }
+    if (k < 3) {
+        return false;
+    }
+    for (int m = 0; m < k; ++m) {
+        P->vert[m] = v[m];
+        P->next[m] = (m + 1) % k;
+        P->prev[m] = (m + k - 1) % k;
+        P->alive[m] = true;
+        if (!edge_line(v[m].w, v[(m + 1) % k].w, &P->n[m], &P->dist[m])) {
+            return false;
+        }
+    }
+    P->vertex_count = k;
+    P->live_count = k;
+    return true;
+}
+
+/// Grows the final GJK simplex (the origin lies in it or within tolerance
+/// of it) into a polygon with area that encloses the origin. Returns false
+/// with *out filled when D turns out to be flat around the origin: then the
+/// cores only touch, and the GJK simplex gives the witnesses.
+static bool initial_polygon(gjk2_pair *pair, const gjk2_simplex *s, epa2_polygon *P, gjk2_epa_result *out) {
+    gjk2_simplex g = *s;
+    gjk_real tol = gjk2_pair_tolerance(pair);
+
+    if (g.count == 3) {
+        // A triangle enclosing the origin: orient it counter-clockwise.
+        gjk_vec2 p0 = g.v[0].w;
+        gjk_real area = gjk_cross2(gjk_sub2(g.v[1].w, p0), gjk_sub2(g.v[2].w, p0));
+        gjk2_support_point tri[3] = {g.v[0], g.v[1], g.v[2]};
+        if (area < 0) {
+            tri[1] = g.v[2];
+            tri[2] = g.v[1];
+        }
+        if (area != 0 && build_ring(P, tri, 3)) {
+            return true;
+        }
+        // Too thin for its orientation to be known: its longest edge passes
+        // within rounding of the origin; go on with it as a segment.
+        int drop = 0;
+        gjk_real longest = -1;
+        for (int m = 0; m < 3; ++m) {
+            gjk_real len = gjk_length_sq2(gjk_sub2(g.v[(m + 2) % 3].w, g.v[(m + 1) % 3].w));
+            if (len > longest) {
+                longest = len;
+                drop = m;
+            }
+        }
+        g.v[drop] = g.v[2];
+        g.count = 2;
+    }
+    if (g.count == 1) {
+        // Find a second point of D away from the first.
+        static const gjk_real dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        for (int k = 0; k < 4 && g.count == 1; ++k) {
+            gjk2_support_point p = gjk2_pair_support(pair, gjk_v2(dirs[k][0], dirs[k][1]));
+            if (gjk_length2(gjk_sub2(p.w, g.v[0].w)) > tol) {
+                g.v[1] = p;
+                g.count = 2;
+            }
+        }
+        if (g.count == 1) { // D is a single point: no direction is better than another
+            touching_result(s, gjk_v2(1, 0), out);
+            return false;
+        }
+    }
+    // A segment through (or within tolerance of) the origin: add the support
+    // points on both sides of its line to make a quadrilateral.
+    gjk_vec2 n = gjk_normalize2(gjk_perp2(gjk_sub2(g.v[1].w, g.v[0].w))); // left of v0 → v1
+    if (!(gjk_length_sq2(n) > 0)) { // two equal points: D is flat around them
+        touching_result(s, gjk_v2(1, 0), out);
+        return false;
+    }
+    gjk2_support_point up = gjk2_pair_support(pair, n);
+    gjk2_support_point down = gjk2_pair_support(pair, gjk_neg2(n));
+    gjk_real h_up = gjk_dot2(gjk_sub2(up.w, g.v[0].w), n);
+    gjk_real h_down = gjk_dot2(gjk_sub2(down.w, g.v[0].w), n);
+    if (!(h_up > tol) || !(h_down < -tol)) {
+        // D lies on one side of the segment's line, which passes through the
+        // origin (or D is the segment): the cores touch, and the empty side
+        // is the normal (the outward normal of D points from A to B).
+        touching_result(s, !(h_up > tol) ? n : gjk_neg2(n), out);
+        return false;
+    }
+    gjk2_support_point quad[4] = {g.v[0], down, g.v[1], up};
+    if (build_ring(P, quad, 4)) {
+        return true;
+    }
+    touching_result(s, n, out);
+    return false;
+}
+
+/// Fills *out from the nearest edge `best`: its normal and distance, and the
+/// origin's foot point p on its line, with the matching points of A and B.
+/// The foot lies in the nearest edge unless D has a flat side split into
+/// collinear edges (or rounding dented the polygon): then it lies in an edge
+/// whose line also holds p, and that edge's barycentric coordinates give the
+/// witness points.
+static void edge_result(const epa2_polygon *P, int best, gjk_real tol, gjk2_epa_result *out) {
+    gjk_vec2 foot = gjk_scale2(P->dist[best], P->n[best]);
+    gjk_real best_miss = GJK_REAL_MAX;
+    gjk_real lam[2], pick_lam[2] = {1, 0};
+    int pick = best;
+    for (int f = 0; f < P->vertex_count; ++f) {
+        if (!P->alive[f] || (f != best && gjk_abs(gjk_dot2(P->n[f], foot) - P->dist[f]) > tol)) {
+            continue;
+        }
+        gjk_vec2 c = gjk2_segment_closest(P->vert[f].w, P->vert[P->next[f]].w, lam);
+        gjk_real miss = gjk_length2(gjk_sub2(c, foot));
+        if (miss < best_miss) {
+            best_miss = miss;
+            pick = f;
+            pick_lam[0] = lam[0], pick_lam[1] = lam[1];
+        }
+    }
+    const gjk2_support_point *a = &P->vert[pick], *b = &P->vert[P->next[pick]];
+    out->point_a = gjk_add2(gjk_scale2(pick_lam[0], a->a), gjk_scale2(pick_lam[1], b->a));
+    out->point_b = gjk_add2(gjk_scale2(pick_lam[0], a->b), gjk_scale2(pick_lam[1], b->b));
+    out->normal = P->n[best];
+    out->depth = P->dist[best] > 0 ? P->dist[best] : 0;
+}
+
+/// Inserts w after vertex `best` (between the endpoints of the nearest
+/// edge). Neighbouring edges that w also sees (w strictly beyond their line)
+/// are replaced with it, so the ring stays convex. The two new edges must
+/// have length and keep the origin inside (within tol); otherwise nothing
+/// changes and false is returned.
+static bool insert_vertex(epa2_polygon *P, int best, gjk2_support_point w, gjk_real tol) {
+    int left = best, right = P->next[best];
+    // Grow the visible chain left → … → right; at least three vertices stay.
+    int removed = 0;
+    for (int k = 0; k < P->live_count; ++k) {
+        int pl = P->prev[left];
+        if (pl == right || !(gjk_dot2(P->n[pl], gjk_sub2(w.w, P->vert[pl].w)) > 0)) {
+            break;
+        }
+        left = pl;
+        ++removed;
+    }
+    for (int k = 0; k < P->live_count; ++k) {
+        int nr = P->next[right];
+        if (nr == left || !(gjk_dot2(P->n[right], gjk_sub2(w.w, P->vert[right].w)) > 0)) {
+            break;
+        }
+        right = nr;
+        ++removed;
+    }
+    if (P->live_count - removed + 1 < 3) {
+        return false;
+    }
+    gjk_vec2 n0, n1;
+    gjk_real d0, d1;
+    if (!edge_line(P->vert[left].w, w.w, &n0, &d0) || !edge_line(w.w, P->vert[right].w, &n1, &d1) || d0 < -tol ||
+        d1 < -tol) {
+        return false;
+    }
+    for (int v = P->next[left]; v != right; v = P->next[v]) {
+        P->alive[v] = false;
+    }
+    int wi = P->vertex_count++;
+    P->vert[wi] = w;
+    P->alive[wi] = true;
+    P->next[left] = wi, P->prev[wi] = left;
+    P->next[wi] = right, P->prev[right] = wi;
+    P->n[left] = n0, P->dist[left] = d0;
+    P->n[wi] = n1, P->dist[wi] = d1;
+    P->live_count += 1 - removed;
+    return true;
+}
+
+/// Reports one EPA iteration to the trace callback: the polygon's vertices
+/// in counter-clockwise order (world orientation, z = 0) and no faces. Kept
+/// out of line so its array lives on the stack only while tracing.
+static GJK_NOINLINE void trace_iteration(const gjk2_pair *pair, const epa2_polygon *P, int best, int iteration,
+                                         gjk_vec2 w) {
+    gjk_vec3 verts[EPA2_MAX_VERTICES];
+    int nv = 0;
+    int v = best;
+    do {
+        verts[nv++] = gjk2_trace_point(pair, P->vert[v].w);
+        v = P->next[v];
+    } while (v != best && nv < P->live_count);
+    gjk_trace_event ev = {0};
+    ev.phase = GJK_TRACE_EPA;
+    ev.iteration = iteration;
+    ev.closest = gjk2_trace_point(pair, gjk_scale2(P->dist[best], P->n[best]));
+    ev.direction = gjk2_trace_point(pair, P->n[best]);
+    ev.support = gjk2_trace_point(pair, w);
+    ev.lower = P->dist[best];
+    ev.upper = gjk_dot2(w, P->n[best]);
+    ev.vertex_count = nv;
+    ev.vertices = verts;
+    ev.face_count = 0;
+    ev.faces = NULL;
+    pair->trace(pair->trace_data, &ev);
+}
+
+bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk2_epa_result *out) {
+    epa2_polygon P;
+    out->iterations = 0;
+    out->converged = false;
+    if (!initial_polygon(pair, simplex, &P, out)) {
+        return !pair->bad_support;
+    }
+    if (pair->bad_support) {
+        return false;
+    }
+
+    int best = -1;
+    for (;;) {
+        // The nearest edge in the ring.
+        best = -1;
+        gjk_real best_dist = GJK_REAL_MAX;
+        for (int v = 0; v < P.vertex_count; ++v) {
+            if (P.alive[v] && (best < 0 || P.dist[v] < best_dist)) {
+                best_dist = P.dist[v];
+                best = v;
+            }
+        }
+        if (out->iterations >= max_iterations || P.vertex_count >= EPA2_MAX_VERTICES) {
+            break; // not converged
+        }
+        ++out->iterations;
+        gjk2_support_point w = gjk2_pair_support(pair, P.n[best]);
+        if (pair->bad_support) {
+            return false;
+        }
+        gjk_real tol = gjk2_pair_tolerance(pair);
+        gjk_real gap = gjk_dot2(w.w, P.n[best]) - P.dist[best];
+        if (pair->trace != NULL) {
+            trace_iteration(pair, &P, best, out->iterations, w.w);
+        }
+        if (gap <= tol) {
+            out->converged = true;
+            break;
+        }
+        if (!insert_vertex(&P, best, w, tol)) {
+            // No consistent step: w lies, within rounding, on the polygon.
+            out->converged = gap <= GJK_R(1e3) * tol;
+            break;
+        }
+    }
+    edge_result(&P, best, gjk2_pair_tolerance(pair), out);
+    return true;
+}

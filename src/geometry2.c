@@ -1,0 +1,288 @@
+// 2D geometry utilities: convexity of an ordered polygon, the convex hull of
+// a point cloud (Andrew's monotone chain), the Minkowski sum of two convex
+// polygons (merging edges by angle) and the brute-force Minkowski difference
+// hull. No allocation: the hull is built in the caller's output array, with
+// a heap sort (no recursion, no libc).
+#include <limits.h>
+
+#include "internal2.h"
+
+// ---- Convexity ----------------------------------------------------------
+
+static bool valid_points(const gjk_vec2 *p, int count) {
+    for (int i = 0; i < count; ++i) {
+        if (!gjk_is_valid_vec2(p[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool same_point(gjk_vec2 a, gjk_vec2 b) { return a.x == b.x && a.y == b.y; }
+
+/// The index of the first point after i (cyclically) that differs from
+/// point i; i itself when all points are equal.
+static int next_distinct(const gjk_vec2 *p, int count, int i) {
+    int j = i;
+    for (int k = 1; k < count; ++k) {
+        j = j + 1 < count ? j + 1 : 0;
+        if (!same_point(p[j], p[i])) {
+            return j;
+        }
+    }
+    return i;
+}
+
+gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count) {
+    gjk2_convexity_output out = {GJK2_DEGENERATE, 0};
+    if (points == NULL || count < 1 || !valid_points(points, count)) {
+        return out;
+    }
+    // Twice the signed area, relative to the first point, and the scale of
+    // the coordinates (for a relative zero test).
+    gjk_vec2 o = points[0];
+    gjk_real area2 = 0, scale = 0;
+    for (int i = 0; i < count; ++i) {
+        gjk_vec2 a = gjk_sub2(points[i], o), b = gjk_sub2(points[i + 1 < count ? i + 1 : 0], o);
+        area2 += gjk_cross2(a, b);
+        scale = gjk_max(scale, gjk_max(gjk_abs(a.x), gjk_abs(a.y)));
+    }
+    // Each cross product carries a rounding error of about ε·scale².
+    if (!(gjk_abs(area2) > 4 * GJK_REAL_EPSILON * (gjk_real)count * scale * scale)) {
+        return out; // fewer than 3 distinct points, all collinear, or zero area
+    }
+    out.orientation = area2 > 0 ? 1 : -1;
+    out.convexity = GJK2_CONVEX;
+    // Walk the edges between consecutive distinct points, starting at a
+    // point that differs from its predecessor. Every turn must go the way of
+    // the area (a turn within rounding of zero is collinear; a reversal is a
+    // spike) and the turning angles must add up to one full turn: a star
+    // polygon turns one way but winds around more than once.
+    int start = -1;
+    for (int i = 0; i < count && start < 0; ++i) {
+        if (!same_point(points[i], points[i == 0 ? count - 1 : i - 1])) {
+            start = i;
+        }
+    }
+    if (start < 0) { // unreachable: a nonzero area needs distinct points
+        out.convexity = GJK2_DEGENERATE;
+        out.orientation = 0;
+        return out;
+    }
+    int cur = next_distinct(points, count, start);
+    gjk_vec2 prev_edge = gjk_sub2(points[cur], points[start]);
+    gjk_real turning = 0;
+    for (int guard = 0; guard <= count; ++guard) {
+        int nxt = next_distinct(points, count, cur);
+        gjk_vec2 e = gjk_sub2(points[nxt], points[cur]);
+        gjk_real c = gjk_cross2(prev_edge, e), d = gjk_dot2(prev_edge, e);
+        gjk_real noise = 4 * GJK_REAL_EPSILON * gjk_length2(prev_edge) * gjk_length2(e);
+        if (gjk_abs(c) <= noise) {
+            if (d < 0) {
+                out.convexity = GJK2_CONCAVE; // the boundary doubles back
+            }
+        } else if ((c > 0 ? 1 : -1) != out.orientation) {
+            out.convexity = GJK2_CONCAVE;
+        }
+        turning += (gjk_real)atan2(c, d);
+        prev_edge = e;
+        if (cur == start) {
+            break;
+        }
+        cur = nxt;
+    }
+    const gjk_real pi = GJK_R(3.14159265358979323846);
+    if (out.convexity == GJK2_CONVEX && gjk_abs(turning) > 3 * pi) {
+        out.convexity = GJK2_CONCAVE; // winds around more than once
+    }
+    return out;
+}
+
+// ---- Convex hull --------------------------------------------------------
+
+/// Point order of the hull: by y, then by x (the first point is the
+/// lowest-leftmost).
+static bool before(gjk_vec2 a, gjk_vec2 b) { return a.y < b.y || (a.y == b.y && a.x < b.x); }
+
+/// Restores the heap below `root` (a max-heap under `before`, or a min-heap
+/// when `descending`).
+static void sift_down(gjk_vec2 *p, int root, int n, bool descending) {
+    for (;;) {
+        int child = 2 * root + 1;
+        if (child >= n) {
+            return;
+        }
+        if (child + 1 < n && (descending ? before(p[child + 1], p[child]) : before(p[child], p[child + 1]))) {
+            ++child;
+        }
+        if (!(descending ? before(p[child], p[root]) : before(p[root], p[child]))) {
+            return;
+        }
+        gjk_vec2 t = p[root];
+        p[root] = p[child];
+        p[child] = t;
+        root = child;
+    }
+}
+
+/// Heap sort of p[0..n) by (y, x), ascending or descending: O(n log n), in
+/// place, no recursion.
+static void sort_points(gjk_vec2 *p, int n, bool descending) {
+    for (int i = n / 2 - 1; i >= 0; --i) {
+        sift_down(p, i, n, descending);
+    }
+    for (int end = n - 1; end > 0; --end) {
+        gjk_vec2 t = p[0];
+        p[0] = p[end];
+        p[end] = t;
+        sift_down(p, 0, end, descending);
+    }
+}
+
+/// Twice the signed area of (o, a, b): positive for a left turn.
+static gjk_real turn(gjk_vec2 o, gjk_vec2 a, gjk_vec2 b) { return gjk_cross2(gjk_sub2(a, o), gjk_sub2(b, o)); }
+
+int gjk2_convex_hull(const gjk_vec2 *points, int count, gjk_vec2 *out) {
+    if (points == NULL || out == NULL || count < 1 || !valid_points(points, count)) {
+        return -1;
+    }
+    // L, the first point in (y, x) order, and H, the last.
+    int lo = 0, hi = 0;
+    for (int i = 1; i < count; ++i) {
+        if (before(points[i], points[lo])) {
+            lo = i;
+        }
+        if (before(points[hi], points[i])) {
+            hi = i;
+        }
+    }
+    gjk_vec2 L = points[lo], H = points[hi];
+    out[0] = L;
+    if (same_point(L, H)) {
+        return 1;
+    }
+    // Andrew's monotone chain builds the chain from L to H on the right of
+    // the line L → H from the points sorted upward, and the chain back on
+    // its left from the points sorted downward. Splitting the points by that
+    // line first lets both chains be built in `out` alone: it is laid out as
+    // L, right points (ascending), H, left points (descending), and one
+    // stack pass over that sequence, which is the boundary walked
+    // counter-clockwise, keeps the hull. Points on the line are not hull
+    // vertices; neither are duplicates.
+    int nr = 0, nl = 0;
+    for (int i = 0; i < count; ++i) {
+        if (turn(L, H, points[i]) < 0) {
+            out[1 + nr++] = points[i];
+        }
+    }
+    out[1 + nr] = H;
+    for (int i = 0; i < count; ++i) {
+        if (turn(L, H, points[i]) > 0) {
+            out[2 + nr + nl++] = points[i];
+        }
+    }
+    sort_points(out + 1, nr, false);
+    sort_points(out + 2 + nr, nl, true);
+    int total = 2 + nr + nl;
+    // The stack lives in out[0..k) and never overtakes the reading position
+    // i, so the pass is in place. While building the second chain the stack
+    // keeps H and everything before it.
+    int k = 0, base = 2;
+    for (int i = 0; i < total; ++i) {
+        gjk_vec2 q = out[i];
+        while (k >= base && !(turn(out[k - 2], out[k - 1], q) > 0)) {
+            --k;
+        }
+        out[k++] = q;
+        if (i == 1 + nr) {
+            base = k + 1; // H is pushed: the first chain is complete
+        }
+    }
+    // Close the loop at L.
+    while (k >= base && !(turn(out[k - 2], out[k - 1], L) > 0)) {
+        --k;
+    }
+    return k;
+}
+
+// ---- Minkowski sum and difference ---------------------------------------
+
+/// Index of the lowest-leftmost point.
+static int lowest_point(const gjk_vec2 *p, int n) {
+    int best = 0;
+    for (int i = 1; i < n; ++i) {
+        if (before(p[i], p[best])) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/// A usable input polygon: finite points, and convex counter-clockwise when
+/// it has three or more (a point or a segment needs no order).
+static bool convex_ccw(const gjk_vec2 *p, int n) {
+    if (p == NULL || n < 1 || !valid_points(p, n)) {
+        return false;
+    }
+    if (n < 3) {
+        return true;
+    }
+    gjk2_convexity_output c = gjk2_polygon_convexity(p, n);
+    return c.convexity == GJK2_CONVEX && c.orientation > 0;
+}
+
+int gjk2_minkowski_sum(const gjk_vec2 *p, int n, const gjk_vec2 *q, int m, gjk_vec2 *out) {
+    if (out == NULL || !convex_ccw(p, n) || !convex_ccw(q, m) || n > INT_MAX - m) {
+        return -1;
+    }
+    // Start both at their lowest-leftmost vertex: from there the edges of a
+    // counter-clockwise convex polygon turn through [0, 2π) in order, and
+    // the sum's edges are both lists merged by angle. Two edges are compared
+    // by their cross product (the angles of the two current edges differ by
+    // less than π); parallel edges advance together.
+    int i0 = lowest_point(p, n), j0 = lowest_point(q, m);
+    int i = 0, j = 0, k = 0;
+    while (i < n || j < m) {
+        int ia = (i0 + i) % n, ib = (ia + 1) % n;
+        int ja = (j0 + j) % m, jb = (ja + 1) % m;
+        gjk_vec2 s = gjk_add2(p[ia], q[ja]);
+        if (!gjk_is_valid_vec2(s)) {
+            return -1; // finite inputs whose sum overflowed
+        }
+        if (k == 0 || !same_point(s, out[k - 1])) {
+            out[k++] = s;
+        }
+        gjk_vec2 ep = gjk_sub2(p[ib], p[ia]), eq = gjk_sub2(q[jb], q[ja]);
+        bool zp = ep.x == 0 && ep.y == 0, zq = eq.x == 0 && eq.y == 0;
+        bool step_p, step_q;
+        if (i >= n || j >= m || zp || zq) {
+            // One list is used up, or an edge has no length (a duplicate
+            // vertex, or a single point): step past it alone.
+            step_p = i < n && (j >= m || zp);
+            step_q = !step_p;
+        } else {
+            gjk_real c = gjk_cross2(ep, eq);
+            step_p = c >= 0;
+            step_q = c <= 0;
+        }
+        i += step_p ? 1 : 0;
+        j += step_q ? 1 : 0;
+    }
+    if (k > 1 && same_point(out[k - 1], out[0])) {
+        --k;
+    }
+    return k;
+}
+
+int gjk2_minkowski_difference_hull(const gjk_vec2 *p, int n, const gjk_vec2 *q, int m, gjk_vec2 *scratch,
+                                   gjk_vec2 *out) {
+    if (p == NULL || q == NULL || scratch == NULL || out == NULL || n < 1 || m < 1 || n > INT_MAX / m) {
+        return -1;
+    }
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < m; ++j) {
+            scratch[i * m + j] = gjk_sub2(p[i], q[j]);
+        }
+    }
+    return gjk2_convex_hull(scratch, n * m, out);
+}

@@ -1,0 +1,134 @@
+// The 2D GJK walk: a simplex inside the Minkowski difference D = A − B of
+// the two cores moves toward the origin. The twin of gjk.c, with the same
+// bounds and stopping rules: with v the point of the simplex closest to the
+// origin and w = s_D(−v) the support point against it,
+//   upper bound on the distance: |v|;
+//   lower bound:                 v·w / |v|;
+// the walk stops when the two bounds are within the absolute tolerance, when
+// w adds nothing new, when |v| stops decreasing (rounding), when the origin
+// lies in the simplex (a triangle encloses it), or when a caller's
+// early-exit bound is proved. One difference from gjk.c: when it stops on
+// the bounds or on rounding, the last support point is still added if it
+// turns the simplex into an edge of D with the closest point inside, since
+// the answer's normal is then the edge's exact perpendicular rather than
+// the direction of a vertex that is only within tolerance of the edge (in
+// float that was a normal off by 3e-4 rad next to a long edge).
+#include "internal2.h"
+
+static bool simplex_has(const gjk2_simplex *s, gjk_vec2 w) {
+    for (int m = 0; m < s->count; ++m) {
+        if (s->v[m].w.x == w.x && s->v[m].w.y == w.y) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void trace_iteration(const gjk2_pair *pair, const gjk2_walk *walk, gjk_vec2 d, gjk_vec2 w) {
+    gjk_trace_event ev = {0};
+    ev.phase = GJK_TRACE_GJK;
+    ev.iteration = walk->iterations;
+    ev.simplex_count = walk->simplex.count;
+    for (int m = 0; m < walk->simplex.count; ++m) {
+        ev.simplex[m] = gjk2_trace_point(pair, walk->simplex.v[m].w);
+    }
+    ev.closest = gjk2_trace_point(pair, walk->v);
+    ev.direction = gjk2_trace_point(pair, gjk_neg2(d));
+    ev.support = gjk2_trace_point(pair, w);
+    ev.lower = walk->lower;
+    ev.upper = gjk_length2(walk->v);
+    pair->trace(pair->trace_data, &ev);
+}
+
+gjk_walk_end gjk2_walk_run(gjk2_pair *pair, gjk2_walk *walk) {
+    gjk2_simplex *s = &walk->simplex;
+    walk->iterations = 0;
+    walk->lower = 0;
+
+    if (s->count == 0) {
+        // Start from a point of D: the support against the direction from
+        // A's origin to B's origin, a cheap guess at the separating axis.
+        gjk_vec2 d = pair->pos_b;
+        if (!(gjk_length_sq2(d) > 0)) {
+            d = gjk_v2(1, 0);
+        }
+        s->v[0] = gjk2_pair_support(pair, d);
+        s->count = 1;
+    }
+    gjk_vec2 v = gjk2_simplex_solve(s);
+    if (pair->bad_support) {
+        return GJK_WALK_BAD_SUPPORT;
+    }
+
+    gjk_real vv = gjk_length_sq2(v);
+    for (;;) {
+        walk->v = v;
+        gjk_real tol = gjk2_pair_tolerance(pair);
+        gjk_real vlen = gjk_sqrt(vv);
+        if (s->count == 3 || vlen <= tol) {
+            return GJK_WALK_OVERLAP;
+        }
+        if (walk->stop_within > 0 && vlen < walk->stop_within) {
+            return GJK_WALK_WITHIN;
+        }
+        if (walk->iterations >= walk->max_iterations) {
+            return GJK_WALK_MAX_ITER;
+        }
+        ++walk->iterations;
+
+        gjk_vec2 d = gjk2_simplex_direction(s, v);
+        gjk2_support_point p = gjk2_pair_support(pair, gjk_neg2(d));
+        if (pair->bad_support) {
+            return GJK_WALK_BAD_SUPPORT;
+        }
+        gjk_real lower = gjk_dot2(d, p.w) / gjk_length2(d);
+        if (lower > walk->lower) {
+            walk->lower = lower;
+        }
+        if (pair->trace != NULL) {
+            trace_iteration(pair, walk, d, p.w);
+        }
+        if (walk->stop_beyond > 0 && walk->lower > walk->stop_beyond) {
+            return GJK_WALK_APART;
+        }
+        // Duality gap |v| − v̂·w, measured against the tolerance at the
+        // scale that includes the new point.
+        tol = gjk2_pair_tolerance(pair);
+        if (simplex_has(s, p.w)) {
+            return GJK_WALK_CONVERGED;
+        }
+        bool done = vlen - lower <= tol;
+
+        gjk2_simplex saved = *s;
+        s->v[s->count++] = p;
+        gjk_vec2 v_new = gjk2_simplex_solve(s);
+        gjk_real vv_new = gjk_length_sq2(v_new);
+        if (s->count < 3 && vv_new >= vv) {
+            // No progress: rounding has taken over. An edge with the closest
+            // point inside is as close as the old simplex (it contains or
+            // extends it) and gives the exact direction, its perpendicular:
+            // keep it. Otherwise keep the old simplex.
+            if (s->count == 2) {
+                walk->v = v_new;
+            } else {
+                *s = saved;
+            }
+            return GJK_WALK_CONVERGED;
+        }
+        if (done) {
+            // The distance is known within the tolerance, but the last point
+            // still sharpens the simplex: a vertex that stopped within the
+            // tolerance of an edge of D gives the edge's direction only to
+            // about √(2·tol/|v|), the edge itself exactly. Keep it unless
+            // the simplex would enclose the origin (only by rounding).
+            if (s->count == 3) {
+                *s = saved;
+            } else {
+                walk->v = v_new;
+            }
+            return GJK_WALK_CONVERGED;
+        }
+        v = v_new;
+        vv = vv_new;
+    }
+}

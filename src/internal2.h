@@ -1,0 +1,123 @@
+// Private declarations shared by the 2D query files: the pair of shapes in
+// A's frame, the simplex, the GJK walk and EPA. The 2D twin of internal.h;
+// the walk ends in the same ways (gjk_walk_end).
+#ifndef GJK_INTERNAL2_H
+#define GJK_INTERNAL2_H
+
+#include <stddef.h>
+
+#include "internal.h"
+#include "support2.h"
+
+/// True when the shape's parameters are valid; with every_vertex false a
+/// polygon's vertices past the first are not read (shape2.c).
+bool gjk2_shape_check(const gjk2_shape *shape, bool every_vertex);
+
+/// A cheap estimate of the shape's extent in its local frame (shape2.c).
+gjk_real gjk2_shape_size(const gjk2_shape *shape);
+
+/// Two shapes set up for one query, everything in A's local frame: B's pose
+/// relative to A is computed once (see gjk_pair).
+typedef struct gjk2_pair {
+    const gjk2_shape *a;
+    const gjk2_shape *b;
+    gjk_rot2 rot_b;   ///< B's rotation in A's frame.
+    gjk_vec2 pos_b;   ///< B's origin in A's frame.
+    gjk_real radius;  ///< Sum of the two rounding radii.
+    gjk_real rel_tol; ///< Relative tolerance.
+    gjk_real scale;   ///< Length scale seen so far (grows as points are seen).
+    bool bad_support; ///< A support point was not finite.
+    gjk_rot2 rot_a;   ///< A's rotation, to report trace points in world orientation.
+    gjk_trace_fn trace;
+    void *trace_data;
+} gjk2_pair;
+
+/// A point of the Minkowski difference of the cores, w = a − b, with the
+/// points of A and of B (both in A's frame) that made it.
+typedef struct gjk2_support_point {
+    gjk_vec2 w, a, b;
+} gjk2_support_point;
+
+/// Support of the difference of the cores along d (A's frame), d ≠ 0.
+static inline gjk2_support_point gjk2_pair_support(gjk2_pair *p, gjk_vec2 d) {
+    gjk2_support_point s;
+    s.a = gjk2_core_support(p->a, d);
+    gjk_vec2 lb = gjk2_core_support(p->b, gjk_rot2_inv_apply(p->rot_b, gjk_neg2(d)));
+    s.b = gjk_add2(gjk_rot2_apply(p->rot_b, lb), p->pos_b);
+    s.w = gjk_sub2(s.a, s.b);
+    // Test every component: a max of |x| and |y| would drop a NaN (every
+    // comparison with NaN is false).
+    gjk_real m = gjk_max(gjk_abs(s.w.x), gjk_abs(s.w.y));
+    if (!gjk_is_valid_vec2(s.w)) {
+        // NaN or infinite: flag it and return something finite.
+        p->bad_support = true;
+        s.a = s.b = s.w = gjk_v2(0, 0);
+    } else if (m > p->scale) {
+        p->scale = m;
+    }
+    return s;
+}
+
+/// Absolute tolerance of the pair at the scale seen so far.
+static inline gjk_real gjk2_pair_tolerance(const gjk2_pair *p) { return p->rel_tol * (p->scale + p->radius); }
+
+/// A 2D vector as a trace point: rotated to world orientation, z = 0.
+static inline gjk_vec3 gjk2_trace_point(const gjk2_pair *p, gjk_vec2 v) {
+    gjk_vec2 r = gjk_rot2_apply(p->rot_a, v);
+    return gjk_v3(r.x, r.y, 0);
+}
+
+/// A simplex of 1 to 3 support points with the barycentric coordinates of
+/// its point closest to the origin.
+typedef struct gjk2_simplex {
+    int count;
+    gjk2_support_point v[3];
+    gjk_real lambda[3];
+} gjk2_simplex;
+
+/// Reduces the simplex to the smallest sub-simplex whose convex hull holds
+/// the point of the simplex closest to the origin, sets the barycentric
+/// coordinates and returns that point (signed volumes, simplex2.c).
+gjk_vec2 gjk2_simplex_solve(gjk2_simplex *s);
+
+/// A vector along v (the simplex's closest point, v ≠ 0), computed as
+/// accurately as the simplex allows: the search direction of GJK.
+gjk_vec2 gjk2_simplex_direction(const gjk2_simplex *s, gjk_vec2 v);
+
+/// The closest point of the segment (p0, p1) to the origin, with its
+/// barycentric coordinates in lambda[2] (zero for an unused vertex).
+gjk_vec2 gjk2_segment_closest(gjk_vec2 p0, gjk_vec2 p1, gjk_real lambda[2]);
+
+/// Witness points of the simplex: Σ λ a and Σ λ b.
+void gjk2_simplex_witness(const gjk2_simplex *s, gjk_vec2 *pa, gjk_vec2 *pb);
+
+/// The state and answer of a 2D GJK walk (see gjk_walk). It ends in
+/// GJK_WALK_OVERLAP when |v| ≤ tolerance or a triangle encloses the origin.
+typedef struct gjk2_walk {
+    gjk2_simplex simplex; ///< In: the starting simplex (count 0: start fresh). Out: the final one.
+    gjk_vec2 v;           ///< Out: closest point of the simplex to the origin.
+    gjk_real lower;       ///< Out: best lower bound on the core distance.
+    gjk_real stop_beyond; ///< In: stop once the core distance is proved > this (≤ 0: never).
+    gjk_real stop_within; ///< In: stop once the core distance is proved < this (≤ 0: never).
+    int max_iterations;   ///< In.
+    int iterations;       ///< Out.
+} gjk2_walk;
+
+/// Runs GJK on the pair's cores (gjk2.c).
+gjk_walk_end gjk2_walk_run(gjk2_pair *pair, gjk2_walk *walk);
+
+/// The answer of 2D EPA on the cores.
+typedef struct gjk2_epa_result {
+    bool converged;   ///< False when the iteration cap was reached.
+    gjk_real depth;   ///< Penetration depth of the cores (≥ 0).
+    gjk_vec2 normal;  ///< Unit, from A to B (A's frame).
+    gjk_vec2 point_a; ///< Deepest point of A's core (A's frame).
+    gjk_vec2 point_b; ///< Deepest point of B's core (A's frame).
+    int iterations;
+} gjk2_epa_result;
+
+/// Runs EPA from the final simplex of a walk that ended in GJK_WALK_OVERLAP
+/// (epa2.c). Returns false only when a support point was not finite.
+bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk2_epa_result *out);
+
+#endif // GJK_INTERNAL2_H

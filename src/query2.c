@@ -1,0 +1,308 @@
+// The public 2D queries: input checks, the pair in A's frame, the GJK walk
+// and EPA on the cores, the radii added back, and the answer in world frame.
+// The twin of query.c, with the same statuses, touching band and cache.
+#include <string.h>
+
+#include "internal2.h"
+
+static bool valid_transform(gjk_transform2 t) {
+    if (!gjk_is_valid_vec2(t.position) || !gjk_is_valid_real(t.rotation.c) || !gjk_is_valid_real(t.rotation.s)) {
+        return false;
+    }
+    gjk_real n2 = t.rotation.c * t.rotation.c + t.rotation.s * t.rotation.s;
+    return n2 > 0 && n2 <= GJK_REAL_MAX;
+}
+
+/// (c, s) scaled to unit length (n2 = c² + s² > 0, checked by the caller).
+static gjk_rot2 rot2_normalize(gjk_rot2 r) {
+    gjk_real k = 1 / gjk_sqrt(r.c * r.c + r.s * r.s);
+    gjk_rot2 u = {k * r.c, k * r.s};
+    return u;
+}
+
+/// Checks the input and sets up the pair. Rotations are normalised, so a
+/// (cos, sin) pair that is only nearly unit still describes a rotation.
+static bool pair_setup(const gjk2_query_input *in, gjk2_pair *p, gjk_transform2 *xa) {
+    if (in == NULL || !gjk2_shape_check(in->shape_a, true) || !gjk2_shape_check(in->shape_b, true) ||
+        !valid_transform(in->transform_a) || !valid_transform(in->transform_b)) {
+        return false;
+    }
+    const gjk_options *o = &in->options;
+    if (!gjk_is_valid_real(o->tolerance) || o->tolerance < 0 || o->tolerance >= 1 ||
+        !gjk_is_valid_real(o->max_distance) || o->max_distance < 0 || o->max_iterations < 0 ||
+        o->max_epa_iterations < 0) {
+        return false;
+    }
+    gjk_transform2 ta = {in->transform_a.position, rot2_normalize(in->transform_a.rotation)};
+    gjk_transform2 tb = {in->transform_b.position, rot2_normalize(in->transform_b.rotation)};
+    gjk_transform2 rel = gjk_transform2_inv_mul(ta, tb);
+    p->a = in->shape_a;
+    p->b = in->shape_b;
+    p->rot_b = rel.rotation;
+    p->pos_b = rel.position;
+    p->radius = gjk2_core_radius(p->a) + gjk2_core_radius(p->b);
+    p->rel_tol = o->tolerance > 0 ? o->tolerance : GJK_DEFAULT_TOLERANCE;
+    p->scale = gjk_max(gjk2_shape_size(p->a), gjk2_shape_size(p->b));
+    p->bad_support = false;
+    p->rot_a = ta.rotation;
+    p->trace = o->trace;
+    p->trace_data = o->trace_data;
+    if (!gjk_is_valid_real(p->radius) || !gjk_is_valid_real(p->scale) || !gjk_is_valid_vec2(p->pos_b)) {
+        return false; // finite inputs whose sum overflowed
+    }
+    *xa = ta;
+    return true;
+}
+
+static void walk_setup(const gjk2_query_input *in, const gjk2_pair *p, const gjk2_simplex_cache *cache,
+                       gjk2_walk *w) {
+    w->simplex.count = 0;
+    w->stop_beyond = 0;
+    w->stop_within = 0;
+    w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
+    if (cache != NULL && cache->count >= 1 && cache->count <= 3) {
+        // Rebuild the cached simplex from the stored local points: any point
+        // of A minus any point of B lies in D, so the start is valid even for
+        // different shapes; a bad cache only costs iterations.
+        for (int m = 0; m < cache->count; ++m) {
+            gjk2_support_point *s = &w->simplex.v[m];
+            s->a = cache->local_a[m];
+            s->b = gjk_add2(gjk_rot2_apply(p->rot_b, cache->local_b[m]), p->pos_b);
+            s->w = gjk_sub2(s->a, s->b);
+            if (!gjk_is_valid_vec2(s->w)) {
+                w->simplex.count = 0;
+                return;
+            }
+        }
+        w->simplex.count = cache->count;
+    }
+}
+
+static void cache_store(const gjk2_pair *p, const gjk2_simplex *s, gjk2_simplex_cache *cache) {
+    if (cache == NULL) {
+        return;
+    }
+    cache->count = s->count;
+    for (int m = 0; m < s->count; ++m) {
+        cache->local_a[m] = s->v[m].a;
+        cache->local_b[m] = gjk_rot2_inv_apply(p->rot_b, gjk_sub2(s->v[m].b, p->pos_b));
+    }
+}
+
+static gjk_status classify(gjk_real signed_distance, gjk_real tol) {
+    if (signed_distance > tol) {
+        return GJK_SEPARATED;
+    }
+    return signed_distance < -tol ? GJK_PENETRATING : GJK_TOUCHING;
+}
+
+/// Distance from the origin to the nearest edge line of a triangle that
+/// encloses it: a lower bound of the depth, since the triangle lies in D.
+static gjk_real triangle_inner_distance(const gjk2_simplex *s) {
+    gjk_real best = GJK_REAL_MAX;
+    for (int m = 0; m < 3; ++m) {
+        gjk_vec2 a = s->v[m].w, b = s->v[m == 2 ? 0 : m + 1].w;
+        gjk_vec2 e = gjk_sub2(b, a);
+        gjk_real len = gjk_length2(e);
+        gjk_real d = len > 0 ? gjk_abs(gjk_cross2(e, a)) / len : 0;
+        best = gjk_min(best, d);
+    }
+    return best;
+}
+
+/// The cores overlap or touch (the walk ended in GJK_WALK_OVERLAP). Decides
+/// touching or penetrating, running EPA only when the cheap bounds cannot
+/// tell. Returns the status; fills *epa and sets *ran_epa when EPA ran.
+static gjk_status resolve_overlap(const gjk2_query_input *in, gjk2_pair *p, const gjk2_walk *w,
+                                  gjk2_epa_result *epa, bool *ran_epa) {
+    *ran_epa = false;
+    gjk_real tol = gjk2_pair_tolerance(p);
+    gjk_real core_depth_lb = w->simplex.count == 3 ? triangle_inner_distance(&w->simplex) : -gjk_length2(w->v);
+    if (core_depth_lb + p->radius > tol) {
+        return GJK_PENETRATING;
+    }
+    int max_epa = in->options.max_epa_iterations > 0 ? in->options.max_epa_iterations : GJK_DEFAULT_MAX_EPA_ITERATIONS;
+    if (!gjk2_epa_run(p, &w->simplex, max_epa, epa)) {
+        return GJK_INVALID_INPUT;
+    }
+    *ran_epa = true;
+    gjk_status st = classify(-epa->depth - p->radius, gjk2_pair_tolerance(p));
+    return epa->converged ? st : GJK_NOT_CONVERGED;
+}
+
+/// The unit normal from A to B of a walk that ended with the cores apart:
+/// −v̂, or the simplex segment's perpendicular when v lies inside it
+/// (accurate even when the cores are very close, see gjk2_simplex_direction).
+static gjk_vec2 apart_normal(const gjk2_walk *w) {
+    return gjk_neg2(gjk_normalize2(gjk2_simplex_direction(&w->simplex, w->v)));
+}
+
+gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input) {
+    gjk2_intersect_output out = {GJK_INVALID_INPUT, false, 0};
+    gjk2_pair p;
+    gjk_transform2 xa;
+    if (!pair_setup(input, &p, &xa)) {
+        return out;
+    }
+    gjk2_walk w;
+    walk_setup(input, &p, NULL, &w);
+    // Stop as soon as the core distance is proved beyond or within the sum
+    // of the radii by more than the tolerance.
+    gjk_real tol = gjk2_pair_tolerance(&p);
+    w.stop_beyond = p.radius + tol;
+    w.stop_within = p.radius - tol;
+    gjk_walk_end end = gjk2_walk_run(&p, &w);
+    out.iterations = w.iterations;
+    switch (end) {
+    case GJK_WALK_APART: out.status = GJK_SEPARATED; break;
+    case GJK_WALK_WITHIN: out.status = GJK_PENETRATING; break;
+    case GJK_WALK_CONVERGED:
+        out.status = classify(gjk_length2(w.v) - p.radius, gjk2_pair_tolerance(&p));
+        break;
+    case GJK_WALK_OVERLAP: {
+        gjk2_epa_result epa;
+        bool ran;
+        out.status = resolve_overlap(input, &p, &w, &epa, &ran);
+        if (out.status == GJK_NOT_CONVERGED) {
+            out.intersect = true;
+            return out;
+        }
+        if (out.status == GJK_INVALID_INPUT) {
+            out.iterations = 0;
+            return out;
+        }
+        break;
+    }
+    case GJK_WALK_MAX_ITER:
+        out.status = GJK_NOT_CONVERGED;
+        out.intersect = gjk_length2(w.v) <= p.radius;
+        return out;
+    default: out.status = GJK_INVALID_INPUT; out.iterations = 0; return out;
+    }
+    out.intersect = out.status == GJK_TOUCHING || out.status == GJK_PENETRATING;
+    return out;
+}
+
+/// The rounded witness points of a separated-cores answer: the core points
+/// moved by their radii along n (unit, from A to B).
+static void rounded_witness(const gjk2_pair *p, gjk_vec2 core_a, gjk_vec2 core_b, gjk_vec2 n, gjk_vec2 *pa,
+                            gjk_vec2 *pb) {
+    gjk_real ra = gjk2_core_radius(p->a), rb = gjk2_core_radius(p->b);
+    *pa = gjk_mul_add2(core_a, ra, n);
+    *pb = gjk_mul_add2(core_b, -rb, n);
+}
+
+gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
+    gjk2_distance_output out;
+    memset(&out, 0, sizeof out);
+    out.status = GJK_INVALID_INPUT;
+    gjk2_pair p;
+    gjk_transform2 xa;
+    if (!pair_setup(input, &p, &xa)) {
+        return out;
+    }
+    gjk2_walk w;
+    walk_setup(input, &p, cache, &w);
+    if (input->options.max_distance > 0) {
+        w.stop_beyond = input->options.max_distance + p.radius;
+    }
+    gjk_walk_end end = gjk2_walk_run(&p, &w);
+    if (end == GJK_WALK_BAD_SUPPORT) {
+        return out;
+    }
+    out.iterations = w.iterations;
+    cache_store(&p, &w.simplex, cache);
+
+    gjk_vec2 ca, cb, pa, pb, n = gjk_v2(0, 0);
+    gjk2_simplex_witness(&w.simplex, &ca, &cb);
+    gjk_real core = gjk_length2(w.v);
+    gjk_real tol = gjk2_pair_tolerance(&p);
+    gjk_real dist;
+    if (end == GJK_WALK_OVERLAP) {
+        gjk2_epa_result epa;
+        bool ran;
+        out.status = resolve_overlap(input, &p, &w, &epa, &ran);
+        if (out.status == GJK_INVALID_INPUT) {
+            memset(&out, 0, sizeof out);
+            out.status = GJK_INVALID_INPUT;
+            return out;
+        }
+        if (ran && out.status == GJK_TOUCHING) {
+            n = epa.normal;
+        }
+        dist = 0;
+    } else {
+        // The cores are apart by `core` (> tol): n is known exactly.
+        n = apart_normal(&w);
+        dist = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
+        out.status = end == GJK_WALK_MAX_ITER ? GJK_NOT_CONVERGED : classify(dist, tol);
+        if (end == GJK_WALK_APART) {
+            out.status = GJK_SEPARATED;
+        }
+    }
+    if (dist > 0) {
+        rounded_witness(&p, ca, cb, n, &pa, &pb);
+        out.distance = dist;
+    } else {
+        // Overlap: one common point. With rounded shapes it lies on the
+        // segment between the core points, within each radius of its core.
+        gjk_real t = p.radius > 0 ? gjk2_core_radius(p.a) / p.radius : GJK_R(0.5);
+        pa = pb = gjk_add2(ca, gjk_scale2(t, gjk_sub2(cb, ca)));
+        out.distance = 0;
+    }
+    out.point_a = gjk_transform2_point(xa, pa);
+    out.point_b = gjk_transform2_point(xa, pb);
+    out.normal = gjk_rot2_apply(xa.rotation, n);
+    return out;
+}
+
+gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
+    gjk2_penetration_output out;
+    memset(&out, 0, sizeof out);
+    out.status = GJK_INVALID_INPUT;
+    gjk2_pair p;
+    gjk_transform2 xa;
+    if (!pair_setup(input, &p, &xa)) {
+        return out;
+    }
+    gjk2_walk w;
+    walk_setup(input, &p, cache, &w);
+    gjk_walk_end end = gjk2_walk_run(&p, &w);
+    if (end == GJK_WALK_BAD_SUPPORT) {
+        return out;
+    }
+    cache_store(&p, &w.simplex, cache);
+
+    gjk_vec2 ca, cb, n;
+    gjk_real sd;
+    bool converged = end != GJK_WALK_MAX_ITER;
+    if (end == GJK_WALK_OVERLAP) {
+        int max_epa = input->options.max_epa_iterations > 0 ? input->options.max_epa_iterations
+                                                             : GJK_DEFAULT_MAX_EPA_ITERATIONS;
+        gjk2_epa_result epa;
+        if (!gjk2_epa_run(&p, &w.simplex, max_epa, &epa)) {
+            return out;
+        }
+        out.epa_iterations = epa.iterations;
+        converged = epa.converged;
+        ca = epa.point_a;
+        cb = epa.point_b;
+        n = epa.normal;
+        sd = 0 - (epa.depth + p.radius); // 0 − x: never −0
+    } else {
+        gjk2_simplex_witness(&w.simplex, &ca, &cb);
+        gjk_real core = gjk_length2(w.v);
+        n = apart_normal(&w);
+        sd = core - p.radius;
+    }
+    gjk_vec2 pa, pb;
+    rounded_witness(&p, ca, cb, n, &pa, &pb);
+    out.status = converged ? classify(sd, gjk2_pair_tolerance(&p)) : GJK_NOT_CONVERGED;
+    out.signed_distance = sd;
+    out.depth = sd < 0 ? -sd : 0;
+    out.point_a = gjk_transform2_point(xa, pa);
+    out.point_b = gjk_transform2_point(xa, pb);
+    out.normal = gjk_rot2_apply(xa.rotation, n);
+    out.iterations = w.iterations;
+    return out;
+}

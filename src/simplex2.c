@@ -1,0 +1,199 @@
+// The closest point of a 2D simplex to the origin by signed volumes: the 2D
+// twin of simplex.c.
+//
+// Montanari, Petrinic and Barbieri (2017), in the plane. For a triangle the
+// barycentric coordinates of the origin are ratios of signed areas (each
+// sub-area has the origin in place of one vertex); for a segment they are
+// ratios of signed lengths of the origin's projection, measured along the
+// coordinate axis where the segment is longest. When every sub-area has the
+// sign of the whole, the origin lies inside; otherwise only the edges
+// opposite the vertices whose sub-area has the wrong sign can hold the
+// closest point, and each is solved as a segment. No recursion: each
+// dimension has its own function.
+#include "internal2.h"
+
+/// A sub-simplex answer: which input vertices remain, their weights, the
+/// closest point and its squared distance to the origin.
+typedef struct sv2_result {
+    int count;
+    int index[3];
+    gjk_real lambda[3];
+    gjk_vec2 point;
+    gjk_real dist2;
+} sv2_result;
+
+static bool same_sign(gjk_real a, gjk_real b) { return (a > 0 && b > 0) || (a < 0 && b < 0); }
+
+static void sv_vertex(const gjk_vec2 *p, int i, sv2_result *r) {
+    r->count = 1;
+    r->index[0] = i;
+    r->lambda[0] = 1;
+    r->point = p[i];
+    r->dist2 = gjk_length_sq2(p[i]);
+}
+
+/// Segment p[i]–p[j].
+static void sv_1d(const gjk_vec2 *p, int i, int j, sv2_result *r) {
+    gjk_vec2 a = p[i], b = p[j];
+    gjk_vec2 t = gjk_sub2(b, a);
+    // Signed lengths along the axis where the segment is longest: the
+    // origin's projection po = a + s t, with s = −a·t / t·t.
+    gjk_real tt = gjk_length_sq2(t);
+    if (!(tt > 0)) {
+        sv_vertex(p, i, r);
+        return;
+    }
+    gjk_vec2 po = gjk_mul_add2(a, -gjk_dot2(a, t) / tt, t);
+    gjk_real ca, cb; // ca = po_k − b_k (weight of a); cb = a_k − po_k
+    if (gjk_abs(t.x) >= gjk_abs(t.y)) {
+        ca = po.x - b.x, cb = a.x - po.x;
+    } else {
+        ca = po.y - b.y, cb = a.y - po.y;
+    }
+    // The whole length a_k − b_k, as the sum of the parts: the weights then
+    // add up to 1 even when rounding makes the parts disagree with it.
+    gjk_real mu = ca + cb;
+    if (same_sign(mu, ca) && same_sign(mu, cb)) {
+        r->count = 2;
+        r->index[0] = i;
+        r->index[1] = j;
+        r->lambda[0] = ca / mu;
+        r->lambda[1] = cb / mu;
+        r->point = gjk_add2(gjk_scale2(r->lambda[0], a), gjk_scale2(r->lambda[1], b));
+        r->dist2 = gjk_length_sq2(r->point);
+    } else if (!same_sign(mu, cb)) {
+        // b's weight is not positive: the projection lies beyond a.
+        sv_vertex(p, i, r);
+    } else {
+        sv_vertex(p, j, r);
+    }
+}
+
+static void keep_best(sv2_result *best, const sv2_result *r) {
+    if (r->dist2 < best->dist2) {
+        *best = *r;
+    }
+}
+
+/// p × q, twice the signed area of the triangle (origin, p, q), with a
+/// relative error of a few ε even when the two products nearly cancel. A
+/// thin triangle far from the origin (two vertices close together, in
+/// contact) has sub-areas far smaller than |p|·|q|: evaluated directly they
+/// lose most of their digits, and the barycentric coordinates with them, so
+/// that Σ λ w is no longer the origin and the witness points drift off the
+/// shapes. In float the products are exact in double; in double Kahan's
+/// determinant algorithm recovers the rounding error of one product with
+/// fma (Jeannerod, Louvet and Muller, Math. Comp. 82, 2013).
+static gjk_real sub_area(gjk_vec2 p, gjk_vec2 q) {
+#if GJK_USE_FLOAT
+    return (gjk_real)((double)p.x * (double)q.y - (double)p.y * (double)q.x);
+#else
+    gjk_real w = p.y * q.x;
+    gjk_real e = fma(p.y, q.x, -w); // the rounding error of w, exactly
+    gjk_real f = fma(p.x, q.y, -w);
+    return f - e;
+#endif
+}
+
+/// Triangle p[0], p[1], p[2].
+static void sv_2d(const gjk_vec2 *p, sv2_result *r) {
+    gjk_vec2 a = p[0], b = p[1], c = p[2];
+    // Signed areas (doubled) with the origin in place of each vertex.
+    gjk_real ca = sub_area(b, c);
+    gjk_real cb = sub_area(c, a);
+    gjk_real cc = sub_area(a, b);
+    // The whole area as the sum of the parts (not (b − a) × (c − a)): on a
+    // thin triangle rounding makes the two differ, and the weights must add
+    // up to 1 for the witness points to lie on the shapes.
+    gjk_real mu = ca + cb + cc;
+    if (same_sign(mu, ca) && same_sign(mu, cb) && same_sign(mu, cc)) {
+        gjk_real inv = 1 / mu;
+        r->count = 3;
+        r->index[0] = 0, r->index[1] = 1, r->index[2] = 2;
+        r->lambda[0] = ca * inv, r->lambda[1] = cb * inv, r->lambda[2] = cc * inv;
+        r->point = gjk_v2(0, 0);
+        r->dist2 = 0;
+        return;
+    }
+    // The closest point is on an edge opposite a vertex whose sub-area has the
+    // wrong sign (all three edges for a degenerate triangle).
+    sv2_result e;
+    r->dist2 = GJK_REAL_MAX;
+    r->count = 0;
+    if (!same_sign(mu, ca)) {
+        sv_1d(p, 1, 2, &e);
+        keep_best(r, &e);
+    }
+    if (!same_sign(mu, cb)) {
+        sv_1d(p, 0, 2, &e);
+        keep_best(r, &e);
+    }
+    if (!same_sign(mu, cc)) {
+        sv_1d(p, 0, 1, &e);
+        keep_best(r, &e);
+    }
+    if (r->count == 0) { // only reachable with non-finite input
+        sv_vertex(p, 0, r);
+    }
+}
+
+gjk_vec2 gjk2_simplex_solve(gjk2_simplex *s) {
+    gjk_vec2 p[3];
+    for (int m = 0; m < s->count; ++m) {
+        p[m] = s->v[m].w;
+    }
+    sv2_result r;
+    switch (s->count) {
+    case 1: sv_vertex(p, 0, &r); break;
+    case 2: sv_1d(p, 0, 1, &r); break;
+    default: sv_2d(p, &r); break;
+    }
+    // Keep the vertices that remain, in order (indices are increasing).
+    gjk2_support_point kept[3];
+    for (int m = 0; m < r.count; ++m) {
+        kept[m] = s->v[r.index[m]];
+    }
+    for (int m = 0; m < r.count; ++m) {
+        s->v[m] = kept[m];
+        s->lambda[m] = r.lambda[m];
+    }
+    s->count = r.count;
+    return r.point;
+}
+
+gjk_vec2 gjk2_segment_closest(gjk_vec2 p0, gjk_vec2 p1, gjk_real lambda[2]) {
+    gjk_vec2 p[2] = {p0, p1};
+    sv2_result r;
+    sv_1d(p, 0, 1, &r);
+    lambda[0] = lambda[1] = 0;
+    for (int m = 0; m < r.count; ++m) {
+        lambda[r.index[m]] = r.lambda[m];
+    }
+    return r.point;
+}
+
+void gjk2_simplex_witness(const gjk2_simplex *s, gjk_vec2 *pa, gjk_vec2 *pb) {
+    gjk_vec2 a = gjk_v2(0, 0), b = gjk_v2(0, 0);
+    for (int m = 0; m < s->count; ++m) {
+        a = gjk_mul_add2(a, s->lambda[m], s->v[m].a);
+        b = gjk_mul_add2(b, s->lambda[m], s->v[m].b);
+    }
+    *pa = a;
+    *pb = b;
+}
+
+gjk_vec2 gjk2_simplex_direction(const gjk2_simplex *s, gjk_vec2 v) {
+    if (s->count == 2) {
+        // The closest point is inside the segment: v is the foot of the
+        // origin on its line. v = Σ λ p carries an absolute error of about
+        // ε·|p|, which turns its direction by ε·|p| / |v| when |v| is small;
+        // the segment's perpendicular, made of vertex differences, does not
+        // depend on |v|, so it is the better search direction near contact.
+        gjk_vec2 n = gjk_perp2(gjk_sub2(s->v[1].w, s->v[0].w));
+        gjk_real nv = gjk_dot2(n, v);
+        if (nv != 0) {
+            return nv > 0 ? n : gjk_neg2(n);
+        }
+    }
+    return v;
+}
