@@ -7,8 +7,9 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 CTEST = ctest --output-on-failure -j $(JOBS)
 
 # Debian packages the build and the tests need (compilers and cmake are in
-# the base image; libqhull is the tests' exact reference).
-DEB_PACKAGES = cmake gcc clang make libqhull-dev
+# the base image; libqhull is the tests' exact reference, cJSON reads scenes,
+# xmllint checks the trace pictures).
+DEB_PACKAGES = cmake gcc clang make pkg-config libqhull-dev libcjson-dev libxml2-utils
 
 .PHONY: all deps build test demo clean
 
@@ -40,8 +41,10 @@ test: build
 	cmake --build $(BUILD)-clang -j $(JOBS)
 	cd $(BUILD)-clang && $(CTEST)
 
+# The main job: the gjk program on its built-in scenes (a table of every
+# shape and query in 2D and 3D, and two step-by-step trace pages here).
 demo: build
-	$(BUILD)/examples/gjk_hello
+	$(BUILD)/tools/gjk demo
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-float $(BUILD)-clang

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# End-to-end tests of the gjk program: golden output of the demo scenes, the
+# demo itself, bad input of every kind, and well-formed traces with one frame
+# per iteration. Usage: cli_tests.sh GJK JSONL_COMPARE SOURCE_DIR FLOAT(0|1)
+set -u
+GJK=$1 CMP=$2 SRC=$3 FLOAT=$4
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
+
+if [ "$FLOAT" = 1 ]; then TOL=2e-3 IGNORE=iterations,epa_iterations; else TOL=1e-9 IGNORE=; fi
+
+# 1. Golden output of the built-in scenes (the same files the demo embeds).
+for s in demo3d demo2d; do
+  "$GJK" query "$SRC/tools/scenes/$s.json" > "$WORK/$s.jsonl"; st=$?
+  check "$s exits 0 (got $st)" test "$st" = 0
+  check "$s matches tests/cli/golden/$s.jsonl" "$CMP" "$SRC/tests/cli/golden/$s.jsonl" "$WORK/$s.jsonl" "$TOL" "$IGNORE"
+done
+check "query reads standard input" bash -c "'$GJK' query - < '$SRC/tools/scenes/demo3d.json' | cmp -s - '$WORK/demo3d.jsonl'"
+
+# 2. The demo: a table, two trace pages, where they are.
+mkdir "$WORK/demo"
+"$GJK" demo --out "$WORK/demo" > "$WORK/demo.txt" 2>&1; st=$?
+check "demo exits 0 (got $st)" test "$st" = 0
+check "demo prints a table row per query" test "$(grep -cE '^(2D|3D) ' "$WORK/demo.txt")" = \
+  "$(( $(grep -c '"op"' "$SRC/tools/scenes/demo3d.json") + $(grep -c '"op"' "$SRC/tools/scenes/demo2d.json") ))"
+for f in gjk-trace-3d.html gjk-trace-2d.html; do
+  check "demo wrote $f" test -s "$WORK/demo/$f"
+  check "demo says where $f is" grep -q "wrote $WORK/demo/$f" "$WORK/demo.txt"
+  check "$f is well-formed" xmllint --noout "$WORK/demo/$f"
+done
+
+# 3. Traces: well-formed SVG and HTML, one frame per GJK and EPA iteration.
+for q in crate-on-ground:demo3d tilted-crate-above:demo3d box-wheel:demo2d oval-pill:demo2d; do
+  id=${q%%:*} scene=${q##*:}
+  line=$("$GJK" trace "$SRC/tools/scenes/$scene.json" --id "$id" -o "$WORK/$id.svg" 2>/dev/null)
+  check "trace $id exits 0" test $? = 0
+  check "trace $id: SVG parses as XML" xmllint --noout "$WORK/$id.svg"
+  iters=$(echo "$line" | sed -n 's/.*"iterations":\([0-9]*\).*/\1/p')
+  epa=$(echo "$line" | sed -n 's/.*"epa_iterations":\([0-9]*\).*/\1/p')
+  frames=$(grep -o 'class="frame"' "$WORK/$id.svg" | wc -l)
+  check "trace $id: $frames frames for $iters + ${epa:-0} iterations" test "$frames" = "$((iters + ${epa:-0}))"
+  "$GJK" trace "$SRC/tools/scenes/$scene.json" --id "$id" -o "$WORK/$id.html" >/dev/null 2>&1
+  check "trace $id: the HTML page is well-formed" xmllint --noout "$WORK/$id.html"
+  check "trace $id: the HTML page has the frames" test "$(grep -o 'class="frame"' "$WORK/$id.html" | wc -l)" = "$frames"
+done
+"$GJK" trace "$SRC/tools/scenes/demo3d.json" --id no-such-query -o "$WORK/x.svg" 2>"$WORK/err"
+check "trace of an unknown id exits 2" test $? = 2
+check "trace of an unknown id names it" grep -q 'no-such-query' "$WORK/err"
+
+# 4. Fatal input: a message on stderr and exit status 2.
+fatal() { # name, expected stderr pattern, then the command's input file
+  "$GJK" query "$3" > "$WORK/out" 2> "$WORK/err"; st=$?
+  check "$1: exit 2 (got $st)" test "$st" = 2
+  check "$1: message matches '$2'" grep -qE "$2" "$WORK/err"
+  check "$1: no output" test ! -s "$WORK/out"
+}
+fatal "missing file" "cannot read .*no-such-file" "$WORK/no-such-file.json"
+: > "$WORK/empty.json";         fatal "empty file" "empty" "$WORK/empty.json"
+printf '  \n\n' > "$WORK/blank.json"; fatal "blank file" "empty" "$WORK/blank.json"
+printf '{"shapes": {"a": {"type": "box",\n  "half_extents": [1, 1, 1]}},\n  "queries": [ }' > "$WORK/bad.json"
+fatal "malformed JSON" "malformed JSON at line 3, column" "$WORK/bad.json"
+printf '[1, 2, 3]' > "$WORK/array.json";   fatal "not an object" "must be a JSON object" "$WORK/array.json"
+printf '{"dim": 4}' > "$WORK/dim.json";     fatal "bad dim" "dim" "$WORK/dim.json"
+printf '{"queries": {}}' > "$WORK/q.json"; fatal "queries not an array" "queries" "$WORK/q.json"
+
+# 5. Bad shapes and queries: an error line each, every other query answered, exit 1.
+cat > "$WORK/mixed.json" <<'JSON'
+{"shapes": {
+  "box": {"type": "box", "half_extents": [1, 1, 1]},
+  "neg": {"type": "sphere", "radius": -1},
+  "short": {"type": "box", "half_extents": [1, 1]},
+  "what": {"type": "blob"},
+  "empty": {"type": "polytope", "vertices": []},
+  "huge": {"type": "sphere", "radius": 1e999},
+  "nomargin": {"type": "sphere", "radius": 1, "margin": -0.5},
+  "noradius": {"type": "capsule", "a": [0, 0, 0], "b": [1, 0, 0]}
+ },
+ "queries": [
+  {"id": "good1", "op": "distance", "a": "box", "b": "box", "pose_b": {"position": [3, 0, 0]}},
+  {"id": "q-neg", "op": "distance", "a": "box", "b": "neg"},
+  {"id": "q-short", "op": "intersect", "a": "short", "b": "box"},
+  {"id": "q-what", "op": "intersect", "a": "what", "b": "box"},
+  {"id": "q-empty", "op": "penetration", "a": "box", "b": "empty"},
+  {"id": "q-huge", "op": "distance", "a": "huge", "b": "box"},
+  {"id": "q-margin", "op": "distance", "a": "nomargin", "b": "box"},
+  {"id": "q-missing", "op": "distance", "a": "noradius", "b": "box"},
+  {"id": "q-unknown-shape", "op": "distance", "a": "box", "b": "ghost"},
+  {"id": "q-unknown-op", "op": "collide", "a": "box", "b": "box"},
+  {"id": "q-zero-quat", "op": "distance", "a": "box", "b": "box", "pose_b": {"rotation": [0, 0, 0, 0]}},
+  {"id": "q-bad-pos", "op": "distance", "a": "box", "b": "box", "pose_b": {"position": [1, "x", 0]}},
+  {"id": "q-no-b", "op": "distance", "a": "box"},
+  {"id": "good2", "op": "penetration", "a": "box", "b": "box", "pose_b": {"position": [1.5, 0, 0]}}
+ ]}
+JSON
+"$GJK" query "$WORK/mixed.json" > "$WORK/mixed.out" 2>"$WORK/mixed.err"; st=$?
+check "bad queries: exit 1 (got $st)" test "$st" = 1
+check "bad queries: one line per query" test "$(wc -l < "$WORK/mixed.out")" = 14
+expect_line() { # id, then patterns the line must contain
+  local id=$1; shift
+  local l; l=$(grep "\"id\":\"$id\"" "$WORK/mixed.out")
+  for p in "$@"; do check "$id line has $p" grep -qF -- "$p" <<< "$l"; done
+}
+expect_line good1 '"status":"separated"' '"distance":1'
+expect_line good2 '"status":"penetrating"' '"depth":0.5'
+expect_line q-neg '"status":"error"' 'query \"q-neg\"' 'shape \"neg\"' 'field \"radius\"'
+expect_line q-short '"status":"error"' 'shape \"short\"' 'field \"half_extents\"' '3 numbers'
+expect_line q-what '"status":"error"' 'shape \"what\"' 'unknown 3D shape type \"blob\"'
+expect_line q-empty '"status":"error"' 'shape \"empty\"' 'empty vertex list'
+expect_line q-huge '"status":"error"' 'shape \"huge\"' 'not a finite number'
+expect_line q-margin '"status":"error"' 'shape \"nomargin\"' 'field \"margin\"'
+expect_line q-missing '"status":"error"' 'shape \"noradius\"' 'field \"radius\": missing'
+expect_line q-unknown-shape '"status":"error"' 'unknown shape \"ghost\"'
+expect_line q-unknown-op '"status":"error"' 'unknown op \"collide\"'
+expect_line q-zero-quat '"status":"error"' 'field \"pose_b\"' 'zero quaternion'
+expect_line q-bad-pos '"status":"error"' 'field \"pose_b\"' 'field \"position\"'
+expect_line q-no-b '"status":"error"' 'field \"b\": missing'
+
+# 6. Usage errors.
+"$GJK" > /dev/null 2>&1; check "no command: exit 2" test $? = 2
+"$GJK" frobnicate > /dev/null 2>&1; check "unknown command: exit 2" test $? = 2
+"$GJK" --version | grep -q "^gjk "; check "--version" test $? = 0
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,11 @@
+# Writes OUT: the scene files SCENE3 and SCENE2 as C string constants.
+function(c_string var path)
+  file(READ ${path} text)
+  string(REPLACE "\\" "\\\\" text "${text}")
+  string(REPLACE "\"" "\\\"" text "${text}")
+  string(REPLACE "\n" "\\n\"\n\"" text "${text}")
+  set(${var} "\"${text}\"" PARENT_SCOPE)
+endfunction()
+c_string(s3 ${SCENE3})
+c_string(s2 ${SCENE2})
+file(WRITE ${OUT} "// Generated from tools/scenes/ by tools/embed.cmake.\n#include \"demo.h\"\nconst char gjk_demo_scene_3d[] = ${s3};\nconst char gjk_demo_scene_2d[] = ${s2};\n")

@@ -1,0 +1,254 @@
+// Runs scene queries through the library and writes JSON lines.
+#include "run.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *message(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = malloc((size_t)n + 1);
+    if (s != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(s, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    return s;
+}
+
+static void set3(double *out, gjk_vec3 v) {
+    out[0] = (double)v.x, out[1] = (double)v.y, out[2] = (double)v.z;
+}
+
+/// Status of an answer; errors get a message naming the query.
+static void set_status(const scene_query *q, gjk_status st, int max_iterations, query_result *r) {
+    switch (st) {
+    case GJK_SEPARATED: r->status = "separated"; break;
+    case GJK_TOUCHING: r->status = "touching"; break;
+    case GJK_PENETRATING: r->status = "penetrating"; break;
+    case GJK_NOT_CONVERGED:
+        r->status = "error";
+        r->error = message("query \"%s\": did not converge within the iteration cap (GJK %d); the best answer "
+                           "found is given",
+                           q->id, max_iterations);
+        break;
+    default:
+        r->status = "error";
+        r->error = message("query \"%s\": the library rejected the input (invalid input)", q->id);
+        break;
+    }
+}
+
+static void fill_intersect(const scene_query *q, gjk_intersect_output out, int cap, query_result *r) {
+    set_status(q, out.status, cap, r);
+    r->has_intersect = r->has_iterations = true;
+    r->intersect = out.intersect;
+    r->iterations = out.iterations;
+}
+
+static void fill_distance(const scene_query *q, const gjk_distance_output *out, int cap, query_result *r) {
+    set_status(q, out->status, cap, r);
+    r->has_distance = r->has_points = r->has_iterations = true;
+    r->distance = (double)out->distance;
+    set3(r->point_a, out->point_a);
+    set3(r->point_b, out->point_b);
+    r->has_normal = gjk_length_sq(out->normal) > 0;
+    set3(r->normal, out->normal);
+    r->iterations = out->iterations;
+}
+
+static void fill_penetration(const scene_query *q, const gjk_penetration_output *out, int cap, query_result *r) {
+    set_status(q, out->status, cap, r);
+    bool overlap = out->status == GJK_PENETRATING || (out->status != GJK_SEPARATED && out->signed_distance <= 0);
+    r->has_intersect = true;
+    r->intersect = overlap;
+    r->has_signed_distance = true;
+    r->signed_distance = (double)out->signed_distance;
+    r->has_depth = overlap;
+    r->depth = (double)out->depth;
+    r->has_distance = !overlap;
+    r->distance = (double)(out->signed_distance > 0 ? out->signed_distance : 0);
+    r->has_points = r->has_normal = r->has_iterations = r->has_epa_iterations = true;
+    set3(r->point_a, out->point_a);
+    set3(r->point_b, out->point_b);
+    set3(r->normal, out->normal);
+    r->iterations = out->iterations;
+    r->epa_iterations = out->epa_iterations;
+}
+
+static void run3(const scene_query *q, const gjk_options *o, query_result *r) {
+    gjk_query_input in = {.shape_a = &q->a->shape,
+                          .transform_a = q->pose_a.transform,
+                          .shape_b = &q->b->shape,
+                          .transform_b = q->pose_b.transform,
+                          .options = *o};
+    int cap = o->max_iterations > 0 ? o->max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
+    if (q->op == SCENE_OP_INTERSECT) {
+        fill_intersect(q, gjk_intersect(&in), cap, r);
+    } else if (q->op == SCENE_OP_DISTANCE) {
+        gjk_distance_output out = gjk_distance(&in, NULL);
+        fill_distance(q, &out, cap, r);
+    } else {
+        gjk_penetration_output out = gjk_penetration(&in, NULL);
+        fill_penetration(q, &out, cap, r);
+    }
+}
+
+static gjk_vec3 lift(gjk_vec2 v) { return gjk_v3(v.x, v.y, 0); }
+
+/// 2D answers are lifted into the 3D output structs (z = 0) and reported
+/// by the same code; r->dim = 2 prints two components.
+static void run2(const scene_query *q, const gjk_options *o, query_result *r) {
+    gjk2_query_input in = {.shape_a = &q->a->shape2,
+                           .transform_a = q->pose_a.transform2,
+                           .shape_b = &q->b->shape2,
+                           .transform_b = q->pose_b.transform2,
+                           .options = *o};
+    int cap = o->max_iterations > 0 ? o->max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
+    if (q->op == SCENE_OP_INTERSECT) {
+        gjk2_intersect_output o2 = gjk2_intersect(&in);
+        gjk_intersect_output out = {o2.status, o2.intersect, o2.iterations};
+        fill_intersect(q, out, cap, r);
+    } else if (q->op == SCENE_OP_DISTANCE) {
+        gjk2_distance_output o2 = gjk2_distance(&in, NULL);
+        gjk_distance_output out = {o2.status, o2.distance, lift(o2.point_a), lift(o2.point_b), lift(o2.normal),
+                                   o2.iterations};
+        fill_distance(q, &out, cap, r);
+    } else {
+        gjk2_penetration_output o2 = gjk2_penetration(&in, NULL);
+        gjk_penetration_output out = {o2.status,        o2.signed_distance, o2.depth,          lift(o2.point_a),
+                                      lift(o2.point_b), lift(o2.normal),    o2.iterations,     o2.epa_iterations};
+        fill_penetration(q, &out, cap, r);
+    }
+}
+
+void run_query(const scene *s, const scene_query *q, const gjk_options *options, query_result *r) {
+    memset(r, 0, sizeof *r);
+    r->dim = s->dim;
+    if (q->error != NULL) {
+        r->status = "error";
+        r->error = message("%s", q->error);
+        return;
+    }
+    if (q->op == SCENE_OP_RAYCAST || q->op == SCENE_OP_SHAPECAST) {
+        r->status = "error";
+        r->error = message("query \"%s\": op \"%s\" is not available in this build yet", q->id, q->op_name);
+        return;
+    }
+    if (s->dim == 3) {
+        run3(q, options, r);
+    } else {
+        run2(q, options, r);
+    }
+}
+
+void query_result_free(query_result *r) {
+    free(r->error);
+    r->error = NULL;
+}
+
+// ---- JSON writing: fixed field order, numbers as %.17g ----
+
+static void json_string(FILE *f, const char *s) {
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
+        switch (*p) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '\t': fputs("\\t", f); break;
+        default:
+            if (*p < 0x20) {
+                fprintf(f, "\\u%04x", *p);
+            } else {
+                fputc(*p, f);
+            }
+        }
+    }
+    fputc('"', f);
+}
+
+static void json_number(FILE *f, double x) {
+    if (isfinite(x)) {
+        fprintf(f, "%.17g", x == 0 ? 0.0 : x); // no "-0"
+    } else {
+        fputs("null", f);
+    }
+}
+
+static void json_key(FILE *f, const char *key) {
+    fputc(',', f);
+    json_string(f, key);
+    fputc(':', f);
+}
+
+static void json_vector(FILE *f, const char *key, const double *v, int dim) {
+    json_key(f, key);
+    fputc('[', f);
+    for (int i = 0; i < dim; ++i) {
+        if (i) {
+            fputc(',', f);
+        }
+        json_number(f, v[i]);
+    }
+    fputc(']', f);
+}
+
+void write_json_line(FILE *f, const scene_query *q, const query_result *r) {
+    fputs("{\"id\":", f);
+    json_string(f, q->id);
+    json_key(f, "op");
+    json_string(f, q->op_name ? q->op_name : "");
+    json_key(f, "status");
+    json_string(f, r->status);
+    if (r->error != NULL) {
+        json_key(f, "error");
+        json_string(f, r->error);
+    }
+    if (r->has_intersect) {
+        json_key(f, "intersect");
+        fputs(r->intersect ? "true" : "false", f);
+    }
+    if (r->has_hit) {
+        json_key(f, "hit");
+        fputs(r->hit ? "true" : "false", f);
+    }
+    if (r->has_t) {
+        json_key(f, "t");
+        json_number(f, r->t);
+        json_vector(f, "point", r->point, r->dim);
+    }
+    if (r->has_distance) {
+        json_key(f, "distance");
+        json_number(f, r->distance);
+    }
+    if (r->has_depth) {
+        json_key(f, "depth");
+        json_number(f, r->depth);
+    }
+    if (r->has_signed_distance) {
+        json_key(f, "signed_distance");
+        json_number(f, r->signed_distance);
+    }
+    if (r->has_points) {
+        json_vector(f, "point_a", r->point_a, r->dim);
+        json_vector(f, "point_b", r->point_b, r->dim);
+    }
+    if (r->has_normal) {
+        json_vector(f, "normal", r->normal, r->dim);
+    }
+    if (r->has_iterations) {
+        json_key(f, "iterations");
+        fprintf(f, "%d", r->iterations);
+    }
+    if (r->has_epa_iterations) {
+        json_key(f, "epa_iterations");
+        fprintf(f, "%d", r->epa_iterations);
+    }
+    fputs("}\n", f);
+}

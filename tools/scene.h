@@ -1,0 +1,74 @@
+// Scene files: the JSON contract of the gjk program, read with cJSON into
+// library shapes and queries. A bad shape or query does not stop the scene:
+// it carries its own error message, and the queries that use it report it.
+#ifndef GJK_TOOL_SCENE_H
+#define GJK_TOOL_SCENE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gjk/gjk.h"
+#include "gjk/gjk2d.h"
+
+/// A named shape of the scene, in 2D or 3D.
+typedef struct scene_shape {
+    char *name;
+    char *type;          ///< The "type" string as written.
+    gjk_shape shape;     ///< The 3D shape (dim 3).
+    gjk2_shape shape2;   ///< The 2D shape (dim 2).
+    gjk_vec3 *vertices;  ///< Polytope vertices, owned (dim 3).
+    gjk_vec2 *vertices2; ///< Polygon vertices, owned (dim 2).
+    int vertex_count;
+    char *error;         ///< NULL when the shape is valid.
+} scene_shape;
+
+typedef enum scene_op {
+    SCENE_OP_INTERSECT,
+    SCENE_OP_DISTANCE,
+    SCENE_OP_PENETRATION,
+    SCENE_OP_RAYCAST,
+    SCENE_OP_SHAPECAST,
+    SCENE_OP_UNKNOWN,
+} scene_op;
+
+/// A pose: `transform` in 3D, `transform2` in 2D.
+typedef struct scene_pose {
+    gjk_transform transform;
+    gjk_transform2 transform2;
+} scene_pose;
+
+typedef struct scene_query {
+    char *id;
+    char *op_name;
+    scene_op op;
+    const scene_shape *a, *b;
+    scene_pose pose_a, pose_b;
+    gjk_vec3 origin, direction, translation_b; ///< Casts (2D: z = 0).
+    double max_t;
+    char *error; ///< NULL when the query and its shapes are valid.
+} scene_query;
+
+typedef struct scene {
+    int dim;
+    scene_shape *shapes;
+    int shape_count;
+    scene_query *queries;
+    int query_count;
+} scene;
+
+/// Parses a scene. Returns false for a fatal problem (malformed JSON, an
+/// empty text, a top level that is not a scene) with a message in `error`;
+/// bad shapes and queries are recorded in the scene instead.
+bool scene_parse(const char *text, scene *out, char *error, size_t error_size);
+
+/// Reads a whole file ("-" for standard input) into a NUL-terminated buffer
+/// the caller frees; NULL with a message in `error` on failure.
+char *scene_read_file(const char *path, char *error, size_t error_size);
+
+/// The query with this id, or NULL.
+const scene_query *scene_find_query(const scene *s, const char *id);
+
+/// Frees everything the scene owns.
+void scene_free(scene *s);
+
+#endif // GJK_TOOL_SCENE_H
