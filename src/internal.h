@@ -37,6 +37,21 @@ typedef struct gjk_support_point {
     gjk_vec3 w, a, b;
 } gjk_support_point;
 
+/// True when the transform's numbers are finite and its quaternion non-zero.
+bool gjk_transform_valid(gjk_transform t);
+
+/// True when the options are in range.
+bool gjk_options_valid(const gjk_options *o);
+
+/// Checks two shapes and their transforms and sets up the pair in A's frame;
+/// *xa receives A's transform with its rotation normalised (pair.c).
+bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, gjk_transform transform_a, const gjk_shape *b,
+                   gjk_transform transform_b, const gjk_options *o, gjk_transform *xa);
+
+/// A bound on |p| over the shape, rounding included, in its local frame
+/// (shape.c). Reads every vertex of a polytope.
+gjk_real gjk_shape_bound(const gjk_shape *shape);
+
 /// Support of the difference of the cores along d (A's frame), d ≠ 0.
 static inline gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
     gjk_support_point s;

@@ -4,47 +4,12 @@
 
 #include "internal.h"
 
-static bool valid_transform(gjk_transform t) {
-    if (!gjk_is_valid_vec3(t.position) || !gjk_is_valid_quat(t.rotation)) {
-        return false;
-    }
-    gjk_quat q = t.rotation;
-    gjk_real n2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    return n2 > 0 && n2 <= GJK_REAL_MAX;
-}
-
-/// Checks the input and sets up the pair. Rotations are normalised, so a
-/// quaternion that is only nearly unit still describes a rotation.
+/// Checks the input and sets up the pair (pair.c).
 static bool pair_setup(const gjk_query_input *in, gjk_pair *p, gjk_transform *xa) {
-    if (in == NULL || !gjk_shape_check(in->shape_a, true) || !gjk_shape_check(in->shape_b, true) ||
-        !valid_transform(in->transform_a) || !valid_transform(in->transform_b)) {
+    if (in == NULL || !gjk_options_valid(&in->options)) {
         return false;
     }
-    const gjk_options *o = &in->options;
-    if (!gjk_is_valid_real(o->tolerance) || o->tolerance < 0 || o->tolerance >= 1 ||
-        !gjk_is_valid_real(o->max_distance) || o->max_distance < 0 || o->max_iterations < 0 ||
-        o->max_epa_iterations < 0) {
-        return false;
-    }
-    gjk_transform ta = gjk_transform_make(in->transform_a.position, gjk_quat_normalize(in->transform_a.rotation));
-    gjk_transform tb = gjk_transform_make(in->transform_b.position, gjk_quat_normalize(in->transform_b.rotation));
-    gjk_transform rel = gjk_transform_inv_mul(ta, tb);
-    p->a = in->shape_a;
-    p->b = in->shape_b;
-    p->rot_b = gjk_mat3_from_quat(rel.rotation);
-    p->pos_b = rel.position;
-    p->radius = gjk_core_radius(p->a) + gjk_core_radius(p->b);
-    p->rel_tol = o->tolerance > 0 ? o->tolerance : GJK_DEFAULT_TOLERANCE;
-    p->scale = gjk_max(gjk_shape_size(p->a), gjk_shape_size(p->b));
-    p->bad_support = false;
-    p->rot_a = gjk_mat3_from_quat(ta.rotation);
-    p->trace = o->trace;
-    p->trace_data = o->trace_data;
-    if (!gjk_is_valid_real(p->radius) || !gjk_is_valid_real(p->scale) || !gjk_is_valid_vec3(p->pos_b)) {
-        return false; // finite inputs whose sum overflowed
-    }
-    *xa = ta;
-    return true;
+    return gjk_pair_init(p, in->shape_a, in->transform_a, in->shape_b, in->transform_b, &in->options, xa);
 }
 
 static void walk_setup(const gjk_query_input *in, const gjk_pair *p, const gjk_simplex_cache *cache,

@@ -147,6 +147,48 @@ gjk_real gjk_shape_size(const gjk_shape *s) {
     }
 }
 
+gjk_real gjk_shape_bound(const gjk_shape *s) {
+    gjk_real r = 0;
+    switch (s->type) {
+    case GJK_SHAPE_SEGMENT: r = gjk_max(gjk_length(s->segment.a), gjk_length(s->segment.b)); break;
+    case GJK_SHAPE_CAPSULE: r = gjk_max(gjk_length(s->capsule.a), gjk_length(s->capsule.b)); break;
+    case GJK_SHAPE_TRIANGLE:
+        r = gjk_max(gjk_length(s->triangle.a), gjk_max(gjk_length(s->triangle.b), gjk_length(s->triangle.c)));
+        break;
+    case GJK_SHAPE_BOX: r = gjk_length(s->box.half_extents); break;
+    case GJK_SHAPE_CYLINDER:
+        r = gjk_sqrt(s->cylinder.radius * s->cylinder.radius + s->cylinder.half_height * s->cylinder.half_height);
+        break;
+    case GJK_SHAPE_CONE: // the base rim is the farthest from the centre (apex at h ≤ it)
+        r = gjk_sqrt(s->cone.radius * s->cone.radius + s->cone.half_height * s->cone.half_height);
+        break;
+    case GJK_SHAPE_ELLIPSOID: r = gjk_max_abs(s->ellipsoid.radii); break;
+    case GJK_SHAPE_POLYTOPE:
+        for (int i = 0; i < s->polytope.count; ++i) {
+            r = gjk_max(r, gjk_length(s->polytope.vertices[i]));
+        }
+        break;
+    case GJK_SHAPE_CUSTOM:
+        if (s->custom.radius > 0) {
+            r = s->custom.radius;
+        } else {
+            // The shape lies in the box of its six axis supports.
+            gjk_vec3 hi = gjk_v3(0, 0, 0), lo = hi;
+            hi.x = s->custom.support(s->custom.user_data, gjk_v3(1, 0, 0)).x;
+            lo.x = s->custom.support(s->custom.user_data, gjk_v3(-1, 0, 0)).x;
+            hi.y = s->custom.support(s->custom.user_data, gjk_v3(0, 1, 0)).y;
+            lo.y = s->custom.support(s->custom.user_data, gjk_v3(0, -1, 0)).y;
+            hi.z = s->custom.support(s->custom.user_data, gjk_v3(0, 0, 1)).z;
+            lo.z = s->custom.support(s->custom.user_data, gjk_v3(0, 0, -1)).z;
+            r = gjk_length(gjk_v3(gjk_max(gjk_abs(hi.x), gjk_abs(lo.x)), gjk_max(gjk_abs(hi.y), gjk_abs(lo.y)),
+                                  gjk_max(gjk_abs(hi.z), gjk_abs(lo.z))));
+        }
+        break;
+    default: break;
+    }
+    return r + gjk_core_radius(s);
+}
+
 gjk_vec3 gjk_shape_support(const gjk_shape *shape, gjk_vec3 direction) {
     if (!gjk_shape_check(shape, false) || !gjk_is_valid_vec3(direction)) {
         return gjk_v3_zero();
@@ -165,6 +207,9 @@ const char *gjk_status_name(gjk_status status) {
     case GJK_SEPARATED: return "separated";
     case GJK_TOUCHING: return "touching";
     case GJK_PENETRATING: return "penetrating";
+    case GJK_HIT: return "hit";
+    case GJK_MISS: return "miss";
+    case GJK_INITIALLY_OVERLAPPING: return "initially overlapping";
     case GJK_INVALID_INPUT: return "invalid input";
     case GJK_NOT_CONVERGED: return "not converged";
     default: return "unknown";

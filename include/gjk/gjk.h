@@ -20,8 +20,8 @@
 extern "C" {
 #endif
 
-/// The outcome of a query. Values below GJK_STATUS_INVALID_INPUT are answers;
-/// the others are errors.
+/// The outcome of a query. Values below GJK_INVALID_INPUT are answers; the
+/// others are errors.
 typedef enum gjk_status {
     /// The shapes are apart by more than the touching tolerance.
     GJK_SEPARATED = 0,
@@ -29,13 +29,20 @@ typedef enum gjk_status {
     GJK_TOUCHING = 1,
     /// The shapes overlap by more than the touching tolerance.
     GJK_PENETRATING = 2,
+    /// Casts: the ray or moving shape reaches the target within the motion.
+    GJK_HIT = 3,
+    /// Casts: it does not.
+    GJK_MISS = 4,
+    /// Casts: the shapes already overlap at the start (a hit at t = 0; a ray
+    /// that starts inside its shape).
+    GJK_INITIALLY_OVERLAPPING = 5,
     /// An input was NaN or infinite, a radius or margin negative, a vertex
     /// list empty or NULL, a rotation zero, or a shape type unknown. Every
     /// output number is zero.
-    GJK_INVALID_INPUT = 3,
+    GJK_INVALID_INPUT = 6,
     /// The iteration cap was reached before the tolerance. The outputs hold
     /// the best answer found so far; they are finite.
-    GJK_NOT_CONVERGED = 4,
+    GJK_NOT_CONVERGED = 7,
 } gjk_status;
 
 /// A short English name of a status ("separated", "touching", ...).
@@ -287,6 +294,103 @@ GJK_API gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simpl
 /// Signed distance with witness points and normal: GJK, then EPA when the
 /// shapes overlap. `cache` may be NULL (see gjk_distance).
 GJK_API gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache);
+
+// ---- Casts ---------------------------------------------------------------
+
+/// The answer of every cast: status GJK_HIT, GJK_MISS or
+/// GJK_INITIALLY_OVERLAPPING, or an error.
+typedef struct gjk_cast_output {
+    gjk_status status;
+    /// True for GJK_HIT and GJK_INITIALLY_OVERLAPPING.
+    bool hit;
+    /// The fraction of the motion at the first contact (0 when initially
+    /// overlapping; 0 on a miss).
+    gjk_real t;
+    /// World point of first contact: on the shape's surface for a ray; on A's
+    /// surface for shape casts and time of impact (at time t).
+    gjk_vec3 point;
+    /// Unit normal at the contact: the surface normal for a ray; from A to B
+    /// for shape casts and time of impact (at time t). For a ray that starts
+    /// inside, the normal of the nearest surface.
+    gjk_vec3 normal;
+    /// Iterations used (GJK ray-cast steps or conservative-advancement steps).
+    int iterations;
+} gjk_cast_output;
+
+/// A ray origin + t·direction, t ∈ [0, max_t], against one shape.
+typedef struct gjk_raycast_input {
+    const gjk_shape *shape;
+    gjk_transform transform;
+    gjk_vec3 origin;
+    gjk_vec3 direction; ///< Need not be unit: t is measured in its lengths.
+    gjk_real max_t;     ///< ≥ 0.
+    gjk_options options;
+} gjk_raycast_input;
+
+/// Ray cast against any shape, margin included, by the GJK ray cast (van den
+/// Bergen 2004): works for every support-mapped shape, user shapes included.
+/// A ray that starts inside the shape (or on its surface) hits at t = 0 with
+/// status GJK_INITIALLY_OVERLAPPING, point = origin and the normal of the
+/// nearest surface.
+GJK_API gjk_cast_output gjk_raycast(const gjk_raycast_input *input);
+
+/// A linear shape cast: A stays, B moves by t·translation_b, t ∈ [0, 1].
+typedef struct gjk_shapecast_input {
+    const gjk_shape *shape_a;
+    gjk_transform transform_a;
+    const gjk_shape *shape_b;
+    gjk_transform transform_b; ///< B's pose at t = 0.
+    gjk_vec3 translation_b;
+    /// The distance at which B stops (≥ 0). 0, the default, means touching
+    /// (within the tolerance); a small positive value (a "linear slop")
+    /// leaves that gap, as physics engines do. Pairs that stay farther apart
+    /// than this, such as a box sliding past another at a clear gap, miss.
+    gjk_real target_separation;
+    gjk_options options;
+} gjk_shapecast_input;
+
+/// First time of contact of B moving by a translation against a fixed A.
+/// Shapes that overlap at t = 0 give GJK_INITIALLY_OVERLAPPING, t = 0 and
+/// the penetration normal and point (gjk_penetration has the rest); shapes
+/// within target_separation at t = 0 but not overlapping give GJK_HIT at 0.
+GJK_API gjk_cast_output gjk_shapecast(const gjk_shapecast_input *input);
+
+/// A rigid motion over the step t ∈ [0, 1]: the position moves linearly from
+/// start to end, the rotation turns at constant angular velocity along the
+/// shorter arc from start to end.
+typedef struct gjk_sweep {
+    gjk_transform start, end;
+} gjk_sweep;
+
+/// Time of impact of two shapes that both move (linear and angular motion).
+typedef struct gjk_toi_input {
+    const gjk_shape *shape_a;
+    gjk_sweep sweep_a;
+    const gjk_shape *shape_b;
+    gjk_sweep sweep_b;
+    /// Stop at this distance (≥ 0); see gjk_shapecast_input.
+    gjk_real target_separation;
+    /// options.max_iterations caps the advancement steps (0: the default,
+    /// GJK_DEFAULT_MAX_TOI_ITERATIONS); each step is one distance query.
+    gjk_options options;
+} gjk_toi_input;
+
+/// Default cap of conservative-advancement steps. A head-on translation
+/// needs one or two; a shape spinning into a thin wall about a hundred to
+/// reach the default tolerance (a positive target_separation needs fewer).
+#define GJK_DEFAULT_MAX_TOI_ITERATIONS 256
+
+/// First time of contact by conservative advancement: from the current
+/// distance d along normal n, no point can close the gap faster than
+/// μ = (v_A − v_B)·n + ω_A ρ_A + ω_B ρ_B (ρ: a bound on the shape's extent
+/// about its origin), so the shapes are safe for (d − target) / μ. The step
+/// never passes a contact, so thin or fast shapes do not tunnel. GJK_MISS
+/// when they stay apart through the step (or μ ≤ 0); GJK_NOT_CONVERGED when
+/// the cap is reached first (t then holds how far it is safe).
+GJK_API gjk_cast_output gjk_time_of_impact(const gjk_toi_input *input);
+
+/// The pose of a sweep at t ∈ [0, 1].
+GJK_API gjk_transform gjk_sweep_at(const gjk_sweep *sweep, gjk_real t);
 
 #ifdef __cplusplus
 }

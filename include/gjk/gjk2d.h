@@ -135,6 +135,67 @@ GJK_API gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_s
 /// overlap (exact for polygons). `cache` may be NULL.
 GJK_API gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache);
 
+// ---- Casts (the 2D twins of gjk_raycast, gjk_shapecast, gjk_time_of_impact) ----
+
+/// The answer of every 2D cast (see gjk_cast_output).
+typedef struct gjk2_cast_output {
+    gjk_status status; ///< GJK_HIT, GJK_MISS, GJK_INITIALLY_OVERLAPPING or an error.
+    bool hit;
+    gjk_real t;
+    gjk_vec2 point;
+    gjk_vec2 normal;
+    int iterations;
+} gjk2_cast_output;
+
+/// A ray origin + t·direction, t ∈ [0, max_t], against one 2D shape.
+typedef struct gjk2_raycast_input {
+    const gjk2_shape *shape;
+    gjk_transform2 transform;
+    gjk_vec2 origin;
+    gjk_vec2 direction;
+    gjk_real max_t;
+    gjk_options options;
+} gjk2_raycast_input;
+
+/// Ray cast against any 2D shape (GJK ray cast), see gjk_raycast.
+GJK_API gjk2_cast_output gjk2_raycast(const gjk2_raycast_input *input);
+
+/// A linear 2D shape cast: A stays, B moves by t·translation_b, t ∈ [0, 1].
+typedef struct gjk2_shapecast_input {
+    const gjk2_shape *shape_a;
+    gjk_transform2 transform_a;
+    const gjk2_shape *shape_b;
+    gjk_transform2 transform_b;
+    gjk_vec2 translation_b;
+    gjk_real target_separation; ///< See gjk_shapecast_input.
+    gjk_options options;
+} gjk2_shapecast_input;
+
+/// First time of contact of a translating B against a fixed A, see gjk_shapecast.
+GJK_API gjk2_cast_output gjk2_shapecast(const gjk2_shapecast_input *input);
+
+/// A 2D rigid motion over t ∈ [0, 1]: position linear, angle turning at a
+/// constant rate along the shorter arc from start to end.
+typedef struct gjk2_sweep {
+    gjk_transform2 start, end;
+} gjk2_sweep;
+
+/// Time of impact of two moving 2D shapes (see gjk_toi_input).
+typedef struct gjk2_toi_input {
+    const gjk2_shape *shape_a;
+    gjk2_sweep sweep_a;
+    const gjk2_shape *shape_b;
+    gjk2_sweep sweep_b;
+    gjk_real target_separation;
+    gjk_options options;
+} gjk2_toi_input;
+
+/// First time of contact by conservative advancement, see gjk_time_of_impact.
+GJK_API gjk2_cast_output gjk2_time_of_impact(const gjk2_toi_input *input);
+
+/// The pose of a 2D sweep at t ∈ [0, 1].
+GJK_API gjk_transform2 gjk2_sweep_at(const gjk2_sweep *sweep, gjk_real t);
+
 // ---- Geometry utilities -------------------------------------------------
 
 /// The shape of an ordered polygon (its vertices in order, either way round).

@@ -1,0 +1,206 @@
+// Ray casts and linear shape casts by the GJK ray cast.
+//
+// van den Bergen, "Ray casting against general convex objects with
+// application to continuous collision detection" (2004). B translates by λ·r
+// (A's frame) against a fixed A, so the Minkowski difference of the cores at
+// λ is D(λ) = D(0) − λr, and B first comes within the target distance of A
+// when the ray λ·r from the origin comes within target + radii of D(0). The
+// walk keeps a simplex of points of D(0) and the current λ:
+//   v, the point of the simplex at λ closest to the origin;
+//   w, the support point of D(λ) against v: D(λ) lies beyond the plane
+//      through w normal to v, at distance v̂·w from the origin;
+//   while that plane is farther than the target, no contact can happen
+//   before the plane has moved that far: λ advances by (v̂·w − target)/(v̂·r)
+//   exactly to it (never past a contact), and if the motion does not
+//   approach the plane (v̂·r ≤ 0), it never will: a miss.
+// A ray is the cast of a point shape. Every advance is conservative, so thin
+// shapes are never tunnelled through.
+#include <string.h>
+
+#include "internal.h"
+
+/// The walk's answer in A's frame.
+typedef struct cast_walk {
+    gjk_status status;  ///< GJK_HIT, GJK_MISS, GJK_NOT_CONVERGED or GJK_INVALID_INPUT.
+    gjk_real lambda;
+    gjk_vec3 point_a;   ///< On A's rounded surface at the hit.
+    gjk_vec3 normal;    ///< Unit, from A to B (zero when the hit is at λ = 0).
+    int iterations;
+} cast_walk;
+
+/// Moves the simplex's points to D(λ).
+static void simplex_at(gjk_simplex *s, gjk_vec3 r, gjk_real lambda) {
+    for (int m = 0; m < s->count; ++m) {
+        s->v[m].w = gjk_mul_add(gjk_sub(s->v[m].a, s->v[m].b), -lambda, r);
+    }
+}
+
+static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real target, int max_iterations) {
+    cast_walk out;
+    memset(&out, 0, sizeof out);
+    gjk_real stop = p->radius + target; // core distance at which the rounded shapes are `target` apart
+    gjk_real lambda = 0;
+    gjk_vec3 n = gjk_v3_zero();
+    gjk_simplex s;
+    gjk_vec3 d0 = gjk_length_sq(p->pos_b) > 0 ? p->pos_b : gjk_v3(1, 0, 0);
+    s.v[0] = gjk_pair_support(p, d0);
+    s.count = 1;
+    gjk_real prev = GJK_REAL_MAX;
+    for (;;) {
+        if (p->bad_support) {
+            out.status = GJK_INVALID_INPUT;
+            return out;
+        }
+        gjk_vec3 v = gjk_simplex_solve(&s);
+        gjk_real vlen = gjk_length(v);
+        gjk_real tol = gjk_pair_tolerance(p);
+        if (s.count == 4 || vlen <= stop + tol) {
+            break; // within the target: a hit at λ
+        }
+        if (out.iterations >= max_iterations) {
+            out.status = GJK_NOT_CONVERGED;
+            out.lambda = lambda;
+            return out;
+        }
+        ++out.iterations;
+        gjk_vec3 d = gjk_simplex_direction(&s, v);
+        gjk_vec3 dn = gjk_normalize(d);
+        gjk_support_point q = gjk_pair_support(p, gjk_neg(d));
+        if (p->bad_support) {
+            out.status = GJK_INVALID_INPUT;
+            return out;
+        }
+        q.w = gjk_mul_add(q.w, -lambda, r);
+        gjk_real lower = gjk_dot(dn, q.w);
+        bool advanced = false;
+        if (lower > stop) {
+            // The plane normal to v through q separates by more than the
+            // target: advance to it, or miss if the motion never closes it.
+            gjk_real rd = gjk_dot(r, dn);
+            if (!(rd > 0)) {
+                out.status = GJK_MISS;
+                return out;
+            }
+            lambda += (lower - stop) / rd;
+            if (!(lambda <= max_lambda)) {
+                out.status = GJK_MISS;
+                return out;
+            }
+            n = gjk_neg(dn);
+            simplex_at(&s, r, lambda);
+            q.w = gjk_mul_add(gjk_sub(q.a, q.b), -lambda, r);
+            advanced = true;
+            prev = GJK_REAL_MAX;
+        } else if (vlen - lower <= tol) {
+            break; // converged at this λ: the distance is within tolerance of the target
+        }
+        if (!advanced && !(vlen < prev)) {
+            break; // rounding stalls the walk while the plane is within the target: a hit
+        }
+        prev = advanced ? GJK_REAL_MAX : vlen;
+        s.v[s.count++] = q;
+    }
+    // A hit at λ: the normal from the simplex when the cores are apart,
+    // else the last advance's; the contact point on A's rounded surface.
+    gjk_vec3 v = gjk_v3_zero();
+    for (int m = 0; m < s.count; ++m) {
+        v = gjk_mul_add(v, s.lambda[m], s.v[m].w);
+    }
+    if (s.count < 4 && gjk_length(v) > gjk_pair_tolerance(p)) {
+        n = gjk_neg(gjk_normalize(gjk_simplex_direction(&s, v)));
+    }
+    gjk_vec3 ca, cb;
+    gjk_simplex_witness(&s, &ca, &cb);
+    out.status = GJK_HIT;
+    out.lambda = lambda;
+    out.normal = n;
+    out.point_a = gjk_mul_add(ca, gjk_core_radius(p->a), n);
+    return out;
+}
+
+/// Runs a cast and fills the public answer. A hit before any advance means
+/// the shapes start within the target: the penetration query at the start
+/// then tells overlapping from touching and gives the normal.
+static gjk_cast_output cast_answer(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb,
+                                   gjk_vec3 translation, gjk_real max_lambda, gjk_real target,
+                                   const gjk_options *options) {
+    gjk_cast_output out;
+    memset(&out, 0, sizeof out);
+    out.status = GJK_INVALID_INPUT;
+    gjk_pair p;
+    gjk_transform xa;
+    if (!gjk_options_valid(options) || !gjk_is_valid_vec3(translation) || !gjk_is_valid_real(max_lambda) ||
+        max_lambda < 0 || !gjk_is_valid_real(target) || target < 0 ||
+        !gjk_pair_init(&p, a, ta, b, tb, options, &xa)) {
+        return out;
+    }
+    gjk_vec3 r = gjk_quat_inv_rotate(xa.rotation, translation);
+    int cap = options->max_iterations > 0 ? options->max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
+    cast_walk c = cast_run(&p, r, max_lambda, target, cap);
+    if (c.status == GJK_INVALID_INPUT) {
+        return out;
+    }
+    out.iterations = c.iterations;
+    out.status = c.status;
+    if (c.status != GJK_HIT) {
+        out.t = c.status == GJK_NOT_CONVERGED ? c.lambda : 0;
+        return out;
+    }
+    out.hit = true;
+    if (c.lambda > 0 && gjk_length_sq(c.normal) > 0) {
+        out.t = c.lambda;
+        out.point = gjk_transform_point(xa, c.point_a);
+        out.normal = gjk_quat_rotate(xa.rotation, c.normal);
+        return out;
+    }
+    gjk_query_input q = {a, ta, b, tb, *options};
+    q.options.trace = NULL;
+    gjk_transform tb_at = tb;
+    tb_at.position = gjk_mul_add(tb.position, c.lambda, translation);
+    q.transform_b = tb_at;
+    gjk_penetration_output pen = gjk_penetration(&q, NULL);
+    if (pen.status == GJK_INVALID_INPUT) {
+        memset(&out, 0, sizeof out);
+        out.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    out.t = c.lambda;
+    out.point = pen.point_a;
+    out.normal = pen.normal;
+    if (c.lambda == 0 && pen.status == GJK_PENETRATING) {
+        out.status = GJK_INITIALLY_OVERLAPPING;
+    }
+    return out;
+}
+
+gjk_cast_output gjk_shapecast(const gjk_shapecast_input *in) {
+    if (in == NULL) {
+        gjk_cast_output none;
+        memset(&none, 0, sizeof none);
+        none.status = GJK_INVALID_INPUT;
+        return none;
+    }
+    return cast_answer(in->shape_a, in->transform_a, in->shape_b, in->transform_b, in->translation_b, 1,
+                       in->target_separation, &in->options);
+}
+
+gjk_cast_output gjk_raycast(const gjk_raycast_input *in) {
+    gjk_cast_output out;
+    memset(&out, 0, sizeof out);
+    out.status = GJK_INVALID_INPUT;
+    if (in == NULL || !gjk_is_valid_vec3(in->origin)) {
+        return out;
+    }
+    // The ray is a point shape at the origin moving along the direction.
+    gjk_shape point = gjk_make_point();
+    gjk_transform at = gjk_transform_make(in->origin, gjk_quat_identity());
+    out = cast_answer(in->shape, in->transform, &point, at, in->direction, in->max_t, 0, &in->options);
+    if (out.hit && out.status == GJK_HIT && out.t == 0) {
+        // Starting on the surface counts as starting inside: no entry point.
+        out.status = GJK_INITIALLY_OVERLAPPING;
+    }
+    if (out.status == GJK_INITIALLY_OVERLAPPING) {
+        out.point = in->origin;
+    }
+    return out;
+}

@@ -1,0 +1,47 @@
+// Setting up a pair of shapes for a query: input checks and B's pose in A's
+// frame.
+#include "internal.h"
+
+bool gjk_transform_valid(gjk_transform t) {
+    if (!gjk_is_valid_vec3(t.position) || !gjk_is_valid_quat(t.rotation)) {
+        return false;
+    }
+    gjk_quat q = t.rotation;
+    gjk_real n2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    return n2 > 0 && n2 <= GJK_REAL_MAX;
+}
+
+bool gjk_options_valid(const gjk_options *o) {
+    return gjk_is_valid_real(o->tolerance) && o->tolerance >= 0 && o->tolerance < 1 &&
+           gjk_is_valid_real(o->max_distance) && o->max_distance >= 0 && o->max_iterations >= 0 &&
+           o->max_epa_iterations >= 0;
+}
+
+bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, gjk_transform transform_a, const gjk_shape *b,
+                   gjk_transform transform_b, const gjk_options *o, gjk_transform *xa) {
+    if (!gjk_shape_check(a, true) || !gjk_shape_check(b, true) || !gjk_transform_valid(transform_a) ||
+        !gjk_transform_valid(transform_b)) {
+        return false;
+    }
+    // Rotations are normalised, so a quaternion that is only nearly unit
+    // still describes a rotation.
+    gjk_transform ta = gjk_transform_make(transform_a.position, gjk_quat_normalize(transform_a.rotation));
+    gjk_transform tb = gjk_transform_make(transform_b.position, gjk_quat_normalize(transform_b.rotation));
+    gjk_transform rel = gjk_transform_inv_mul(ta, tb);
+    p->a = a;
+    p->b = b;
+    p->rot_b = gjk_mat3_from_quat(rel.rotation);
+    p->pos_b = rel.position;
+    p->radius = gjk_core_radius(a) + gjk_core_radius(b);
+    p->rel_tol = o->tolerance > 0 ? o->tolerance : GJK_DEFAULT_TOLERANCE;
+    p->scale = gjk_max(gjk_shape_size(a), gjk_shape_size(b));
+    p->bad_support = false;
+    p->rot_a = gjk_mat3_from_quat(ta.rotation);
+    p->trace = o->trace;
+    p->trace_data = o->trace_data;
+    if (!gjk_is_valid_real(p->radius) || !gjk_is_valid_real(p->scale) || !gjk_is_valid_vec3(p->pos_b)) {
+        return false; // finite inputs whose sum overflowed
+    }
+    *xa = ta;
+    return true;
+}
