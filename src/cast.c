@@ -14,7 +14,8 @@
 //   exactly to it (never past a contact), and if the motion does not
 //   approach the plane (v̂·r ≤ 0), it never will: a miss.
 // A ray is the cast of a point shape. Every advance is conservative, so thin
-// shapes are never tunnelled through.
+// shapes are never tunnelled through. The pair's B moves with λ, so every
+// support point is computed at the current pose (see advance()).
 #include <string.h>
 
 #include "internal.h"
@@ -28,10 +29,20 @@ typedef struct cast_walk {
     int iterations;
 } cast_walk;
 
-/// Moves the simplex's points to D(λ).
-static void simplex_at(gjk_simplex *s, gjk_vec3 r, gjk_real lambda) {
-    for (int m = 0; m < s->count; ++m) {
-        s->v[m].w = gjk_mul_add(gjk_sub(s->v[m].a, s->v[m].b), -lambda, r);
+/// Moves B (and the simplex's points of B) on by delta·r: B's position in
+/// the pair always is its position at the current λ, so support points are
+/// computed at the current pose, as in a plain query. The tolerance scale is
+/// then reset to the points at hand: a cast that starts far away converges
+/// to the accuracy of the contact, not of its starting distance.
+static void advance(gjk_pair *p, gjk_simplex *s, gjk_support_point *q, gjk_vec3 r, gjk_real delta) {
+    gjk_vec3 step = gjk_scale(delta, r);
+    p->pos_b = gjk_add(p->pos_b, step);
+    p->scale = gjk_max(gjk_shape_size(p->a), gjk_shape_size(p->b));
+    for (int m = 0; m <= s->count; ++m) {
+        gjk_support_point *sp = m < s->count ? &s->v[m] : q;
+        sp->b = gjk_add(sp->b, step);
+        sp->w = gjk_sub(sp->a, sp->b);
+        p->scale = gjk_max(p->scale, gjk_max_abs(sp->w));
     }
 }
 
@@ -70,7 +81,6 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
             out.status = GJK_INVALID_INPUT;
             return out;
         }
-        q.w = gjk_mul_add(q.w, -lambda, r);
         gjk_real lower = gjk_dot(dn, q.w);
         bool advanced = false;
         if (lower > stop) {
@@ -81,14 +91,14 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
                 out.status = GJK_MISS;
                 return out;
             }
-            lambda += (lower - stop) / rd;
+            gjk_real delta = (lower - stop) / rd;
+            lambda += delta;
             if (!(lambda <= max_lambda)) {
                 out.status = GJK_MISS;
                 return out;
             }
             n = gjk_neg(dn);
-            simplex_at(&s, r, lambda);
-            q.w = gjk_mul_add(gjk_sub(q.a, q.b), -lambda, r);
+            advance(p, &s, &q, r, delta);
             advanced = true;
             prev = GJK_REAL_MAX;
         } else if (vlen - lower <= tol) {

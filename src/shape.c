@@ -168,22 +168,20 @@ gjk_real gjk_shape_bound(const gjk_shape *s) {
             r = gjk_max(r, gjk_length(s->polytope.vertices[i]));
         }
         break;
-    case GJK_SHAPE_CUSTOM:
-        if (s->custom.radius > 0) {
-            r = s->custom.radius;
-        } else {
-            // The shape lies in the box of its six axis supports.
-            gjk_vec3 hi = gjk_v3(0, 0, 0), lo = hi;
-            hi.x = s->custom.support(s->custom.user_data, gjk_v3(1, 0, 0)).x;
-            lo.x = s->custom.support(s->custom.user_data, gjk_v3(-1, 0, 0)).x;
-            hi.y = s->custom.support(s->custom.user_data, gjk_v3(0, 1, 0)).y;
-            lo.y = s->custom.support(s->custom.user_data, gjk_v3(0, -1, 0)).y;
-            hi.z = s->custom.support(s->custom.user_data, gjk_v3(0, 0, 1)).z;
-            lo.z = s->custom.support(s->custom.user_data, gjk_v3(0, 0, -1)).z;
-            r = gjk_length(gjk_v3(gjk_max(gjk_abs(hi.x), gjk_abs(lo.x)), gjk_max(gjk_abs(hi.y), gjk_abs(lo.y)),
-                                  gjk_max(gjk_abs(hi.z), gjk_abs(lo.z))));
-        }
+    case GJK_SHAPE_CUSTOM: {
+        // The radius hint only sets the tolerance scale, so it is not
+        // trusted here: a convex shape lies in the box of its six axis
+        // supports.
+        const void *u = s->custom.user_data;
+        gjk_real x = gjk_max(gjk_abs(s->custom.support(u, gjk_v3(1, 0, 0)).x),
+                             gjk_abs(s->custom.support(u, gjk_v3(-1, 0, 0)).x));
+        gjk_real y = gjk_max(gjk_abs(s->custom.support(u, gjk_v3(0, 1, 0)).y),
+                             gjk_abs(s->custom.support(u, gjk_v3(0, -1, 0)).y));
+        gjk_real z = gjk_max(gjk_abs(s->custom.support(u, gjk_v3(0, 0, 1)).z),
+                             gjk_abs(s->custom.support(u, gjk_v3(0, 0, -1)).z));
+        r = gjk_length(gjk_v3(x, y, z));
         break;
+    }
     default: break;
     }
     return r + gjk_core_radius(s);

@@ -5,8 +5,9 @@
 // rest of the step a point of A moves along n no faster than
 // v_A·n + ω_A ρ_A (linear velocity, plus angular speed times the shape's
 // extent about its origin, the centre of rotation), and a point of B no
-// faster than −v_B·n + ω_B ρ_B toward A. So the gap along this fixed n
-// cannot close faster than μ = (v_A − v_B)·n + ω_A ρ_A + ω_B ρ_B, the shapes
+// faster than −v_B·n + ω_B ρ_B toward A (tighter: ρ |n × ω|, since a spin
+// about n moves no point along n). So the gap along this fixed n cannot
+// close faster than μ = (v_A − v_B)·n + ρ_A |n × ω_A| + ρ_B |n × ω_B|, the shapes
 // cannot come within `target` before t + (d − target)/μ, and if μ ≤ 0 they
 // never do. Each step lands at or before the first contact: no tunnelling.
 // (Mirtich 1996; Zhang, Redon, Lee, Kim, "Continuous collision detection
@@ -34,12 +35,22 @@ gjk_transform gjk_sweep_at(const gjk_sweep *sweep, gjk_real t) {
     return gjk_transform_make(p, q);
 }
 
-/// The rotation angle of a sweep (radians, 0 to π).
-static gjk_real sweep_angle(const gjk_sweep *sweep) {
+/// The angular displacement of a sweep over the step: the rotation vector
+/// (axis times angle, world frame, angle in [0, π]). The sweep turns about
+/// this fixed world axis at a constant rate.
+static gjk_vec3 sweep_rotation(const gjk_sweep *sweep) {
     gjk_quat q0 = gjk_quat_normalize(sweep->start.rotation);
     gjk_quat q1 = gjk_quat_normalize(sweep->end.rotation);
-    gjk_real c = gjk_abs(q0.w * q1.w + q0.x * q1.x + q0.y * q1.y + q0.z * q1.z);
-    return 2 * (gjk_real)acos(gjk_min(c, 1));
+    gjk_quat qr = gjk_quat_mul(q1, gjk_quat_conj(q0));
+    gjk_vec3 u = gjk_v3(qr.x, qr.y, qr.z);
+    gjk_real s = gjk_length(u);
+    if (!(s > 0)) {
+        return gjk_v3_zero();
+    }
+    // atan2 keeps small angles exact, where acos of a dot product near 1
+    // would round them to nothing.
+    gjk_real angle = 2 * (gjk_real)atan2(s, gjk_abs(qr.w));
+    return gjk_scale(angle / s, qr.w < 0 ? gjk_neg(u) : u);
 }
 
 static bool sweep_valid(const gjk_sweep *s) { return gjk_transform_valid(s->start) && gjk_transform_valid(s->end); }
@@ -56,8 +67,9 @@ gjk_cast_output gjk_time_of_impact(const gjk_toi_input *in) {
     gjk_real rho_a = gjk_shape_bound(in->shape_a), rho_b = gjk_shape_bound(in->shape_b);
     gjk_vec3 va = gjk_sub(in->sweep_a.end.position, in->sweep_a.start.position);
     gjk_vec3 vb = gjk_sub(in->sweep_b.end.position, in->sweep_b.start.position);
-    gjk_real spin = sweep_angle(&in->sweep_a) * rho_a + sweep_angle(&in->sweep_b) * rho_b;
-    if (!gjk_is_valid_real(spin) || !gjk_is_valid_vec3(gjk_sub(va, vb))) {
+    gjk_vec3 wa = sweep_rotation(&in->sweep_a), wb = sweep_rotation(&in->sweep_b);
+    if (!gjk_is_valid_real(rho_a + rho_b) || !gjk_is_valid_vec3(gjk_sub(va, vb)) ||
+        !gjk_is_valid_vec3(gjk_add(wa, wb))) {
         return out;
     }
     gjk_real rel_tol = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
@@ -99,7 +111,10 @@ gjk_cast_output gjk_time_of_impact(const gjk_toi_input *in) {
             }
             return out;
         }
-        gjk_real mu = gjk_dot(gjk_sub(va, vb), d.normal) + spin;
+        // A point p (from the centre of rotation) moves along n at
+        // (ω × p)·n = p·(n × ω) ≤ ρ |n × ω|: spin about n itself costs nothing.
+        gjk_real mu = gjk_dot(gjk_sub(va, vb), d.normal) + rho_a * gjk_length(gjk_cross(d.normal, wa)) +
+                      rho_b * gjk_length(gjk_cross(d.normal, wb));
         if (!(mu > 0)) {
             out.status = GJK_MISS;
             return out;
