@@ -437,11 +437,19 @@ static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytop
     pair->trace(pair->trace_data, &ev);
 }
 
-bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_epa_result *out) {
+bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth,
+                 gjk_epa_result *out) {
     epa_polytope P;
     epa_step S;
     out->iterations = 0;
     out->converged = false;
+    out->deeper = false;
+    // The best upper bound seen: the support point with the least overlap
+    // w·n along a face normal n. Moving B by that overlap along n always
+    // separates the shapes, so it is the answer to keep if EPA must stop early.
+    gjk_real upper = GJK_REAL_MAX;
+    gjk_support_point upper_w = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    gjk_vec3 upper_n = gjk_v3(1, 0, 0);
     if (!initial_polytope(pair, simplex, &P, out)) {
         return !pair->bad_support;
     }
@@ -464,6 +472,10 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
             }
         }
         epa_face *F = &P.face[best];
+        if (stop_depth > 0 && F->dist > stop_depth) {
+            out->deeper = true; // the caller only asked whether the depth exceeds stop_depth
+            break;
+        }
         if (out->iterations >= max_iterations || P.vertex_count >= EPA_MAX_VERTICES) {
             break; // not converged
         }
@@ -473,7 +485,13 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
             return false;
         }
         gjk_real tol = gjk_pair_tolerance(pair);
-        gjk_real gap = gjk_dot(w.w, F->n) - F->dist;
+        gjk_real overlap = gjk_dot(w.w, F->n);
+        gjk_real gap = overlap - F->dist;
+        if (overlap < upper) {
+            upper = overlap;
+            upper_w = w;
+            upper_n = F->n;
+        }
         if (pair->trace != NULL) {
             trace_iteration(pair, &P, best, out->iterations, w.w);
         }
@@ -495,5 +513,13 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         commit_step(&P, wi, &S);
     }
     face_result(&P, best, gjk_pair_tolerance(pair), out);
+    if (!out->converged && !out->deeper && upper < GJK_REAL_MAX) {
+        // Stopped between the bounds: report the upper bound, whose normal
+        // and support points are a valid separating motion.
+        out->depth = upper > 0 ? upper : 0;
+        out->normal = upper_n;
+        out->point_a = upper_w.a;
+        out->point_b = upper_w.b;
+    }
     return true;
 }

@@ -126,6 +126,7 @@ gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk);
 /// The answer of EPA on the cores.
 typedef struct gjk_epa_result {
     bool converged;     ///< False when the iteration cap was reached.
+    bool deeper;        ///< Stopped early: the depth exceeds the caller's stop_depth.
     gjk_real depth;     ///< Penetration depth of the cores (≥ 0).
     gjk_vec3 normal;    ///< Unit, from A to B (A's frame).
     gjk_vec3 point_a;   ///< Deepest point of A's core (A's frame).
@@ -134,7 +135,11 @@ typedef struct gjk_epa_result {
 } gjk_epa_result;
 
 /// Runs EPA from the final simplex of a walk that ended in GJK_WALK_OVERLAP.
-/// Returns false only when a support point was not finite.
-bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_epa_result *out);
+/// With stop_depth > 0 it stops as soon as the depth is proved larger
+/// (out->deeper). When it stops unconverged it reports its upper bound (a
+/// direction and overlap that do separate the shapes). Returns false only
+/// when a support point was not finite.
+bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth,
+                 gjk_epa_result *out);
 
 #endif // GJK_INTERNAL_H

@@ -80,10 +80,15 @@ static gjk_status resolve_overlap(const gjk_query_input *in, gjk_pair *p, const 
         return GJK_PENETRATING;
     }
     int max_epa = in->options.max_epa_iterations > 0 ? in->options.max_epa_iterations : GJK_DEFAULT_MAX_EPA_ITERATIONS;
-    if (!gjk_epa_run(p, &w->simplex, max_epa, epa)) {
+    // Only the classification is wanted: EPA may stop once the core depth
+    // is proved beyond tol − R (then the rounded shapes penetrate).
+    if (!gjk_epa_run(p, &w->simplex, max_epa, tol - p->radius, epa)) {
         return GJK_INVALID_INPUT;
     }
     *ran_epa = true;
+    if (epa->deeper) {
+        return GJK_PENETRATING;
+    }
     gjk_status st = classify(-epa->depth - p->radius, gjk_pair_tolerance(p));
     return epa->converged ? st : GJK_NOT_CONVERGED;
 }
@@ -238,7 +243,7 @@ gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex
         int max_epa = input->options.max_epa_iterations > 0 ? input->options.max_epa_iterations
                                                              : GJK_DEFAULT_MAX_EPA_ITERATIONS;
         gjk_epa_result epa;
-        if (!gjk_epa_run(&p, &w.simplex, max_epa, &epa)) {
+        if (!gjk_epa_run(&p, &w.simplex, max_epa, 0, &epa)) {
             return out;
         }
         out.epa_iterations = epa.iterations;

@@ -41,7 +41,9 @@ typedef enum gjk_status {
     /// output number is zero.
     GJK_INVALID_INPUT = 6,
     /// The iteration cap was reached before the tolerance. The outputs hold
-    /// the best answer found so far; they are finite.
+    /// the best answer found so far; they are finite. (For a penetration
+    /// that EPA could not finish, the depth is its upper bound and the normal
+    /// its direction: moving B by depth·normal does separate the shapes.)
     GJK_NOT_CONVERGED = 7,
 } gjk_status;
 
