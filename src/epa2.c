@@ -285,10 +285,17 @@ static GJK_NOINLINE void trace_iteration(const gjk2_pair *pair, const epa2_polyg
     pair->trace(pair->trace_data, &ev);
 }
 
-bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk2_epa_result *out) {
+bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk_real stop_depth,
+                  gjk2_epa_result *out) {
     epa2_polygon P;
     out->iterations = 0;
     out->converged = false;
+    out->deeper = false;
+    // The best upper bound seen (see epa.c): the answer to keep if EPA must
+    // stop early, since moving B by it along its normal separates the shapes.
+    gjk_real upper = GJK_REAL_MAX;
+    gjk2_support_point upper_w = {{0, 0}, {0, 0}, {0, 0}};
+    gjk_vec2 upper_n = gjk_v2(1, 0);
     if (!initial_polygon(pair, simplex, &P, out)) {
         return !pair->bad_support;
     }
@@ -307,6 +314,10 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
                 best = v;
             }
         }
+        if (stop_depth > 0 && best_dist > stop_depth) {
+            out->deeper = true; // the caller only asked whether the depth exceeds stop_depth
+            break;
+        }
         if (out->iterations >= max_iterations || P.vertex_count >= EPA2_MAX_VERTICES) {
             break; // not converged
         }
@@ -316,7 +327,13 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
             return false;
         }
         gjk_real tol = gjk2_pair_tolerance(pair);
-        gjk_real gap = gjk_dot2(w.w, P.n[best]) - P.dist[best];
+        gjk_real overlap = gjk_dot2(w.w, P.n[best]);
+        gjk_real gap = overlap - P.dist[best];
+        if (overlap < upper) {
+            upper = overlap;
+            upper_w = w;
+            upper_n = P.n[best];
+        }
         if (pair->trace != NULL) {
             trace_iteration(pair, &P, best, out->iterations, w.w);
         }
@@ -331,5 +348,11 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
         }
     }
     edge_result(&P, best, gjk2_pair_tolerance(pair), out);
+    if (!out->converged && !out->deeper && upper < GJK_REAL_MAX) {
+        out->depth = upper > 0 ? upper : 0;
+        out->normal = upper_n;
+        out->point_a = upper_w.a;
+        out->point_b = upper_w.b;
+    }
     return true;
 }

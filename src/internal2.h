@@ -38,6 +38,19 @@ typedef struct gjk2_support_point {
     gjk_vec2 w, a, b;
 } gjk2_support_point;
 
+/// True when the transform's numbers are finite and its rotation (c, s) non-zero.
+bool gjk2_transform_valid(gjk_transform2 t);
+
+/// Checks two shapes and their transforms and sets up the pair in A's frame;
+/// *xa receives A's transform with its rotation normalised (pair2.c). The
+/// options are checked by the caller (gjk_options_valid).
+bool gjk2_pair_init(gjk2_pair *p, const gjk2_shape *a, gjk_transform2 transform_a, const gjk2_shape *b,
+                    gjk_transform2 transform_b, const gjk_options *o, gjk_transform2 *xa);
+
+/// A bound on |p| over the shape, rounding included, in its local frame
+/// (shape2.c). Reads every vertex of a polygon.
+gjk_real gjk2_shape_bound(const gjk2_shape *shape);
+
 /// Support of the difference of the cores along d (A's frame), d ≠ 0.
 static inline gjk2_support_point gjk2_pair_support(gjk2_pair *p, gjk_vec2 d) {
     gjk2_support_point s;
@@ -109,6 +122,7 @@ gjk_walk_end gjk2_walk_run(gjk2_pair *pair, gjk2_walk *walk);
 /// The answer of 2D EPA on the cores.
 typedef struct gjk2_epa_result {
     bool converged;   ///< False when the iteration cap was reached.
+    bool deeper;      ///< Stopped early: the depth exceeds the caller's stop_depth.
     gjk_real depth;   ///< Penetration depth of the cores (≥ 0).
     gjk_vec2 normal;  ///< Unit, from A to B (A's frame).
     gjk_vec2 point_a; ///< Deepest point of A's core (A's frame).
@@ -118,6 +132,7 @@ typedef struct gjk2_epa_result {
 
 /// Runs EPA from the final simplex of a walk that ended in GJK_WALK_OVERLAP
 /// (epa2.c). Returns false only when a support point was not finite.
-bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk2_epa_result *out);
+bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk_real stop_depth,
+                  gjk2_epa_result *out);
 
 #endif // GJK_INTERNAL2_H

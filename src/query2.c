@@ -5,53 +5,12 @@
 
 #include "internal2.h"
 
-static bool valid_transform(gjk_transform2 t) {
-    if (!gjk_is_valid_vec2(t.position) || !gjk_is_valid_real(t.rotation.c) || !gjk_is_valid_real(t.rotation.s)) {
-        return false;
-    }
-    gjk_real n2 = t.rotation.c * t.rotation.c + t.rotation.s * t.rotation.s;
-    return n2 > 0 && n2 <= GJK_REAL_MAX;
-}
-
-/// (c, s) scaled to unit length (n2 = c² + s² > 0, checked by the caller).
-static gjk_rot2 rot2_normalize(gjk_rot2 r) {
-    gjk_real k = 1 / gjk_sqrt(r.c * r.c + r.s * r.s);
-    gjk_rot2 u = {k * r.c, k * r.s};
-    return u;
-}
-
-/// Checks the input and sets up the pair. Rotations are normalised, so a
-/// (cos, sin) pair that is only nearly unit still describes a rotation.
+/// Checks the input and sets up the pair (pair2.c).
 static bool pair_setup(const gjk2_query_input *in, gjk2_pair *p, gjk_transform2 *xa) {
-    if (in == NULL || !gjk2_shape_check(in->shape_a, true) || !gjk2_shape_check(in->shape_b, true) ||
-        !valid_transform(in->transform_a) || !valid_transform(in->transform_b)) {
+    if (in == NULL || !gjk_options_valid(&in->options)) {
         return false;
     }
-    const gjk_options *o = &in->options;
-    if (!gjk_is_valid_real(o->tolerance) || o->tolerance < 0 || o->tolerance >= 1 ||
-        !gjk_is_valid_real(o->max_distance) || o->max_distance < 0 || o->max_iterations < 0 ||
-        o->max_epa_iterations < 0) {
-        return false;
-    }
-    gjk_transform2 ta = {in->transform_a.position, rot2_normalize(in->transform_a.rotation)};
-    gjk_transform2 tb = {in->transform_b.position, rot2_normalize(in->transform_b.rotation)};
-    gjk_transform2 rel = gjk_transform2_inv_mul(ta, tb);
-    p->a = in->shape_a;
-    p->b = in->shape_b;
-    p->rot_b = rel.rotation;
-    p->pos_b = rel.position;
-    p->radius = gjk2_core_radius(p->a) + gjk2_core_radius(p->b);
-    p->rel_tol = o->tolerance > 0 ? o->tolerance : GJK_DEFAULT_TOLERANCE;
-    p->scale = gjk_max(gjk2_shape_size(p->a), gjk2_shape_size(p->b));
-    p->bad_support = false;
-    p->rot_a = ta.rotation;
-    p->trace = o->trace;
-    p->trace_data = o->trace_data;
-    if (!gjk_is_valid_real(p->radius) || !gjk_is_valid_real(p->scale) || !gjk_is_valid_vec2(p->pos_b)) {
-        return false; // finite inputs whose sum overflowed
-    }
-    *xa = ta;
-    return true;
+    return gjk2_pair_init(p, in->shape_a, in->transform_a, in->shape_b, in->transform_b, &in->options, xa);
 }
 
 static void walk_setup(const gjk2_query_input *in, const gjk2_pair *p, const gjk2_simplex_cache *cache,
@@ -122,10 +81,15 @@ static gjk_status resolve_overlap(const gjk2_query_input *in, gjk2_pair *p, cons
         return GJK_PENETRATING;
     }
     int max_epa = in->options.max_epa_iterations > 0 ? in->options.max_epa_iterations : GJK_DEFAULT_MAX_EPA_ITERATIONS;
-    if (!gjk2_epa_run(p, &w->simplex, max_epa, epa)) {
+    // Only the classification is wanted: EPA may stop once the core depth
+    // is proved beyond tol − R (then the rounded shapes penetrate).
+    if (!gjk2_epa_run(p, &w->simplex, max_epa, tol - p->radius, epa)) {
         return GJK_INVALID_INPUT;
     }
     *ran_epa = true;
+    if (epa->deeper) {
+        return GJK_PENETRATING;
+    }
     gjk_status st = classify(-epa->depth - p->radius, gjk2_pair_tolerance(p));
     return epa->converged ? st : GJK_NOT_CONVERGED;
 }
@@ -280,7 +244,7 @@ gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_sim
         int max_epa = input->options.max_epa_iterations > 0 ? input->options.max_epa_iterations
                                                              : GJK_DEFAULT_MAX_EPA_ITERATIONS;
         gjk2_epa_result epa;
-        if (!gjk2_epa_run(&p, &w.simplex, max_epa, &epa)) {
+        if (!gjk2_epa_run(&p, &w.simplex, max_epa, 0, &epa)) {
             return out;
         }
         out.epa_iterations = epa.iterations;

@@ -132,6 +132,46 @@ gjk_real gjk2_shape_size(const gjk2_shape *s) {
     }
 }
 
+/// max(|a|, |b|), but NaN or infinite when a or b is: a non-finite support
+/// point must make the bound non-finite (the caller's check), and a plain
+/// comparison would drop a NaN.
+static gjk_real abs_max(gjk_real a, gjk_real b) {
+    if (!gjk_is_valid_real(a) || !gjk_is_valid_real(b)) {
+        return a + b;
+    }
+    return gjk_max(gjk_abs(a), gjk_abs(b));
+}
+
+gjk_real gjk2_shape_bound(const gjk2_shape *s) {
+    gjk_real r = 0;
+    switch (s->type) {
+    case GJK2_SHAPE_SEGMENT: r = gjk_max(gjk_length2(s->segment.a), gjk_length2(s->segment.b)); break;
+    case GJK2_SHAPE_CAPSULE: r = gjk_max(gjk_length2(s->capsule.a), gjk_length2(s->capsule.b)); break;
+    case GJK2_SHAPE_TRIANGLE:
+        r = gjk_max(gjk_length2(s->triangle.a), gjk_max(gjk_length2(s->triangle.b), gjk_length2(s->triangle.c)));
+        break;
+    case GJK2_SHAPE_BOX: r = gjk_length2(s->box.half_extents); break;
+    case GJK2_SHAPE_ELLIPSE: r = max_abs2(s->ellipse.radii); break;
+    case GJK2_SHAPE_POLYGON:
+        for (int i = 0; i < s->polygon.count; ++i) {
+            r = gjk_max(r, gjk_length2(s->polygon.vertices[i]));
+        }
+        break;
+    case GJK2_SHAPE_CUSTOM: {
+        // The radius hint only sets the tolerance scale, so it is not
+        // trusted here: a convex shape lies in the box of its four axis
+        // supports.
+        const void *u = s->custom.user_data;
+        gjk_real x = abs_max(s->custom.support(u, gjk_v2(1, 0)).x, s->custom.support(u, gjk_v2(-1, 0)).x);
+        gjk_real y = abs_max(s->custom.support(u, gjk_v2(0, 1)).y, s->custom.support(u, gjk_v2(0, -1)).y);
+        r = gjk_length2(gjk_v2(x, y));
+        break;
+    }
+    default: break; // a point or a circle: the core is the origin
+    }
+    return r + gjk2_core_radius(s);
+}
+
 gjk_vec2 gjk2_shape_support(const gjk2_shape *shape, gjk_vec2 direction) {
     if (!gjk2_shape_check(shape, false) || !gjk_is_valid_vec2(direction)) {
         return gjk_v2(0, 0);

@@ -1,0 +1,125 @@
+// Time of impact of two moving 2D shapes by conservative advancement: the
+// twin of toi.c.
+//
+// At time t the distance query gives the gap d and the unit normal n from A
+// to B. The supporting lines of A and B normal to n are d apart. Over the
+// rest of the step a point of A moves along n no faster than
+// v_A·n + |ω_A| ρ_A (linear velocity, plus angular speed times the shape's
+// extent about its origin, the centre of rotation), and a point of B no
+// faster than −v_B·n + |ω_B| ρ_B toward A. So the gap along this fixed n
+// cannot close faster than μ = (v_A − v_B)·n + |ω_A| ρ_A + |ω_B| ρ_B, the
+// shapes cannot come within `target` before t + (d − target)/μ, and if
+// μ ≤ 0 they never do. Each step lands at or before the first contact: no
+// tunnelling. In 2D a sweep's angle turns at a constant rate ω, the wrapped
+// difference of its end and start angles (the shorter arc), and ω is always
+// normal to n, so the 3D bound ρ |n × ω| is ρ |ω| here.
+#include <string.h>
+
+#include "internal2.h"
+
+/// The angle turned from r0 to r1 along the shorter arc, in (−π, π]
+/// (r0, r1 non-zero, not necessarily unit).
+static gjk_real sweep_turn(gjk_rot2 r0, gjk_rot2 r1) {
+    // The relative rotation r0⁻¹·r1 (scaled by |r0||r1|, which atan2 ignores).
+    gjk_rot2 rel = gjk_rot2_inv_mul(r0, r1);
+    double pi = 3.14159265358979323846;
+    double a = atan2((double)rel.s, (double)rel.c);
+    if (a <= -pi) {
+        a += 2 * pi; // atan2(−0, −1) = −π: the half turn is +π
+    }
+    return (gjk_real)a;
+}
+
+gjk_transform2 gjk2_sweep_at(const gjk2_sweep *sweep, gjk_real t) {
+    gjk_rot2 r0 = sweep->start.rotation;
+    gjk_real a0 = (gjk_real)atan2((double)r0.s, (double)r0.c);
+    gjk_real angle = a0 + t * sweep_turn(r0, sweep->end.rotation);
+    gjk_vec2 p0 = sweep->start.position;
+    gjk_transform2 out = {gjk_mul_add2(p0, t, gjk_sub2(sweep->end.position, p0)), gjk_rot2_make(angle)};
+    return out;
+}
+
+static bool sweep_valid(const gjk2_sweep *s) {
+    return gjk2_transform_valid(s->start) && gjk2_transform_valid(s->end);
+}
+
+static gjk2_cast_output invalid_output(void) {
+    gjk2_cast_output out;
+    memset(&out, 0, sizeof out);
+    out.status = GJK_INVALID_INPUT;
+    return out;
+}
+
+gjk2_cast_output gjk2_time_of_impact(const gjk2_toi_input *in) {
+    gjk2_cast_output out = invalid_output();
+    if (in == NULL || !gjk_options_valid(&in->options) || !gjk2_shape_check(in->shape_a, true) ||
+        !gjk2_shape_check(in->shape_b, true) || !sweep_valid(&in->sweep_a) || !sweep_valid(&in->sweep_b) ||
+        !gjk_is_valid_real(in->target_separation) || in->target_separation < 0) {
+        return out;
+    }
+    gjk_real rho_a = gjk2_shape_bound(in->shape_a), rho_b = gjk2_shape_bound(in->shape_b);
+    gjk_vec2 va = gjk_sub2(in->sweep_a.end.position, in->sweep_a.start.position);
+    gjk_vec2 vb = gjk_sub2(in->sweep_b.end.position, in->sweep_b.start.position);
+    gjk_real wa = gjk_abs(sweep_turn(in->sweep_a.start.rotation, in->sweep_a.end.rotation));
+    gjk_real wb = gjk_abs(sweep_turn(in->sweep_b.start.rotation, in->sweep_b.end.rotation));
+    gjk_real spin = wa * rho_a + wb * rho_b;
+    if (!gjk_is_valid_real(rho_a) || !gjk_is_valid_real(rho_b) || !gjk_is_valid_real(spin) ||
+        !gjk_is_valid_vec2(gjk_sub2(va, vb))) {
+        return out;
+    }
+    gjk_real rel_tol = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    int cap = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_TOI_ITERATIONS;
+    gjk_real target = in->target_separation;
+    gjk2_query_input q;
+    memset(&q, 0, sizeof q);
+    q.shape_a = in->shape_a;
+    q.shape_b = in->shape_b;
+    q.options = in->options;
+    q.options.trace = NULL;
+    q.options.max_iterations = 0; // the cap is on advancement steps, not on each query
+    gjk2_simplex_cache cache;
+    memset(&cache, 0, sizeof cache);
+    gjk_real t = 0;
+    for (int iter = 0;; ++iter) {
+        q.transform_a = gjk2_sweep_at(&in->sweep_a, t);
+        q.transform_b = gjk2_sweep_at(&in->sweep_b, t);
+        gjk2_distance_output d = gjk2_distance(&q, &cache);
+        if (d.status == GJK_INVALID_INPUT) {
+            return invalid_output();
+        }
+        out.iterations = iter;
+        gjk_real tol = rel_tol * (rho_a + rho_b + d.distance);
+        if (d.status != GJK_SEPARATED || d.distance <= target + tol) {
+            // Contact (or within the target). The penetration query gives the
+            // normal and the point, and tells an overlap at the start.
+            gjk2_penetration_output pen = gjk2_penetration(&q, NULL);
+            if (pen.status == GJK_INVALID_INPUT) {
+                return invalid_output();
+            }
+            out.hit = true;
+            out.t = t;
+            out.point = pen.point_a;
+            out.normal = pen.normal;
+            out.status = iter == 0 && pen.status == GJK_PENETRATING ? GJK_INITIALLY_OVERLAPPING : GJK_HIT;
+            return out;
+        }
+        gjk_real mu = gjk_dot2(gjk_sub2(va, vb), d.normal) + spin;
+        if (!(mu > 0)) {
+            out.status = GJK_MISS;
+            return out;
+        }
+        t += (d.distance - target) / mu;
+        if (!(t <= 1)) {
+            out.status = GJK_MISS;
+            out.t = 0;
+            return out;
+        }
+        if (iter + 1 >= cap) {
+            // Safe up to t, but not converged to the contact.
+            out.status = GJK_NOT_CONVERGED;
+            out.t = t;
+            out.iterations = iter + 1;
+            return out;
+        }
+    }
+}
