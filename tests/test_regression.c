@@ -1,0 +1,1874 @@
+// Regression corpus: failure modes that users reported in other collision
+// libraries (GJK/EPA implementations in physics engines and proximity
+// libraries), one test function per failure mode, named after it. Each case
+// asserts the status, the values against an exact answer, and that every
+// output number is finite.
+//
+// Answers. Hand-derived where the geometry allows (stated next to each
+// case), and always also computed from the inputs exactly as stored
+// (gjk_real), in double, with coordinates relative to A's position:
+//  - polytopes (boxes, tetrahedra, triangles, flat or degenerate point sets,
+//    spheres and capsules as rounded points and segments): the signed
+//    distance is sdist(r, D0) − (rA + rB), D0 the convex hull of
+//    {R_A a_i − R_B b_j} (built here by brute force), r = p_B − p_A;
+//  - pairs of boxes: the separating-axis test over the 15 axes when they
+//    overlap (the least overlap is the depth), closest features (vertex–box,
+//    edge–edge) when apart; the two references are checked against each other;
+//  - curved shapes: closed forms.
+//
+// Checks on every answer (check_pair): all outputs finite; the three queries
+// give answers (no error, no NOT_CONVERGED) and the same status; the status
+// is the one the documented touching band implies (see expected_statuses);
+// |signed_distance − reference| ≤ tol; depth = max(0, −sd); unit normal;
+// point_b − point_a = sd·normal; the witness points lie on the boundaries and
+// are support points along ±normal (n·point_a = h_A(n), −n·point_b =
+// h_B(−n)); the normal realises the signed distance (h_A(n) + h_B(−n) − n·r
+// = −sd); the distance query agrees (distance, witnesses, normal).
+//
+// Tolerances: values TEST_REL_TOL × size; world points add 4·eps·|world
+// coordinate| (their representation). Curved contacts: a distance accurate
+// to e pins a point on a surface of curvature radius R only to sqrt(2·R·e)
+// and a normal to sqrt(2·e/R) (CURVED_TOL, CURVED_NORMAL_TOL), used where a
+// witness or normal is compared with a hand-derived one on a curved surface.
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gjk/gjk.h"
+#include "test_macros.h"
+
+#define TOL(size) ((double)TEST_REL_TOL * (double)(size))
+#define EPS ((double)GJK_REAL_EPSILON)
+#define CURVED_TOL(radius, size) sqrt(2.0 * (double)(radius) * TOL(size))
+#define CURVED_NORMAL_TOL(radius, size) sqrt(2.0 * TOL(size) / (double)(radius))
+
+static const double PI = 3.14159265358979323846;
+
+/// Multiplies the number of random cases (compile with -DREG_RANDOM_SCALE=50
+/// for a stress run).
+#ifndef REG_RANDOM_SCALE
+#define REG_RANDOM_SCALE 1
+#endif
+
+// ---------------------------------------------------------------------------
+// Random numbers (splitmix64, fixed seeds; one draw per statement).
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static uint64_t rng_next(rng *r) {
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+static double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
+static double rng_range(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
+
+// ---------------------------------------------------------------------------
+// Double-precision geometry for the references.
+
+typedef struct d3 {
+    double x, y, z;
+} d3;
+
+static d3 d3_make(double x, double y, double z) {
+    d3 v = {x, y, z};
+    return v;
+}
+static d3 d3_of(gjk_vec3 v) { return d3_make((double)v.x, (double)v.y, (double)v.z); }
+static d3 d3_add(d3 a, d3 b) { return d3_make(a.x + b.x, a.y + b.y, a.z + b.z); }
+static d3 d3_sub(d3 a, d3 b) { return d3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
+static d3 d3_scale(double s, d3 a) { return d3_make(s * a.x, s * a.y, s * a.z); }
+static double d3_dot(d3 a, d3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static d3 d3_cross(d3 a, d3 b) { return d3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
+static double d3_len(d3 a) { return sqrt(d3_dot(a, a)); }
+static double d3_max_abs(d3 a) { return fmax(fabs(a.x), fmax(fabs(a.y), fabs(a.z))); }
+static d3 d3_unit(d3 a) { return d3_scale(1 / d3_len(a), a); }
+static double d3_comp(d3 a, int k) { return k == 0 ? a.x : k == 1 ? a.y : a.z; }
+static d3 d3_axis(int k, double s) { return k == 0 ? d3_make(s, 0, 0) : k == 1 ? d3_make(0, s, 0) : d3_make(0, 0, s); }
+
+/// x rounded to gjk_real (the volatile makes the rounding stick; see test_reference.c).
+static gjk_real to_real(double x) {
+    volatile gjk_real v = (gjk_real)x;
+    return v;
+}
+static gjk_vec3 to_real3(d3 a) { return gjk_v3(to_real(a.x), to_real(a.y), to_real(a.z)); }
+static gjk_vec3 V(double x, double y, double z) { return gjk_v3(to_real(x), to_real(y), to_real(z)); }
+
+static int vec3_finite(gjk_vec3 v) { return isfinite((double)v.x) && isfinite((double)v.y) && isfinite((double)v.z); }
+static double vlen(gjk_vec3 v) { return d3_len(d3_of(v)); }
+
+/// A rotation matrix by columns (images of the local axes), in double, from a
+/// stored quaternion normalised in double.
+typedef struct dmat {
+    d3 c[3];
+} dmat;
+
+static dmat dmat_of_quat(gjk_quat q) {
+    double w = (double)q.w, x = (double)q.x, y = (double)q.y, z = (double)q.z;
+    double n = sqrt(w * w + x * x + y * y + z * z);
+    w /= n, x /= n, y /= n, z /= n;
+    dmat m;
+    m.c[0] = d3_make(1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y));
+    m.c[1] = d3_make(2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x));
+    m.c[2] = d3_make(2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y));
+    return m;
+}
+static d3 dmat_mul(const dmat *m, d3 v) {
+    return d3_add(d3_add(d3_scale(v.x, m->c[0]), d3_scale(v.y, m->c[1])), d3_scale(v.z, m->c[2]));
+}
+static d3 dmat_tmul(const dmat *m, d3 v) { return d3_make(d3_dot(m->c[0], v), d3_dot(m->c[1], v), d3_dot(m->c[2], v)); }
+
+static gjk_quat random_quat(rng *r) {
+    double u1 = rng_unit(r), u2 = rng_unit(r), u3 = rng_unit(r);
+    double a = sqrt(1 - u1), b = sqrt(u1);
+    double q[4] = {a * sin(2 * PI * u2), a * cos(2 * PI * u2), b * sin(2 * PI * u3), b * cos(2 * PI * u3)};
+    return gjk_quat_make(to_real(q[0]), to_real(q[1]), to_real(q[2]), to_real(q[3]));
+}
+
+static d3 random_dir(rng *r) {
+    for (;;) {
+        d3 v;
+        v.x = rng_range(r, -1, 1);
+        v.y = rng_range(r, -1, 1);
+        v.z = rng_range(r, -1, 1);
+        double l = d3_len(v);
+        if (l > 1e-2 && l <= 1) return d3_scale(1 / l, v);
+    }
+}
+
+static gjk_quat axis_angle(double ax, double ay, double az, double angle) {
+    d3 u = d3_unit(d3_make(ax, ay, az));
+    return gjk_quat_make(to_real(cos(angle / 2)), to_real(sin(angle / 2) * u.x), to_real(sin(angle / 2) * u.y),
+                         to_real(sin(angle / 2) * u.z));
+}
+
+static gjk_transform pose(d3 p, gjk_quat q) { return gjk_transform_make(to_real3(p), q); }
+
+// ---------------------------------------------------------------------------
+// Point–segment, point–triangle, segment–segment distances.
+
+static double seg_dist(d3 p, d3 a, d3 b) {
+    d3 ab = d3_sub(b, a);
+    double l2 = d3_dot(ab, ab);
+    double t = l2 > 0 ? d3_dot(d3_sub(p, a), ab) / l2 : 0;
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    return d3_len(d3_sub(p, d3_add(a, d3_scale(t, ab))));
+}
+
+static double tri_dist(d3 p, d3 a, d3 b, d3 c) {
+    d3 ab = d3_sub(b, a), ac = d3_sub(c, a);
+    d3 n = d3_cross(ab, ac);
+    double nn = d3_dot(n, n);
+    if (!(nn > 1e-24 * d3_dot(ab, ab) * d3_dot(ac, ac))) {
+        return fmin(seg_dist(p, a, b), fmin(seg_dist(p, b, c), seg_dist(p, a, c)));
+    }
+    d3 ap = d3_sub(p, a);
+    double d1 = d3_dot(ab, ap), d2 = d3_dot(ac, ap);
+    if (d1 <= 0 && d2 <= 0) return d3_len(ap);
+    d3 bp = d3_sub(p, b);
+    double d3_ = d3_dot(ab, bp), d4 = d3_dot(ac, bp);
+    if (d3_ >= 0 && d4 <= d3_) return d3_len(bp);
+    d3 cp = d3_sub(p, c);
+    double d5 = d3_dot(ab, cp), d6 = d3_dot(ac, cp);
+    if (d6 >= 0 && d5 <= d6) return d3_len(cp);
+    double vc = d1 * d4 - d3_ * d2;
+    if (vc <= 0 && d1 >= 0 && d3_ <= 0) return seg_dist(p, a, b);
+    double vb = d5 * d2 - d1 * d6;
+    if (vb <= 0 && d2 >= 0 && d6 <= 0) return seg_dist(p, a, c);
+    double va = d3_ * d6 - d5 * d4;
+    if (va <= 0 && (d4 - d3_) >= 0 && (d5 - d6) >= 0) return seg_dist(p, b, c);
+    return fabs(d3_dot(ap, n)) / sqrt(nn);
+}
+
+/// Distance between segments p1–q1 and p2–q2: the interior critical point
+/// when it lies in the parameter square, else the best of the four
+/// end-point-to-segment distances (the minimum of a convex function over the
+/// square lies at the critical point or on the square's boundary).
+static double segseg_dist(d3 p1, d3 q1, d3 p2, d3 q2) {
+    double best = fmin(fmin(seg_dist(p1, p2, q2), seg_dist(q1, p2, q2)), fmin(seg_dist(p2, p1, q1), seg_dist(q2, p1, q1)));
+    d3 d1 = d3_sub(q1, p1), d2 = d3_sub(q2, p2), r = d3_sub(p1, p2);
+    double a = d3_dot(d1, d1), e = d3_dot(d2, d2), b = d3_dot(d1, d2), c = d3_dot(d1, r), f = d3_dot(d2, r);
+    double den = a * e - b * b;
+    if (den > 1e-14 * a * e) {
+        double s = (b * f - c * e) / den, t = (a * f - b * c) / den;
+        if (s >= 0 && s <= 1 && t >= 0 && t <= 1) {
+            best = fmin(best, d3_len(d3_sub(d3_add(p1, d3_scale(s, d1)), d3_add(p2, d3_scale(t, d2)))));
+        }
+    }
+    return best;
+}
+
+// ---------------------------------------------------------------------------
+// Brute-force convex hull of a small point set: every triple whose plane has
+// all points on one side (within 1e-13 of the set's extent) is a facet.
+// Handles flat sets (every triple of the plane, both orientations), collinear
+// sets (a segment) and single points. O(n^4): only for small sets.
+
+typedef struct tri3 {
+    d3 n;
+    double off;
+    d3 v[3];
+} tri3;
+
+enum { HULL_POINT, HULL_SEGMENT, HULL_FLAT, HULL_SOLID };
+
+typedef struct bhull {
+    int kind;
+    d3 a, b; ///< The point, or the segment's ends.
+    int nt;
+    tri3 *t;
+} bhull;
+
+static void bhull_free(bhull *h) {
+    free(h->t);
+    memset(h, 0, sizeof *h);
+}
+
+static void bhull_build(bhull *h, const d3 *p, int n) {
+    memset(h, 0, sizeof *h);
+    double ext = 0;
+    for (int i = 0; i < n; ++i) ext = fmax(ext, d3_len(d3_sub(p[i], p[0])));
+    h->a = h->b = p[0];
+    h->kind = HULL_POINT;
+    if (!(ext > 0)) return;
+    // Farthest pair along the direction to the farthest point from p[0].
+    int far = 0;
+    for (int i = 0; i < n; ++i)
+        if (d3_len(d3_sub(p[i], p[0])) > d3_len(d3_sub(p[far], p[0]))) far = i;
+    d3 u = d3_unit(d3_sub(p[far], p[0]));
+    double lo = INFINITY, hi = -INFINITY, off_line = 0;
+    for (int i = 0; i < n; ++i) {
+        d3 q = d3_sub(p[i], p[0]);
+        double s = d3_dot(q, u);
+        if (s < lo) lo = s, h->a = p[i];
+        if (s > hi) hi = s, h->b = p[i];
+        off_line = fmax(off_line, d3_len(d3_sub(q, d3_scale(s, u))));
+    }
+    h->kind = HULL_SEGMENT;
+    if (off_line <= 1e-13 * ext) return;
+    int cap = 64, flat = 1;
+    h->t = malloc((size_t)cap * sizeof *h->t);
+    const double e = 1e-13 * ext;
+    for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) {
+            for (int k = j + 1; k < n; ++k) {
+                d3 nn = d3_cross(d3_sub(p[j], p[i]), d3_sub(p[k], p[i]));
+                double l = d3_len(nn);
+                if (!(l > 1e-12 * ext * ext)) continue;
+                nn = d3_scale(1 / l, nn);
+                double mx = -INFINITY, mn = INFINITY;
+                for (int m = 0; m < n; ++m) {
+                    double s = d3_dot(nn, d3_sub(p[m], p[i]));
+                    mx = fmax(mx, s);
+                    mn = fmin(mn, s);
+                }
+                for (int side = 0; side < 2; ++side) {
+                    int ok = side == 0 ? mx <= e : mn >= -e;
+                    if (!ok) continue;
+                    if (side == 0 ? mn < -e : mx > e) flat = 0;
+                    if (h->nt == cap) {
+                        cap *= 2;
+                        h->t = realloc(h->t, (size_t)cap * sizeof *h->t);
+                    }
+                    tri3 *t = &h->t[h->nt++];
+                    t->n = side == 0 ? nn : d3_scale(-1, nn);
+                    t->off = -d3_dot(t->n, p[i]);
+                    t->v[0] = p[i], t->v[1] = p[j], t->v[2] = p[k];
+                }
+            }
+        }
+    }
+    h->kind = flat ? HULL_FLAT : HULL_SOLID;
+}
+
+/// Signed distance from x to the hull: distance when outside, minus the
+/// distance to the nearest facet plane when inside (solid hulls only).
+static double bhull_sdist(const bhull *h, d3 x) {
+    if (h->kind == HULL_POINT) return d3_len(d3_sub(x, h->a));
+    if (h->kind == HULL_SEGMENT) return seg_dist(x, h->a, h->b);
+    double best = INFINITY;
+    if (h->kind == HULL_SOLID) {
+        double maxplane = -INFINITY;
+        for (int i = 0; i < h->nt; ++i) maxplane = fmax(maxplane, d3_dot(h->t[i].n, x) + h->t[i].off);
+        if (maxplane <= 0) return maxplane;
+        // Outside: the distance to the boundary, over every facet. (Only the
+        // facets that have x on their outer side would do in exact
+        // arithmetic, but at a vertex rounding can put x a hair outside the
+        // planes of far coplanar triangles and inside those that hold it.)
+    }
+    for (int i = 0; i < h->nt; ++i) best = fmin(best, tri_dist(x, h->t[i].v[0], h->t[i].v[1], h->t[i].v[2]));
+    return best;
+}
+
+// ---------------------------------------------------------------------------
+// A placed shape as the references see it: the stored shape and transform,
+// in double, in a frame whose origin is A's stored position (so pairs far
+// from the world origin lose nothing here).
+
+#define MAX_BODY_VERTS 64
+
+typedef struct body {
+    const gjk_shape *s;
+    d3 pos; ///< Stored position minus the check frame's origin (exact in double for float inputs).
+    dmat R;
+    double rad;       ///< Rounding radius: sphere and capsule radius plus margin.
+    double rho;       ///< max |core point| in the local frame.
+    int vertex_based; ///< Core = convex hull of the finite vertex list v.
+    int nv;
+    d3 v[MAX_BODY_VERTS];
+    bhull hull; ///< Hull of v (local frame) for point distances.
+} body;
+
+static void body_init(body *b, const gjk_shape *s, gjk_transform t, d3 origin) {
+    memset(b, 0, sizeof *b);
+    b->s = s;
+    b->pos = d3_sub(d3_of(t.position), origin);
+    b->R = dmat_of_quat(t.rotation);
+    b->rad = (double)s->margin;
+    b->vertex_based = 1;
+    switch (s->type) {
+    case GJK_SHAPE_POINT: b->v[b->nv++] = d3_make(0, 0, 0); break;
+    case GJK_SHAPE_SEGMENT:
+        b->v[b->nv++] = d3_of(s->segment.a);
+        b->v[b->nv++] = d3_of(s->segment.b);
+        break;
+    case GJK_SHAPE_TRIANGLE:
+        b->v[b->nv++] = d3_of(s->triangle.a);
+        b->v[b->nv++] = d3_of(s->triangle.b);
+        b->v[b->nv++] = d3_of(s->triangle.c);
+        break;
+    case GJK_SHAPE_BOX: {
+        d3 h = d3_of(s->box.half_extents);
+        for (int i = 0; i < 8; ++i) b->v[b->nv++] = d3_make(i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y, i & 4 ? h.z : -h.z);
+        break;
+    }
+    case GJK_SHAPE_SPHERE:
+        b->v[b->nv++] = d3_make(0, 0, 0);
+        b->rad += (double)s->sphere.radius;
+        break;
+    case GJK_SHAPE_CAPSULE:
+        b->v[b->nv++] = d3_of(s->capsule.a);
+        b->v[b->nv++] = d3_of(s->capsule.b);
+        b->rad += (double)s->capsule.radius;
+        break;
+    case GJK_SHAPE_POLYTOPE:
+        for (int i = 0; i < s->polytope.count && i < MAX_BODY_VERTS; ++i) b->v[b->nv++] = d3_of(s->polytope.vertices[i]);
+        break;
+    case GJK_SHAPE_CYLINDER:
+        b->vertex_based = 0;
+        b->rho = hypot((double)s->cylinder.radius, (double)s->cylinder.half_height);
+        break;
+    case GJK_SHAPE_CONE:
+        b->vertex_based = 0;
+        b->rho = hypot((double)s->cone.radius, (double)s->cone.half_height);
+        break;
+    case GJK_SHAPE_ELLIPSOID:
+        b->vertex_based = 0;
+        b->rho = d3_max_abs(d3_of(s->ellipsoid.radii));
+        break;
+    default: b->vertex_based = 0; break;
+    }
+    if (b->vertex_based) {
+        for (int i = 0; i < b->nv; ++i) b->rho = fmax(b->rho, d3_len(b->v[i]));
+        bhull_build(&b->hull, b->v, b->nv);
+    }
+}
+
+static void body_free(body *b) { bhull_free(&b->hull); }
+
+/// Support value of the core along the local direction d.
+static double core_h(const body *b, d3 d) {
+    const gjk_shape *s = b->s;
+    switch (s->type) {
+    case GJK_SHAPE_CYLINDER: return (double)s->cylinder.radius * hypot(d.x, d.y) + (double)s->cylinder.half_height * fabs(d.z);
+    case GJK_SHAPE_CONE: {
+        double r = (double)s->cone.radius, hh = (double)s->cone.half_height;
+        return fmax(hh * d.z, -hh * d.z + r * hypot(d.x, d.y));
+    }
+    case GJK_SHAPE_ELLIPSOID: {
+        d3 r = d3_of(s->ellipsoid.radii);
+        return hypot(hypot(r.x * d.x, r.y * d.y), r.z * d.z);
+    }
+    default: {
+        double best = -INFINITY;
+        for (int i = 0; i < b->nv; ++i) best = fmax(best, d3_dot(d, b->v[i]));
+        return best;
+    }
+    }
+}
+
+/// Support value of the placed, rounded shape along n (check frame).
+static double body_h(const body *b, d3 n) { return d3_dot(n, b->pos) + core_h(b, dmat_tmul(&b->R, n)) + b->rad * d3_len(n); }
+
+/// Signed distance of the check-frame point x to the rounded shape (exact
+/// outside the core; inside it only the sign is meaningful); NAN when no
+/// closed form is coded (cones, ellipsoids).
+static double body_sdist(const body *b, d3 x) {
+    d3 l = dmat_tmul(&b->R, d3_sub(x, b->pos));
+    double core;
+    switch (b->s->type) {
+    case GJK_SHAPE_BOX: {
+        d3 h = d3_of(b->s->box.half_extents);
+        double qx = fabs(l.x) - h.x, qy = fabs(l.y) - h.y, qz = fabs(l.z) - h.z;
+        double out = d3_len(d3_make(fmax(qx, 0), fmax(qy, 0), fmax(qz, 0)));
+        core = out + fmin(fmax(qx, fmax(qy, qz)), 0);
+        break;
+    }
+    case GJK_SHAPE_CYLINDER: {
+        double dr = hypot(l.x, l.y) - (double)b->s->cylinder.radius, dz = fabs(l.z) - (double)b->s->cylinder.half_height;
+        core = fmin(fmax(dr, dz), 0) + hypot(fmax(dr, 0), fmax(dz, 0));
+        break;
+    }
+    case GJK_SHAPE_CONE:
+    case GJK_SHAPE_ELLIPSOID:
+    case GJK_SHAPE_CUSTOM: return NAN;
+    default: core = bhull_sdist(&b->hull, l); break;
+    }
+    return core - b->rad;
+}
+
+/// The world point p in the check frame.
+static d3 in_frame(gjk_vec3 p, d3 origin) { return d3_sub(d3_of(p), origin); }
+
+// ---------------------------------------------------------------------------
+// Exact signed distances.
+
+/// Vertex-based pairs: sdist(r, conv{R_A a_i − R_B b_j}) − (rA + rB).
+static double ref_poly_sd(const body *a, const body *b) {
+    static d3 pts[MAX_BODY_VERTS * MAX_BODY_VERTS];
+    int n = 0;
+    for (int i = 0; i < a->nv; ++i) {
+        d3 wa = dmat_mul(&a->R, a->v[i]);
+        for (int j = 0; j < b->nv; ++j) pts[n++] = d3_add(a->pos, d3_sub(wa, dmat_mul(&b->R, b->v[j])));
+    }
+    bhull h;
+    bhull_build(&h, pts, n);
+    double sd = bhull_sdist(&h, b->pos) - (a->rad + b->rad);
+    bhull_free(&h);
+    return sd;
+}
+
+/// Box–box: the separating-axis test over the 15 axes (the least overlap is
+/// the depth when every axis overlaps: the minimum of the difference's
+/// support over directions is at one of its face normals, and each is a box
+/// face normal or a cross product of two edges); when some axis separates,
+/// the distance between the closest features (vertex–box, edge–edge), which
+/// is exact for separated polytopes. Margins are subtracted at the end.
+static double box_point_sd(d3 h, const dmat *R, d3 pos, d3 x) {
+    d3 l = dmat_tmul(R, d3_sub(x, pos));
+    double qx = fabs(l.x) - h.x, qy = fabs(l.y) - h.y, qz = fabs(l.z) - h.z;
+    return d3_len(d3_make(fmax(qx, 0), fmax(qy, 0), fmax(qz, 0))) + fmin(fmax(qx, fmax(qy, qz)), 0);
+}
+
+static double ref_box_box_sd(const body *a, const body *b, d3 *sat_normal) {
+    d3 ha = d3_of(a->s->box.half_extents), hb = d3_of(b->s->box.half_extents);
+    d3 axes[15];
+    int n = 0;
+    for (int i = 0; i < 3; ++i) axes[n++] = a->R.c[i];
+    for (int i = 0; i < 3; ++i) axes[n++] = b->R.c[i];
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) axes[n++] = d3_cross(a->R.c[i], b->R.c[j]);
+    d3 r = d3_sub(b->pos, a->pos);
+    double least = INFINITY;
+    for (int i = 0; i < n; ++i) {
+        double l = d3_len(axes[i]);
+        if (!(l > 1e-12)) continue;
+        d3 u = d3_scale(1 / l, axes[i]);
+        double ea = ha.x * fabs(d3_dot(u, a->R.c[0])) + ha.y * fabs(d3_dot(u, a->R.c[1])) + ha.z * fabs(d3_dot(u, a->R.c[2]));
+        double eb = hb.x * fabs(d3_dot(u, b->R.c[0])) + hb.y * fabs(d3_dot(u, b->R.c[1])) + hb.z * fabs(d3_dot(u, b->R.c[2]));
+        double proj = d3_dot(u, r);
+        double ov = ea + eb - fabs(proj);
+        if (ov < least) {
+            least = ov;
+            if (sat_normal) *sat_normal = proj >= 0 ? u : d3_scale(-1, u);
+        }
+    }
+    double rad = a->rad + b->rad;
+    if (least > 0) return -least - rad;
+    d3 va[8], vb[8];
+    for (int i = 0; i < 8; ++i) {
+        va[i] = d3_add(a->pos, dmat_mul(&a->R, a->v[i]));
+        vb[i] = d3_add(b->pos, dmat_mul(&b->R, b->v[i]));
+    }
+    double best = INFINITY;
+    for (int i = 0; i < 8; ++i) {
+        best = fmin(best, fmax(0, box_point_sd(hb, &b->R, b->pos, va[i])));
+        best = fmin(best, fmax(0, box_point_sd(ha, &a->R, a->pos, vb[i])));
+    }
+    // Edges: vertex pairs that differ in one bit.
+    for (int i = 0; i < 8; ++i)
+        for (int bi = 1; bi < 8; bi <<= 1) {
+            if (i & bi) continue;
+            for (int j = 0; j < 8; ++j)
+                for (int bj = 1; bj < 8; bj <<= 1) {
+                    if (j & bj) continue;
+                    best = fmin(best, segseg_dist(va[i], va[i | bi], vb[j], vb[j | bj]));
+                }
+        }
+    return best - rad;
+}
+
+// ---------------------------------------------------------------------------
+// The touching band (README, "Tolerances"): tolerance × (L + R), L the
+// largest coordinate magnitude of the points of A − B (cores, A's frame) the
+// query evaluated, R the sum of the rounding radii. Bounds on L:
+//  - above: every core point of D in A's frame has |w| ≤ ρ_A + ρ_B + |r|;
+//  - below (vertex-based cores only, whose support points are vertices):
+//    the smallest max-abs coordinate over all differences a_i − b_j.
+// A query's signed distance is computed with a rounding error of a few ulps
+// of L; cls_err = 8·eps·(L + R) covers it.
+
+typedef struct band {
+    double lo, hi, lsum;
+} band;
+
+static band band_of(const body *a, const body *b, double rel_tol) {
+    band bd;
+    double R = a->rad + b->rad;
+    double lmax = a->rho + b->rho + d3_len(d3_sub(b->pos, a->pos));
+    double lmin = 0;
+    if (a->vertex_based && b->vertex_based) {
+        lmin = INFINITY;
+        for (int j = 0; j < b->nv; ++j) {
+            // b_j in A's frame.
+            d3 bj = dmat_tmul(&a->R, d3_sub(d3_add(b->pos, dmat_mul(&b->R, b->v[j])), a->pos));
+            for (int i = 0; i < a->nv; ++i) lmin = fmin(lmin, d3_max_abs(d3_sub(a->v[i], bj)));
+        }
+    }
+    bd.lo = rel_tol * (lmin + R);
+    bd.hi = rel_tol * (lmax + R);
+    bd.lsum = lmax + R;
+    return bd;
+}
+
+#define ST(s) (1u << (s))
+
+/// The statuses the documented band allows for a pair of exact signed
+/// distance sd: touching when |sd| is a rounding-level zero or clearly inside
+/// the band's lower bound, the sign's status when clearly outside its upper
+/// bound, either in between.
+static unsigned expected_statuses(double sd, band bd) {
+    double cls = 8 * EPS * bd.lsum;
+    if (fabs(sd) <= EPS * bd.lsum || fabs(sd) + cls < bd.lo) return ST(GJK_TOUCHING);
+    if (sd > bd.hi + cls) return ST(GJK_SEPARATED);
+    if (sd < -(bd.hi + cls)) return ST(GJK_PENETRATING);
+    return ST(GJK_TOUCHING) | (sd > 0 ? ST(GJK_SEPARATED) : ST(GJK_PENETRATING));
+}
+
+static const char *statuses_name(unsigned m) {
+    static char buf[96];
+    buf[0] = 0;
+    for (int s = 0; s <= GJK_NOT_CONVERGED; ++s) {
+        if (m & ST(s)) {
+            if (buf[0]) strcat(buf, "|");
+            strcat(buf, gjk_status_name((gjk_status)s));
+        }
+    }
+    return buf;
+}
+
+// ---------------------------------------------------------------------------
+// Running and checking a pair.
+
+static const char *case_label = "";
+static int case_failures = 0;
+
+static void case_begin(const char *label) {
+    case_label = label;
+    case_failures = test_failures;
+}
+
+static void case_end(void) {
+    if (test_failures > case_failures) fprintf(stderr, "    ^ in case: %s\n", case_label);
+    case_failures = test_failures;
+}
+
+static gjk_query_input query(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb) {
+    gjk_query_input q;
+    memset(&q, 0, sizeof q);
+    q.shape_a = a;
+    q.transform_a = ta;
+    q.shape_b = b;
+    q.transform_b = tb;
+    return q;
+}
+
+typedef struct results {
+    gjk_intersect_output in;
+    gjk_distance_output di;
+    gjk_penetration_output pe;
+    unsigned allowed;   ///< Statuses the band allows.
+    double world;       ///< Largest world coordinate magnitude involved.
+    double pt_tol;      ///< The point tolerance used (incl. representation).
+} results;
+
+static int is_answer(gjk_status s) { return s == GJK_SEPARATED || s == GJK_TOUCHING || s == GJK_PENETRATING; }
+
+static int pen_finite(const gjk_penetration_output *p) {
+    return isfinite((double)p->signed_distance) && isfinite((double)p->depth) && vec3_finite(p->point_a) &&
+           vec3_finite(p->point_b) && vec3_finite(p->normal);
+}
+static int dist_finite(const gjk_distance_output *d) {
+    return isfinite((double)d->distance) && vec3_finite(d->point_a) && vec3_finite(d->point_b) && vec3_finite(d->normal);
+}
+
+/// Runs the three queries on q and checks them against the exact signed
+/// distance sd_ref (see the file comment). tol: on values; pt_tol: on points
+/// (4·eps·|world coordinate| is added).
+static results check_pair(const char *label, const gjk_query_input *q, double sd_ref, double tol, double pt_tol) {
+    case_begin(label);
+    results r;
+    memset(&r, 0, sizeof r);
+    r.in = gjk_intersect(q);
+    r.di = gjk_distance(q, NULL);
+    r.pe = gjk_penetration(q, NULL);
+    d3 origin = d3_of(q->transform_a.position);
+    body A, B;
+    body_init(&A, q->shape_a, q->transform_a, origin);
+    body_init(&B, q->shape_b, q->transform_b, origin);
+    double rel_tol = q->options.tolerance > 0 ? (double)q->options.tolerance : (double)GJK_DEFAULT_TOLERANCE;
+    band bd = band_of(&A, &B, rel_tol);
+    r.allowed = expected_statuses(sd_ref, bd);
+    r.world = fmax(d3_max_abs(origin), d3_max_abs(d3_of(q->transform_b.position))) + A.rho + B.rho + A.rad + B.rad;
+    pt_tol += 4 * EPS * r.world;
+    r.pt_tol = pt_tol;
+    double n_tol = fmax(TEST_REL_TOL, 4 * EPS);
+
+    // Finite, answers, one status.
+    ENSURE(pen_finite(&r.pe));
+    ENSURE(dist_finite(&r.di));
+    ENSURE(is_answer(r.in.status) && is_answer(r.di.status) && is_answer(r.pe.status));
+    ENSURE(r.in.status == r.pe.status && r.di.status == r.pe.status);
+    ENSURE(r.in.intersect == (r.in.status != GJK_SEPARATED));
+    if (!(r.allowed & ST(r.pe.status))) {
+        fprintf(stderr, "%s:%d: penetration status %s, expected %s (sd_ref %.17g, band [%.3g, %.3g])\n", __FILE__,
+                __LINE__, gjk_status_name(r.pe.status), statuses_name(r.allowed), sd_ref, bd.lo, bd.hi);
+        ++test_failures;
+    }
+
+    // Penetration.
+    const gjk_penetration_output *pe = &r.pe;
+    double sd = (double)pe->signed_distance;
+    ENSURE_NEAR(sd, sd_ref, tol);
+    ENSURE_NEAR((double)pe->depth, fmax(0, -sd), 4 * EPS * fabs(sd));
+    d3 n = d3_of(pe->normal);
+    ENSURE_NEAR(d3_len(n), 1, n_tol);
+    d3 pa = in_frame(pe->point_a, origin), pb = in_frame(pe->point_b, origin);
+    ENSURE(d3_len(d3_sub(d3_sub(pb, pa), d3_scale(sd, n))) <= pt_tol);
+    if (d3_len(n) > 0.5) {
+        n = d3_unit(n);
+        // The normal realises the signed distance: the overlap along it is −sd.
+        double overlap = body_h(&A, n) + body_h(&B, d3_scale(-1, n));
+        ENSURE_NEAR(overlap, -sd, tol + 4 * EPS * r.world);
+        // Witnesses: support points along ±n, on the boundaries.
+        ENSURE_NEAR(d3_dot(n, pa), body_h(&A, n), pt_tol);
+        ENSURE_NEAR(-d3_dot(n, pb), body_h(&B, d3_scale(-1, n)), pt_tol);
+        double ea = body_sdist(&A, pa), eb = body_sdist(&B, pb);
+        if (!isnan(ea)) ENSURE_NEAR(ea, 0, pt_tol);
+        if (!isnan(eb)) ENSURE_NEAR(eb, 0, pt_tol);
+    }
+
+    // Distance.
+    const gjk_distance_output *di = &r.di;
+    double dist = (double)di->distance;
+    ENSURE(dist >= 0);
+    ENSURE_NEAR(dist, fmax(0, sd_ref), tol);
+    d3 da = in_frame(di->point_a, origin), db = in_frame(di->point_b, origin), dn = d3_of(di->normal);
+    ENSURE_NEAR(d3_len(d3_sub(db, da)), dist, pt_tol);
+    if (di->status == GJK_SEPARATED) {
+        ENSURE_NEAR(d3_len(dn), 1, n_tol);
+        ENSURE(d3_len(d3_sub(d3_sub(db, da), d3_scale(dist, dn))) <= pt_tol);
+        if (d3_len(dn) > 0.5) {
+            dn = d3_unit(dn);
+            ENSURE_NEAR(body_h(&A, dn) + body_h(&B, d3_scale(-1, dn)), -dist, tol + 4 * EPS * r.world);
+        }
+        double ea = body_sdist(&A, da), eb = body_sdist(&B, db);
+        if (!isnan(ea)) ENSURE_NEAR(ea, 0, pt_tol);
+        if (!isnan(eb)) ENSURE_NEAR(eb, 0, pt_tol);
+    } else {
+        double nl = d3_len(dn);
+        ENSURE(nl <= n_tol || fabs(nl - 1) <= n_tol);
+        double ea = body_sdist(&A, da), eb = body_sdist(&B, da);
+        if (!isnan(ea)) ENSURE(ea <= pt_tol);
+        if (!isnan(eb)) ENSURE(eb <= pt_tol);
+    }
+    body_free(&A);
+    body_free(&B);
+    case_end();
+    return r;
+}
+
+/// The exact signed distance of a query's stored inputs: boxes by the
+/// separating-axis/closest-feature reference, other vertex-based pairs by
+/// the difference hull. Boxes are also cross-checked against the hull.
+static double exact_sd(const gjk_query_input *q) {
+    d3 origin = d3_of(q->transform_a.position);
+    body A, B;
+    body_init(&A, q->shape_a, q->transform_a, origin);
+    body_init(&B, q->shape_b, q->transform_b, origin);
+    double sd;
+    if (q->shape_a->type == GJK_SHAPE_BOX && q->shape_b->type == GJK_SHAPE_BOX) {
+        sd = ref_box_box_sd(&A, &B, NULL);
+    } else {
+        sd = ref_poly_sd(&A, &B);
+    }
+    body_free(&A);
+    body_free(&B);
+    return sd;
+}
+
+/// Is x (world) inside the shape of q (A when which = 0, else B), within tol?
+static double shape_sdist_world(const gjk_query_input *q, int which, gjk_vec3 x) {
+    d3 origin = d3_of(q->transform_a.position);
+    body b;
+    body_init(&b, which ? q->shape_b : q->shape_a, which ? q->transform_b : q->transform_a, origin);
+    double s = body_sdist(&b, in_frame(x, origin));
+    body_free(&b);
+    return s;
+}
+
+static d3 rotate(gjk_quat q, d3 v) {
+    dmat m = dmat_of_quat(q);
+    return dmat_mul(&m, v);
+}
+
+// ---------------------------------------------------------------------------
+// Self-check of the references on cases with known answers.
+
+static void test_reference_selfcheck(void) {
+    gjk_shape cube = gjk_make_box(V(1, 1, 1));
+    gjk_vec3 cv[8];
+    for (int i = 0; i < 8; ++i) cv[i] = V(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1);
+    gjk_shape pcube = gjk_make_polytope(cv, 8);
+    static const struct {
+        double r[3], expect;
+    } cases[] = {
+        {{2.5, 0.3, 0.2}, 0.5},
+        {{2.5, 2.5, 2.5}, 0.86602540378443864676},
+        {{2.5, 2.5, 0.1}, 0.70710678118654752440},
+        {{1.7, 0.3, 0.2}, -0.3},
+        {{0.1, -0.2, 0.05}, -1.8},
+        {{2, 0, 0}, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        gjk_transform tb = pose(d3_make(cases[i].r[0], cases[i].r[1], cases[i].r[2]), gjk_quat_identity());
+        gjk_query_input q = query(&cube, gjk_transform_identity(), &cube, tb);
+        ENSURE_NEAR(exact_sd(&q), cases[i].expect, 1e-6);
+        q = query(&pcube, gjk_transform_identity(), &pcube, tb);
+        ENSURE_NEAR(exact_sd(&q), cases[i].expect, 1e-6);
+    }
+    // The two box references agree on random rotated pairs, apart and overlapping.
+    rng r = {0x5e1fc4ecULL};
+    double worst = 0;
+    for (int i = 0; i < 60; ++i) {
+        gjk_shape a = gjk_make_box(V(rng_range(&r, 0.2, 1), rng_range(&r, 0.2, 1), rng_range(&r, 0.2, 1)));
+        gjk_shape b = gjk_make_box(V(rng_range(&r, 0.2, 1), rng_range(&r, 0.2, 1), rng_range(&r, 0.2, 1)));
+        gjk_quat qa = random_quat(&r), qb = random_quat(&r);
+        d3 p = d3_scale(rng_range(&r, 0, 3), random_dir(&r));
+        gjk_query_input q = query(&a, pose(d3_make(0, 0, 0), qa), &b, pose(p, qb));
+        d3 o = d3_make(0, 0, 0);
+        body A, B;
+        body_init(&A, &a, q.transform_a, o);
+        body_init(&B, &b, q.transform_b, o);
+        double s1 = ref_box_box_sd(&A, &B, NULL), s2 = ref_poly_sd(&A, &B);
+        worst = fmax(worst, fabs(s1 - s2));
+        ENSURE_NEAR(s1, s2, 1e-12);
+        body_free(&A);
+        body_free(&B);
+    }
+    // Point distances of the bodies.
+    gjk_shape cyl = gjk_make_cylinder(to_real(0.5), 1);
+    body c;
+    body_init(&c, &cyl, gjk_transform_identity(), d3_make(0, 0, 0));
+    ENSURE_NEAR(body_sdist(&c, d3_make(1.5, 0, 0)), 1, 1e-15);
+    ENSURE_NEAR(body_sdist(&c, d3_make(0, 0.2, 0.5)), -0.3, 1e-15);
+    ENSURE_NEAR(body_sdist(&c, d3_make(0, 3.5, 5)), 5, 1e-15);
+    ENSURE_NEAR(body_h(&c, d3_make(0, 0.6, 0.8)), 0.5 * 0.6 + 0.8, 1e-15);
+    body_free(&c);
+    // A flat hull: distances in and off its plane.
+    gjk_vec3 sq[4] = {V(-1, -1, 0), V(1, -1, 0), V(1, 1, 0), V(-1, 1, 0)};
+    gjk_shape flat = gjk_make_polytope(sq, 4);
+    body f;
+    body_init(&f, &flat, gjk_transform_identity(), d3_make(0, 0, 0));
+    ENSURE(f.hull.kind == HULL_FLAT);
+    ENSURE_NEAR(body_sdist(&f, d3_make(0.2, 0.3, 0.5)), 0.5, 1e-15);
+    ENSURE_NEAR(body_sdist(&f, d3_make(3, 0.3, 0)), 2, 1e-15);
+    ENSURE_NEAR(body_sdist(&f, d3_make(0.5, 0.5, 0)), 0, 1e-15);
+    body_free(&f);
+    // The band rule (in units of the build's epsilon): touching at 0 and
+    // well inside the lower bound, the sign well outside the upper bound,
+    // either in between.
+    band bd = {1000 * EPS, 5000 * EPS, 5};
+    ENSURE(expected_statuses(0, bd) == ST(GJK_TOUCHING));
+    ENSURE(expected_statuses(500 * EPS, bd) == ST(GJK_TOUCHING));
+    ENSURE(expected_statuses(1e4 * EPS, bd) == ST(GJK_SEPARATED));
+    ENSURE(expected_statuses(-1e4 * EPS, bd) == ST(GJK_PENETRATING));
+    ENSURE(expected_statuses(3000 * EPS, bd) == (ST(GJK_TOUCHING) | ST(GJK_SEPARATED)));
+}
+
+// ---------------------------------------------------------------------------
+// 1. Stacked boxes overlapping by 0.1: another library returned depth 0 and a
+// NaN normal for two boxes stacked face on face (coincident side faces, so
+// GJK's simplex and EPA's polytope meet many coplanar points).
+
+static void test_stacked_boxes_overlap_0_1_nan_normal(void) {
+    static char label[160];
+    rng r = {0x57ac4edULL};
+    for (int k = 0; k < 3; ++k) {
+        for (int si = 0; si < 2; ++si) {
+            double s = si ? -1 : 1;
+            for (int variant = 0; variant < 4; ++variant) {
+                // 0: identical unit boxes exactly stacked; 1: B shifted sideways;
+                // 2: B smaller; 3: variant 1 with the whole stack rotated and moved.
+                d3 ha = d3_make(0.5, 0.5, 0.5), hb = ha, lateral = d3_make(0, 0, 0);
+                if (variant == 1 || variant == 3) lateral = d3_make(0.2, -0.15, 0.1);
+                if (variant == 2) hb = d3_make(0.3, 0.2, 0.25), lateral = d3_make(0.1, 0.05, -0.12);
+                double gap = d3_comp(ha, k) + d3_comp(hb, k) - 0.1;
+                d3 c = lateral;
+                if (k == 0) c.x = s * gap;
+                if (k == 1) c.y = s * gap;
+                if (k == 2) c.z = s * gap;
+                gjk_quat q = gjk_quat_identity();
+                d3 off = d3_make(0, 0, 0);
+                if (variant == 3) q = random_quat(&r), off = d3_make(3, -2, 5);
+                gjk_shape A = gjk_make_box(to_real3(ha)), B = gjk_make_box(to_real3(hb));
+                gjk_transform ta = pose(off, q), tb = pose(d3_add(off, rotate(q, c)), q);
+                gjk_query_input in = query(&A, ta, &B, tb);
+                snprintf(label, sizeof label, "stacked boxes overlapping 0.1, axis %d sign %+g, variant %d", k, s, variant);
+                double ref = exact_sd(&in);
+                case_begin(label);
+                ENSURE_NEAR(ref, -0.1, TOL(2) + 8 * EPS * 8); // hand-derived: overlap 0.1 along the stacking axis
+                case_end();
+                results res = check_pair(label, &in, ref, TOL(2), TOL(2));
+                case_begin(label);
+                ENSURE(res.pe.status == GJK_PENETRATING);
+                ENSURE_NEAR(res.pe.depth, 0.1, TOL(2));
+                d3 nexp = rotate(q, d3_axis(k, s));
+                ENSURE_VEC_NEAR(res.pe.normal, to_real3(nexp), TOL(1));
+                // Shallow face contact: each witness lies in the overlap (in
+                // both boxes), point_a on A's face k, point_b on B's.
+                ENSURE(shape_sdist_world(&in, 1, res.pe.point_a) <= res.pt_tol);
+                ENSURE(shape_sdist_world(&in, 0, res.pe.point_b) <= res.pt_tol);
+                case_end();
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 2. Boxes exactly touching face to face, edge to edge (parallel and
+// crossing), vertex to vertex, and at ±1e-9 from touching. Exactly touching:
+// TOUCHING. ±1e-9: the touching band is 1e-10·(L + R) in double with L ≤ 2·√3
+// + |r| ≈ 6 here, at most 7e-10 < 1e-9, so the sign's status; in float the
+// positions round to the touching ones (2 + 1e-9 is 2 in float) and the band
+// is 2e-6·L: TOUCHING. expected_statuses computes this from the stored inputs;
+// the test also asserts that it came out as stated.
+
+static void test_boxes_touching_face_edge_vertex_1e9(void) {
+    static char label[160];
+    const double s2 = sqrt(2.0), s3 = sqrt(3.0);
+    rng r = {0x70c4ULL};
+    gjk_shape A = gjk_make_box(V(1, 1, 1)), B = gjk_make_box(V(1, 1, 1));
+    for (int kind = 0; kind < 4; ++kind) {
+        for (int rot = 0; rot < 2; ++rot) {
+            gjk_quat q0 = rot ? random_quat(&r) : gjk_quat_identity();
+            d3 off = rot ? d3_make(-4, 7, 1.5) : d3_make(0, 0, 0);
+            for (int si = -1; si <= 1; ++si) {
+                double shift = si * 1e-9;
+                d3 c, dir;
+                gjk_quat qa = gjk_quat_identity(), qb = gjk_quat_identity();
+                double hand;
+                const char *name;
+                if (kind == 0) { // face to face along x
+                    c = d3_make(2, 0.3, 0.2), dir = d3_make(1, 0, 0), hand = shift, name = "face-face";
+                } else if (kind == 1) { // parallel edges x = y = 1
+                    c = d3_make(2, 2, 0.5), dir = d3_make(1, 1, 0), hand = shift > 0 ? shift * s2 : shift, name = "edge-edge";
+                } else if (kind == 2) { // vertex (1,1,1) on vertex
+                    c = d3_make(2, 2, 2), dir = d3_make(1, 1, 1), hand = shift > 0 ? shift * s3 : shift, name = "vertex-vertex";
+                } else { // crossing edges: A turned 45° about y, B 45° about x
+                    qa = axis_angle(0, 1, 0, PI / 4), qb = axis_angle(1, 0, 0, PI / 4);
+                    c = d3_make(0, 0, 2 * s2), dir = d3_make(0, 0, 1), hand = shift, name = "crossing edges";
+                }
+                c = d3_add(c, d3_scale(shift, dir));
+                gjk_quat wa = gjk_quat_mul(q0, qa), wb = gjk_quat_mul(q0, qb);
+                gjk_transform ta = pose(off, wa), tb = pose(d3_add(off, rotate(q0, c)), wb);
+                gjk_query_input in = query(&A, ta, &B, tb);
+                double ref = exact_sd(&in);
+                snprintf(label, sizeof label, "boxes %s, shift %+g, %s", name, shift, rot ? "rotated and moved" : "axis-aligned");
+                case_begin(label);
+                // The stored inputs differ from the intended ones by their rounding.
+                ENSURE_NEAR(ref, hand, 16 * EPS * 8);
+                case_end();
+                results res = check_pair(label, &in, ref, TOL(4), TOL(4));
+                case_begin(label);
+                if (si == 0 || GJK_USE_FLOAT) {
+                    ENSURE(res.allowed == ST(GJK_TOUCHING));
+                    ENSURE(res.pe.status == GJK_TOUCHING);
+                } else {
+                    ENSURE(res.allowed == ST(si > 0 ? GJK_SEPARATED : GJK_PENETRATING));
+                }
+                case_end();
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 3. A 5 m box against a 0.2 m box: another library reported a contact point
+// that lay on neither shape. Every witness must be on its own shape's surface
+// and, for these shallow contacts, inside the other shape (in the overlap).
+
+static void test_big_box_small_box_contact_off_surface(void) {
+    static char label[160];
+    gjk_shape big = gjk_make_box(V(2.5, 2.5, 2.5)), small = gjk_make_box(V(0.1, 0.1, 0.1));
+    rng r = {0xb16b0cULL};
+    for (int c = 0; c < 6; ++c) {
+        gjk_transform ta = pose(d3_make(0, 0, 0), gjk_quat_identity()), tb;
+        double hand;
+        if (c == 0) { // resting on the top face, 1 cm deep, turned about z
+            tb = pose(d3_make(0.7, -1.1, 2.5 + 0.1 - 0.01), axis_angle(0, 0, 1, 0.3));
+            hand = -0.01;
+        } else if (c == 1) { // against the side face x = 2.5, 2 mm deep
+            tb = pose(d3_make(2.5 + 0.1 - 0.002, 0.4, -0.9), gjk_quat_identity());
+            hand = -0.002;
+        } else if (c == 2) { // hanging over the top edge x = 2.5: the overlap is a corner piece
+            tb = pose(d3_make(2.5 - 0.03, 0.2, 2.5 + 0.1 - 0.01), gjk_quat_identity());
+            hand = -0.01;
+        } else if (c == 3) { // 1 cm above the top face
+            tb = pose(d3_make(-1.3, 0.4, 2.5 + 0.1 + 0.01), axis_angle(0, 0, 1, 1.1));
+            hand = 0.01;
+        } else { // tilted, a vertex 5 mm deep in the top face (the depth from the SAT reference)
+            gjk_quat q = random_quat(&r);
+            dmat m = dmat_of_quat(q);
+            double low = 0;
+            for (int i = 0; i < 8; ++i) {
+                d3 v = dmat_mul(&m, d3_make(i & 1 ? 0.1 : -0.1, i & 2 ? 0.1 : -0.1, i & 4 ? 0.1 : -0.1));
+                low = fmin(low, v.z);
+            }
+            tb = pose(d3_make(-0.4 + 0.3 * c, 0.9, 2.5 - low - 0.005), q);
+            hand = -0.005;
+        }
+        gjk_query_input in = query(&big, ta, &small, tb);
+        double ref = exact_sd(&in);
+        snprintf(label, sizeof label, "5 m box vs 0.2 m box, case %d", c);
+        case_begin(label);
+        ENSURE_NEAR(ref, hand, TOL(5));
+        case_end();
+        results res = check_pair(label, &in, ref, TOL(5), TOL(5));
+        case_begin(label);
+        if (res.pe.status == GJK_PENETRATING) {
+            // Shallow: the deepest point of each lies inside the other.
+            ENSURE(shape_sdist_world(&in, 1, res.pe.point_a) <= res.pt_tol);
+            ENSURE(shape_sdist_world(&in, 0, res.pe.point_b) <= res.pt_tol);
+        }
+        // The normal of these contacts is a face normal of the big box.
+        d3 nexp = c == 1 ? d3_make(1, 0, 0) : d3_make(0, 0, 1);
+        ENSURE_VEC_NEAR(res.pe.normal, to_real3(nexp), TOL(1));
+        case_end();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 4. A 1 cm slab against a cylinder standing on it (another library returned
+// a sideways normal and a depth of the slab's thickness). The slab is
+// 2 × 2 × 0.01 m; the cylinder (radius 0.3, height 1) stands with its flat
+// base 2 mm (and 8 mm) into the slab: depth p along +z (the overlap along
+// −z is 1.01 − p, sideways more than 0.6). Lying on its side (axis along x),
+// its curved side 2 mm into the slab: depth 2 mm along +z, the contact a line
+// on a surface of radius 0.3 (CURVED tolerances).
+
+static void test_thin_slab_cylinder_depth_normal(void) {
+    static char label[160];
+    gjk_shape slab = gjk_make_box(V(1, 1, 0.005)), cyl = gjk_make_cylinder(to_real(0.3), to_real(0.5));
+    rng r = {0x51abULL};
+    for (int c = 0; c < 6; ++c) {
+        int lying = c >= 4;
+        double p = c % 2 ? 0.008 : 0.002;
+        gjk_quat q0 = (c % 4) >= 2 ? random_quat(&r) : gjk_quat_identity();
+        d3 off = (c % 4) >= 2 ? d3_make(10, -20, 3) : d3_make(0, 0, 0);
+        d3 cl = lying ? d3_make(0.1, -0.2, 0.005 + 0.3 - p) : d3_make(0.2, 0.1, 0.005 + 0.5 - p);
+        gjk_quat qc = lying ? gjk_quat_mul(q0, axis_angle(0, 1, 0, PI / 2)) : q0;
+        gjk_query_input in = query(&slab, pose(off, q0), &cyl, pose(d3_add(off, rotate(q0, cl)), qc));
+        double size = 1.5;
+        snprintf(label, sizeof label, "1 cm slab vs cylinder %s, %g mm deep%s", lying ? "lying" : "standing", p * 1000,
+                 (c % 4) >= 2 ? ", rotated and moved" : "");
+        // The exact sd of the stored inputs: the rotations round, which tilts
+        // the cylinder by O(eps): the reference below is the hand answer up to
+        // that (accounted for in the tolerance).
+        double ref = -p;
+        results res = check_pair(label, &in, ref, TOL(size) + 64 * EPS, TOL(size));
+        case_begin(label);
+        ENSURE(res.pe.status == GJK_PENETRATING);
+        d3 nexp = rotate(q0, d3_make(0, 0, 1));
+        double ntol = lying ? CURVED_NORMAL_TOL(0.3, size) : TOL(1) + 64 * EPS;
+        ENSURE_VEC_NEAR(res.pe.normal, to_real3(nexp), ntol);
+        // point_a on the slab's top face (local z = 0.005) and under the
+        // cylinder; point_b at the cylinder's lowest level (local slab z = 0.005 − p).
+        d3 la = rotate(gjk_quat_conj(q0), d3_sub(d3_of(res.pe.point_a), d3_of(in.transform_a.position)));
+        d3 lb = rotate(gjk_quat_conj(q0), d3_sub(d3_of(res.pe.point_b), d3_of(in.transform_a.position)));
+        ENSURE_NEAR(la.z, 0.005, res.pt_tol);
+        ENSURE_NEAR(lb.z, 0.005 - p, res.pt_tol);
+        if (lying) {
+            // Under the cylinder's lowest line y = −0.2, x ∈ [0.1 − 0.5, 0.1 + 0.5].
+            ENSURE_NEAR(la.y, -0.2, CURVED_TOL(0.3, size) + res.pt_tol);
+            ENSURE(la.x >= -0.4 - res.pt_tol && la.x <= 0.6 + res.pt_tol);
+        } else {
+            ENSURE(hypot(la.x - 0.2, la.y - 0.1) <= 0.3 + res.pt_tol);
+            ENSURE(hypot(lb.x - 0.2, lb.y - 0.1) <= 0.3 + res.pt_tol);
+        }
+        case_end();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 5. Rotated boxes at ±1e-6 from touching (random rotations and sizes). The
+// exact signed distance comes from the separating-axis/closest-feature
+// reference; B is placed by bisection on it along a random direction, then
+// the reference is recomputed for the stored inputs.
+
+/// Bisects t in [0, hi] so that the box pair with B at p_A + t·u has signed
+/// distance `target` (the pair's difference is symmetric about 0, so the
+/// signed distance increases with t).
+static double place_box_pair(const gjk_query_input *q0, d3 pa, d3 u, double target, double hi) {
+    gjk_query_input q = *q0;
+    double lo = 0;
+    for (int it = 0; it < 200; ++it) {
+        double mid = 0.5 * (lo + hi);
+        if (mid <= lo || mid >= hi) break;
+        d3 origin = pa;
+        body A, B;
+        q.transform_b.position = to_real3(d3_add(pa, d3_scale(mid, u)));
+        body_init(&A, q.shape_a, q.transform_a, origin);
+        body_init(&B, q.shape_b, q.transform_b, origin);
+        // Unrounded position for the bisection itself.
+        B.pos = d3_scale(mid, u);
+        double sd = ref_box_box_sd(&A, &B, NULL);
+        body_free(&A);
+        body_free(&B);
+        if (sd < target) lo = mid;
+        else hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+static void test_rotated_boxes_1e6_from_touching(void) {
+    static char label[160];
+    rng r = {0x1e6b0e5ULL};
+    int n_sep = 0, n_pen = 0, n_touch = 0;
+    for (int i = 0; i < 120 * REG_RANDOM_SCALE; ++i) {
+        gjk_shape A = gjk_make_box(V(rng_range(&r, 0.3, 1), rng_range(&r, 0.3, 1), rng_range(&r, 0.3, 1)));
+        gjk_shape B = gjk_make_box(V(rng_range(&r, 0.3, 1), rng_range(&r, 0.3, 1), rng_range(&r, 0.3, 1)));
+        gjk_quat qa = random_quat(&r), qb = random_quat(&r);
+        d3 pa = i % 3 == 0 ? d3_make(0, 0, 0) : d3_scale(rng_range(&r, 1, 100), random_dir(&r));
+        d3 u = random_dir(&r);
+        double target = i % 2 ? 1e-6 : -1e-6;
+        gjk_query_input q = query(&A, pose(pa, qa), &B, pose(pa, qb));
+        double t = place_box_pair(&q, d3_of(q.transform_a.position), u, target, 4);
+        q.transform_b.position = to_real3(d3_add(d3_of(q.transform_a.position), d3_scale(t, u)));
+        double ref = exact_sd(&q);
+        snprintf(label, sizeof label, "rotated boxes %+g from touching, pair %d", target, i);
+        results res = check_pair(label, &q, ref, TOL(2), TOL(2));
+        n_sep += res.pe.status == GJK_SEPARATED;
+        n_pen += res.pe.status == GJK_PENETRATING;
+        n_touch += res.pe.status == GJK_TOUCHING;
+        if (!GJK_USE_FLOAT) {
+            // In double the stored inputs keep the target to ~1e-15 and the
+            // band is below 1e-9: the sign is known.
+            case_begin(label);
+            ENSURE_NEAR(ref, target, 1e-12);
+            ENSURE(res.allowed == ST(target > 0 ? GJK_SEPARATED : GJK_PENETRATING));
+            case_end();
+        }
+    }
+    printf("  rotated boxes at ±1e-6: %d separated, %d penetrating, %d touching\n", n_sep, n_pen, n_touch);
+}
+
+// ---------------------------------------------------------------------------
+// 6. A flat polytope (all points in one plane) inside and across a box, and
+// two coplanar flat polytopes (a flat Minkowski difference: the origin on its
+// boundary). Libraries failed on the degenerate simplices (zero-volume
+// tetrahedra) these make. Hand answers for the axis-aligned square S of half
+// side 0.5 in the plane z = c against the box [−1, 1]³ at the origin: A − S
+// is the box of half extents (1.5, 1.5, 1), so with S's centre at (x, y, z)
+// the depth is min(1.5 − |x|, 1.5 − |y|, 1 − |z|).
+
+static void test_flat_polytope_in_and_across_box(void) {
+    static char label[160];
+    gjk_shape box = gjk_make_box(V(1, 1, 1));
+    // The square, with its edge midpoints and centre (coplanar extras), and a hexagon.
+    gjk_vec3 sq[9] = {V(-0.5, -0.5, 0), V(0.5, -0.5, 0), V(0.5, 0.5, 0), V(-0.5, 0.5, 0), V(0, -0.5, 0),
+                      V(0.5, 0, 0),     V(0, 0.5, 0),    V(-0.5, 0, 0), V(0, 0, 0)};
+    gjk_shape square = gjk_make_polytope(sq, 9);
+    static const struct {
+        double c[3], sd;
+        const char *name;
+    } cases[] = {
+        {{0.2, 0.1, 0.3}, -0.7, "inside the box"},
+        {{0.2, 0.1, 0.7}, -0.3, "inside, near the top"},
+        {{1.2, 0.1, 0.2}, -0.3, "across the face x = 1"},
+        {{1.3, -1.2, 0.5}, -0.2, "across an edge"},
+        {{0.3, 0.2, 1.0}, 0, "on the top face"},
+        {{0.3, 0.2, 1.25}, 0.25, "above the top face"},
+        {{2.0, 0.2, 0.4}, 0.5, "beside the face x = 1"},
+    };
+    rng r = {0xf1a7ULL};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        for (int rot = 0; rot < 2; ++rot) {
+            gjk_quat q0 = rot ? random_quat(&r) : gjk_quat_identity();
+            d3 off = rot ? d3_make(5, 5, -5) : d3_make(0, 0, 0);
+            d3 c = d3_make(cases[i].c[0], cases[i].c[1], cases[i].c[2]);
+            gjk_query_input in = query(&box, pose(off, q0), &square, pose(d3_add(off, rotate(q0, c)), q0));
+            double ref = exact_sd(&in);
+            snprintf(label, sizeof label, "flat square %s%s", cases[i].name, rot ? ", rotated" : "");
+            case_begin(label);
+            ENSURE_NEAR(ref, cases[i].sd, 1e-12 + 64 * EPS);
+            case_end();
+            check_pair(label, &in, ref, TOL(3), TOL(3));
+        }
+    }
+    // A flat hexagon in a tilted plane crossing the box (reference: the hull).
+    gjk_vec3 hex[6];
+    for (int k = 0; k < 6; ++k) hex[k] = V(0.6 * cos(k * PI / 3), 0.6 * sin(k * PI / 3), 0);
+    gjk_shape hexagon = gjk_make_polytope(hex, 6);
+    for (int k = 0; k < 8 * REG_RANDOM_SCALE; ++k) {
+        gjk_quat qh = random_quat(&r);
+        d3 c = d3_scale(rng_range(&r, 0, 1.6), random_dir(&r));
+        gjk_query_input in = query(&box, pose(d3_make(0, 0, 0), gjk_quat_identity()), &hexagon, pose(c, qh));
+        snprintf(label, sizeof label, "flat tilted hexagon vs box %d", k);
+        check_pair(label, &in, exact_sd(&in), TOL(3), TOL(3));
+    }
+    // Two coplanar squares overlapping: D is flat, the origin lies in it:
+    // they touch (depth 0) with the plane's normal ±z.
+    for (int rot = 0; rot < 2; ++rot) {
+        gjk_quat q0 = rot ? random_quat(&r) : gjk_quat_identity();
+        gjk_query_input in =
+            query(&square, pose(d3_make(1, 2, 3), q0), &square, pose(d3_add(d3_make(1, 2, 3), rotate(q0, d3_make(0.3, 0.4, 0))), q0));
+        snprintf(label, sizeof label, "coplanar flat squares overlapping%s", rot ? ", rotated" : "");
+        double ref = exact_sd(&in);
+        case_begin(label);
+        ENSURE_NEAR(ref, 0, 64 * EPS);
+        case_end();
+        results res = check_pair(label, &in, ref, TOL(3), TOL(3));
+        case_begin(label);
+        d3 nz = rotate(q0, d3_make(0, 0, 1));
+        ENSURE_NEAR(fabs(d3_dot(d3_of(res.pe.normal), nz)), 1, TOL(1) + 64 * EPS);
+        case_end();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 7. Two tetrahedra touching vertex to vertex: the closest feature of the
+// difference is a single point (a one-point simplex at the origin). Another
+// library returned a distance of −inf. Apex-on-apex exactly (touching), at
+// ±1e-9 and 0.1 apart, and overlapping by 0.05 (along the axis: the depth is
+// then the least overlap, from the reference).
+
+static void test_tetrahedra_vertex_vertex_minus_inf(void) {
+    static char label[160];
+    // A points its apex (0, 0, 0) up (+z), base at z = −1; B points down, base at z = +1.
+    gjk_vec3 ta_v[4] = {V(0, 0, 0), V(1, 0, -1), V(-0.5, 0.8, -1), V(-0.5, -0.8, -1)};
+    gjk_vec3 tb_v[4] = {V(0, 0, 0), V(-1, 0.1, 1), V(0.5, -0.8, 1), V(0.6, 0.8, 1)};
+    gjk_shape A = gjk_make_polytope(ta_v, 4), B = gjk_make_polytope(tb_v, 4);
+    rng r = {0x7e7aULL};
+    const double gaps[] = {0, 1e-9, -1e-9, 0.1, -0.05};
+    for (int rot = 0; rot < 3; ++rot) {
+        gjk_quat q0 = rot ? random_quat(&r) : gjk_quat_identity();
+        d3 off = rot == 2 ? d3_make(1e3, -2e3, 500) : d3_make(0.3, 0.2, 0.5);
+        for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; ++g) {
+            gjk_query_input in =
+                query(&A, pose(off, q0), &B, pose(d3_add(off, rotate(q0, d3_make(0, 0, gaps[g]))), q0));
+            double ref = exact_sd(&in);
+            snprintf(label, sizeof label, "tetrahedra apex to apex, gap %+g, pose %d", gaps[g], rot);
+            case_begin(label);
+            if (gaps[g] >= 0) ENSURE_NEAR(ref, gaps[g], 1e-12 + 64 * EPS * (1 + d3_max_abs(off)));
+            case_end();
+            double tol = TOL(2) + 4 * EPS * d3_max_abs(off);
+            results res = check_pair(label, &in, ref, tol, TOL(2));
+            case_begin(label);
+            ENSURE(res.di.distance >= 0);
+            if (gaps[g] == 0 && rot == 0) ENSURE(res.pe.status == GJK_TOUCHING);
+            case_end();
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 8. A triangle with an 84 m edge against a box 5 cm into it: another
+// library put the contact tens of metres away along the long edge. The
+// triangle (−42, 0, 0), (42, 0, 0), (0, 3, 0) lies in z = 0; the unit box
+// (half 0.5) at (10, 1, 0.45) sinks 5 cm through it, its footprint well
+// inside the triangle. Depth 0.05 along +z (upwards, from the triangle to
+// the box: the overlap along −z is 0.95, sideways metres); point_a lies on
+// the triangle inside the box's footprint, point_b 5 cm below it.
+
+static void test_long_triangle_box_contact_far_away(void) {
+    static char label[160];
+    gjk_shape tri = gjk_make_triangle(V(-42, 0, 0), V(42, 0, 0), V(0, 3, 0));
+    gjk_shape box = gjk_make_box(V(0.5, 0.5, 0.5));
+    rng r = {0x84ULL};
+    for (int c = 0; c < 6; ++c) {
+        gjk_quat q0 = c >= 2 ? random_quat(&r) : gjk_quat_identity();
+        d3 off = c >= 4 ? d3_make(300, -200, 50) : d3_make(0, 0, 0);
+        double yaw = c % 2 ? 0.4 : 0;
+        double depth = c == 3 ? 0.2 : 0.05;
+        d3 cb = d3_make(10, 1, 0.5 - depth);
+        gjk_query_input in = query(&tri, pose(off, q0), &box, pose(d3_add(off, rotate(q0, cb)), gjk_quat_mul(q0, axis_angle(0, 0, 1, yaw))));
+        double ref = exact_sd(&in);
+        snprintf(label, sizeof label, "84 m triangle vs box %g m deep, yaw %g, pose %d", depth, yaw, c);
+        case_begin(label);
+        ENSURE_NEAR(ref, -depth, 1e-12 + 1e3 * EPS);
+        case_end();
+        double size = 42;
+        results res = check_pair(label, &in, ref, TOL(size), TOL(size));
+        case_begin(label);
+        ENSURE(res.pe.status == GJK_PENETRATING);
+        ENSURE_VEC_NEAR(res.pe.normal, to_real3(rotate(q0, d3_make(0, 0, 1))), TOL(1));
+        // In the triangle's frame: point_a at z = 0 inside the box footprint.
+        d3 la = rotate(gjk_quat_conj(q0), in_frame(res.pe.point_a, d3_of(in.transform_a.position)));
+        d3 lb = rotate(gjk_quat_conj(q0), in_frame(res.pe.point_b, d3_of(in.transform_a.position)));
+        ENSURE_NEAR(la.z, 0, res.pt_tol);
+        ENSURE_NEAR(lb.z, -depth, res.pt_tol);
+        // Inside the (possibly turned) footprint: within 0.5·√2 of its centre
+        // and inside the box itself.
+        ENSURE(hypot(la.x - 10, la.y - 1) <= 0.5 * sqrt(2.0) + res.pt_tol);
+        ENSURE(hypot(lb.x - 10, lb.y - 1) <= 0.5 * sqrt(2.0) + res.pt_tol);
+        ENSURE(shape_sdist_world(&in, 1, res.pe.point_a) <= res.pt_tol);
+        case_end();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 9. A box sliding along another at a 1e-6 gap: another library's linear cast
+// reported a hit with a zero normal. The gap is clear of the touching band in
+// double (band ≤ 1e-10·(L + R), L ≤ ~8 here): gjk_shapecast must miss. In
+// float the band (2e-6·L) holds the 1e-6 gap: the boxes touch as soon as B
+// is over A, a hit with a unit normal. Both builds: a 1e-3 gap misses.
+
+static void test_box_sliding_1e6_gap_shapecast_zero_normal(void) {
+    static char label[160];
+    gjk_shape A = gjk_make_box(V(1, 1, 1));
+    gjk_shape boxes[3] = {gjk_make_box(V(1, 1, 1)), gjk_make_box(V(0.3, 0.4, 0.2)), gjk_make_sphere(to_real(0.5))};
+    const double half_h[3] = {1, 0.2, 0.5};
+    rng r = {0x511deULL};
+    for (int which = 0; which < 3; ++which) {
+        for (int rot = 0; rot < 2; ++rot) {
+            for (int gi = 0; gi < 2; ++gi) {
+                double gap = gi ? 1e-3 : 1e-6;
+                gjk_quat q0 = rot ? random_quat(&r) : gjk_quat_identity();
+                d3 off = rot ? d3_make(-3, 8, 2) : d3_make(0, 0, 0);
+                double yaw = which == 1 ? 0.5 : 0;
+                d3 start = d3_make(-3, 0.2, 1 + half_h[which] + gap);
+                d3 motion = d3_make(6, 0.1, 0);
+                gjk_shapecast_input in;
+                memset(&in, 0, sizeof in);
+                in.shape_a = &A;
+                in.transform_a = pose(off, q0);
+                in.shape_b = &boxes[which];
+                in.transform_b = pose(d3_add(off, rotate(q0, start)), gjk_quat_mul(q0, axis_angle(0, 0, 1, yaw)));
+                in.translation_b = to_real3(rotate(q0, motion));
+                gjk_cast_output o = gjk_shapecast(&in);
+                snprintf(label, sizeof label, "%s sliding over a box at gap %g%s", which == 2 ? "sphere" : "box", gap,
+                         rot ? ", rotated" : "");
+                case_begin(label);
+                ENSURE(isfinite((double)o.t) && vec3_finite(o.point) && vec3_finite(o.normal));
+                // The actual gap of the stored inputs (B's lowest point over A's
+                // top face, in A's frame) against the band.
+                d3 rel = rotate(gjk_quat_conj(q0), d3_sub(d3_of(in.transform_b.position), d3_of(in.transform_a.position)));
+                double g = rel.z - half_h[which] - 1;
+                // L ≤ ρ_A + ρ_B + |r| over the motion (ρ = √3 for the unit boxes).
+                double lmax = 2 * sqrt(3.0) + d3_len(start) + d3_len(motion);
+                double cls = 8 * EPS * lmax;
+                double band_hi = (double)GJK_DEFAULT_TOLERANCE * (lmax + (which == 2 ? 0.5 : 0));
+                if (g > band_hi + cls) {
+                    ENSURE(o.status == GJK_MISS);
+                    ENSURE(!o.hit);
+                } else {
+                    // Within the band: touching as soon as B is over A, a hit
+                    // at that time, or a miss when rounding keeps it just
+                    // outside the band.
+                    ENSURE(GJK_USE_FLOAT && gi == 0);
+                    ENSURE(o.status == GJK_HIT || o.status == GJK_MISS);
+                }
+                if (o.hit) {
+                    // Never a zero normal; not overlapping at the start; the
+                    // first contact when B comes over A's top face.
+                    ENSURE(o.status == GJK_HIT);
+                    ENSURE_NEAR(vlen(o.normal), 1, TOL(1));
+                    ENSURE(o.t > 0.1 && o.t < 0.45);
+                }
+                case_end();
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 10. Pairs 1e5 and 1e6 from the world origin (a library that subtracts
+// world coordinates per iteration loses the contact there). Boxes, spheres,
+// polytopes (octahedron against tetrahedron), apart, touching and
+// overlapping. The reference uses the stored inputs relative to A's
+// position; the values must be accurate to TEST_REL_TOL·size + 4·eps·|p|.
+
+static void test_far_from_origin_1e5_1e6(void) {
+    static char label[200];
+    rng r = {0xfa4ULL};
+    gjk_shape boxA = gjk_make_box(V(1, 0.8, 0.6)), boxB = gjk_make_box(V(0.5, 0.5, 0.5));
+    gjk_shape sA = gjk_make_sphere(1), sB = gjk_make_sphere(to_real(0.5));
+    gjk_vec3 oct[6] = {V(1, 0, 0), V(-1, 0, 0), V(0, 1, 0), V(0, -1, 0), V(0, 0, 1), V(0, 0, -1)};
+    gjk_vec3 tet[4] = {V(-0.5, 0, 0), V(0.5, 0.6, 0.1), V(0.5, -0.6, 0.1), V(0.4, 0, -0.7)};
+    gjk_shape pA = gjk_make_polytope(oct, 6), pB = gjk_make_polytope(tet, 4);
+    double worst_sd = 0, worst_pt = 0;
+    for (int mag = 0; mag < 2; ++mag) {
+        double o = mag ? 1e6 : 1e5;
+        for (int dirk = 0; dirk < 3; ++dirk) {
+            d3 dir = dirk == 0 ? d3_make(1, 0, 0) : dirk == 1 ? d3_unit(d3_make(1, -1, 1)) : random_dir(&r);
+            // Integers, exactly representable in float at these magnitudes.
+            d3 pa = d3_make(round(o * dir.x), round(o * dir.y), round(o * dir.z));
+            for (int kind = 0; kind < 3; ++kind) {
+                const double gaps[] = {0.3, 0, -0.1};
+                for (int gi = 0; gi < 3; ++gi) {
+                    double g = gaps[gi];
+                    gjk_quat q0 = dirk == 2 ? random_quat(&r) : gjk_quat_identity();
+                    gjk_query_input in;
+                    double hand;
+                    if (kind == 0) { // boxes face to face along x
+                        d3 c = d3_make(1.5 + g, 0.25, -0.125);
+                        in = query(&boxA, pose(pa, q0), &boxB, pose(d3_add(pa, rotate(q0, c)), q0));
+                        hand = g;
+                    } else if (kind == 1) { // spheres along (2, 1, 2)/3
+                        d3 c = d3_scale((1.5 + g) / 3, d3_make(2, 1, 2));
+                        in = query(&sA, pose(pa, q0), &sB, pose(d3_add(pa, c), q0));
+                        hand = g;
+                    } else { // octahedron vertex (1,0,0) to the tetrahedron's vertex (−0.5,0,0)
+                        d3 c = d3_make(1.5 + g, 0, 0);
+                        in = query(&pA, pose(pa, gjk_quat_identity()), &pB, pose(d3_add(pa, c), gjk_quat_identity()));
+                        hand = NAN;
+                    }
+                    double ref;
+                    if (kind == 1) {
+                        d3 rel = d3_sub(d3_of(in.transform_b.position), d3_of(in.transform_a.position));
+                        ref = d3_len(rel) - 1.5;
+                    } else {
+                        ref = exact_sd(&in);
+                    }
+                    snprintf(label, sizeof label, "%s at %g from the origin, direction %d, gap %g",
+                             kind == 0 ? "boxes" : kind == 1 ? "spheres" : "octahedron-tetrahedron", o, dirk, g);
+                    case_begin(label);
+                    if (!isnan(hand) && dirk < 2 && !GJK_USE_FLOAT) ENSURE_NEAR(ref, hand, 1e-9);
+                    if (kind == 2 && g >= 0 && !GJK_USE_FLOAT) ENSURE_NEAR(ref, g, 1e-9); // vertex to vertex along x
+                    case_end();
+                    double tol = TOL(2) + 4 * EPS * o;
+                    results res = check_pair(label, &in, ref, tol, TOL(2));
+                    worst_sd = fmax(worst_sd, fabs((double)res.pe.signed_distance - ref));
+                    d3 origin = d3_of(in.transform_a.position);
+                    body A, B;
+                    body_init(&A, in.shape_a, in.transform_a, origin);
+                    body_init(&B, in.shape_b, in.transform_b, origin);
+                    worst_pt = fmax(worst_pt, fabs(body_sdist(&A, in_frame(res.pe.point_a, origin))));
+                    worst_pt = fmax(worst_pt, fabs(body_sdist(&B, in_frame(res.pe.point_b, origin))));
+                    body_free(&A);
+                    body_free(&B);
+                }
+            }
+        }
+    }
+    printf("  far from the origin (1e5, 1e6): worst |sd error| %.3g, worst witness off its surface %.3g\n", worst_sd,
+           worst_pt);
+}
+
+// ---------------------------------------------------------------------------
+/// Coincident copies of a curved shape whose least-depth directions form a
+/// continuum (a cylinder's radial directions, all directions of a ball given
+/// as an ellipsoid): EPA must refine the difference's curved surface all
+/// round (its 256 vertices reach only about 1 − cos(π/128) ≈ 3e-4 on a
+/// circle), so the README's "EPA on curved shapes may report
+/// GJK_NOT_CONVERGED in near-degenerate cases" applies. Either a converged
+/// answer (checked in full; for a cylinder the normal radial), or
+/// NOT_CONVERGED with finite outputs, a unit normal and a depth that is a
+/// lower bound (EPA's polytope lies inside the difference). Either way the
+/// intersection and distance queries know the status: EPA's polytope
+/// encloses the origin, so its inner distance (the depth returned, close to
+/// the exact one) proves the overlap by far more than the tolerance.
+static void coincident_curved(const char *label, const gjk_shape *s, gjk_transform t, double depth, d3 axis,
+                              int any_normal) {
+    gjk_query_input in = query(s, t, s, t);
+    gjk_penetration_output pe = gjk_penetration(&in, NULL);
+    if (pe.status == GJK_PENETRATING) {
+        results res = check_pair(label, &in, -depth, TOL(2), TOL(2));
+        case_begin(label);
+        if (!any_normal) ENSURE(fabs(d3_dot(d3_of(res.pe.normal), axis)) <= CURVED_NORMAL_TOL(1, 2));
+        case_end();
+        return;
+    }
+    case_begin(label);
+    ENSURE(pe.status == GJK_NOT_CONVERGED);
+    ENSURE(pen_finite(&pe));
+    ENSURE_NEAR(vlen(pe.normal), 1, TOL(1));
+    ENSURE(pe.depth <= depth + TOL(2));
+    ENSURE(pe.depth > 0);
+    gjk_distance_output di = gjk_distance(&in, NULL);
+    gjk_intersect_output xi = gjk_intersect(&in);
+    ENSURE(dist_finite(&di) && di.distance == 0);
+    ENSURE(xi.intersect);
+    ENSURE(di.status == GJK_PENETRATING);
+    ENSURE(xi.status == GJK_PENETRATING);
+    printf("  %s: %s, depth %.12g (exact %g)\n", label, gjk_status_name(pe.status), (double)pe.depth, depth);
+    case_end();
+}
+
+// 11. Coincident identical shapes: the difference is centrally symmetric
+// about the origin, so no direction is preferred; libraries returned a zero
+// or NaN normal. Concentric spheres: depth 2r along some unit normal, the
+// witnesses c ± r·n. Coincident boxes: depth 2·(least half extent) along
+// ±that axis (a cube: along some axis). Capsules: depth 2r perpendicular to
+// the axis. Cylinders (r = 0.5, h = 1): depth 2r = 1, radial; a ball given
+// as an ellipsoid (radii 0.5): depth 1 (both through coincident_curved).
+// Ellipsoids (1, 0.8, 0.5):
+// depth 2·(least radius) along that axis, normal within sqrt(tol·c/(b² −
+// c²)) of it (tilting by θ towards the axis of radius b, h_D(n) ≈ 2c +
+// θ²(b² − c²)/c; c the least radius, b the middle one, the flattest way).
+
+static void test_coincident_identical_shapes(void) {
+    static char label[160];
+    rng r = {0xc0c0ULL};
+    for (int rot = 0; rot < 3; ++rot) {
+        gjk_quat q0 = rot ? random_quat(&r) : gjk_quat_identity();
+        d3 p = rot == 2 ? d3_make(123.5, -77.25, 40) : d3_make(0.5, -0.25, 2);
+        gjk_transform t = pose(p, q0);
+        dmat m = dmat_of_quat(q0);
+        // Spheres.
+        {
+            gjk_shape s = gjk_make_sphere(to_real(0.7));
+            gjk_query_input in = query(&s, t, &s, t);
+            snprintf(label, sizeof label, "concentric spheres, pose %d", rot);
+            results res = check_pair(label, &in, -1.4, TOL(1), TOL(1));
+            case_begin(label);
+            d3 n = d3_of(res.pe.normal);
+            ENSURE_VEC_NEAR(res.pe.point_a, to_real3(d3_add(p, d3_scale(0.7, n))), res.pt_tol);
+            ENSURE_VEC_NEAR(res.pe.point_b, to_real3(d3_sub(p, d3_scale(0.7, n))), res.pt_tol);
+            case_end();
+            // Concentric spheres of different radii: depth r1 + r2.
+            gjk_shape s2 = gjk_make_sphere(to_real(0.2));
+            in = query(&s, t, &s2, t);
+            snprintf(label, sizeof label, "concentric spheres 0.7 and 0.2, pose %d", rot);
+            check_pair(label, &in, -0.9, TOL(1), TOL(1));
+        }
+        // Boxes: a non-cube (least half extent 0.4 along z) and a cube.
+        for (int cube = 0; cube < 2; ++cube) {
+            gjk_shape b = gjk_make_box(cube ? V(0.6, 0.6, 0.6) : V(1, 0.7, 0.4));
+            gjk_query_input in = query(&b, t, &b, t);
+            snprintf(label, sizeof label, "coincident %s, pose %d", cube ? "cubes" : "boxes", rot);
+            double depth = cube ? 1.2 : 0.8;
+            results res = check_pair(label, &in, -depth, TOL(2), TOL(2));
+            case_begin(label);
+            d3 nl = dmat_tmul(&m, d3_of(res.pe.normal));
+            if (cube) {
+                ENSURE_NEAR(d3_max_abs(nl), 1, TOL(1) + 16 * EPS);
+            } else {
+                ENSURE_NEAR(fabs(nl.z), 1, TOL(1) + 16 * EPS);
+            }
+            case_end();
+            // The same box as a polytope (its 8 corners).
+            gjk_vec3 v[8];
+            d3 h = d3_of(b.box.half_extents);
+            for (int i = 0; i < 8; ++i) v[i] = V(i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y, i & 4 ? h.z : -h.z);
+            gjk_shape pb = gjk_make_polytope(v, 8);
+            in = query(&pb, t, &pb, t);
+            snprintf(label, sizeof label, "coincident %s as polytopes, pose %d", cube ? "cubes" : "boxes", rot);
+            check_pair(label, &in, -depth, TOL(2), TOL(2));
+        }
+        // Capsules.
+        {
+            gjk_shape c = gjk_make_capsule(V(-0.5, 0.1, 0), V(0.5, -0.1, 0.2), to_real(0.25));
+            gjk_query_input in = query(&c, t, &c, t);
+            snprintf(label, sizeof label, "coincident capsules, pose %d", rot);
+            results res = check_pair(label, &in, -0.5, TOL(1), TOL(1));
+            case_begin(label);
+            d3 axis = dmat_mul(&m, d3_unit(d3_make(1, -0.2, 0.2)));
+            ENSURE_NEAR(d3_dot(d3_of(res.pe.normal), axis), 0, TOL(1) + 16 * EPS);
+            case_end();
+        }
+        // Cylinders: least depth 1 radially (2h = 2 axially); every radial
+        // direction is a least-depth direction.
+        {
+            gjk_shape c = gjk_make_cylinder(to_real(0.5), 1);
+            snprintf(label, sizeof label, "coincident cylinders, pose %d", rot);
+            coincident_curved(label, &c, t, 1, m.c[2], 0);
+        }
+        // A ball given as an ellipsoid of equal radii 0.5: depth 1 along
+        // every direction.
+        {
+            gjk_shape e = gjk_make_ellipsoid(V(0.5, 0.5, 0.5));
+            snprintf(label, sizeof label, "concentric spherical ellipsoids, pose %d", rot);
+            coincident_curved(label, &e, t, 1, m.c[2], 1);
+        }
+        // Ellipsoids (1, 0.8, 0.5): depth 1 along ±z.
+        {
+            gjk_shape e = gjk_make_ellipsoid(V(1, 0.8, 0.5));
+            gjk_query_input in = query(&e, t, &e, t);
+            snprintf(label, sizeof label, "coincident ellipsoids, pose %d", rot);
+            results res = check_pair(label, &in, -1, TOL(2), TOL(2));
+            case_begin(label);
+            ENSURE(res.pe.status == GJK_PENETRATING);
+            double theta = sqrt(TOL(2) * 0.5 / (0.64 - 0.25));
+            ENSURE(fabs(fabs(d3_dot(d3_of(res.pe.normal), m.c[2])) - 1) <= theta * theta + 16 * EPS);
+            case_end();
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 12. Duplicate and collinear vertices in polytopes (libraries built
+// zero-area simplex triangles from them and divided by zero). A cube given
+// with every corner three times, its edge midpoints, face centres and
+// centre must answer exactly as the box; a polytope whose points all lie on
+// one line is a segment; one whose points are all the same is a point.
+
+static void test_duplicate_collinear_vertices(void) {
+    static char label[160];
+    static gjk_vec3 cube[8 * 3 + 12 + 6 + 1];
+    int n = 0;
+    for (int rep = 0; rep < 3; ++rep)
+        for (int i = 0; i < 8; ++i) cube[n++] = V(i & 1 ? 0.5 : -0.5, i & 2 ? 0.5 : -0.5, i & 4 ? 0.5 : -0.5);
+    for (int i = 0; i < 8; ++i)
+        for (int b = 1; b < 8; b <<= 1) {
+            if (i & b) continue;
+            gjk_vec3 p = cube[i], q = cube[i | b];
+            cube[n++] = V(0.5 * ((double)p.x + q.x), 0.5 * ((double)p.y + q.y), 0.5 * ((double)p.z + q.z));
+        }
+    for (int k = 0; k < 3; ++k) {
+        cube[n++] = to_real3(d3_axis(k, 0.5));
+        cube[n++] = to_real3(d3_axis(k, -0.5));
+    }
+    cube[n++] = V(0, 0, 0);
+    gjk_shape poly = gjk_make_polytope(cube, n), box = gjk_make_box(V(0.5, 0.5, 0.5));
+    gjk_shape other = gjk_make_box(V(0.4, 0.3, 0.2));
+    rng r = {0xd0bULL};
+    const double gaps[] = {0.2, 0, -0.05, -0.3};
+    for (int rot = 0; rot < 2; ++rot) {
+        for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; ++g) {
+            gjk_quat q0 = rot ? random_quat(&r) : gjk_quat_identity();
+            gjk_quat qb = rot ? random_quat(&r) : gjk_quat_identity();
+            d3 c = d3_make(0.1, 0.8 + gaps[g], -0.05); // touching at y = 0.5 + 0.3
+            gjk_transform tb = pose(c, qb);
+            if (rot) {
+                // Place the rotated B at the gap by bisection on the box reference.
+                gjk_query_input q = query(&box, pose(d3_make(0, 0, 0), q0), &other, tb);
+                double t = place_box_pair(&q, d3_make(0, 0, 0), d3_unit(d3_make(0.1, 0.8, -0.05)), gaps[g], 4);
+                tb.position = to_real3(d3_scale(t, d3_unit(d3_make(0.1, 0.8, -0.05))));
+            }
+            gjk_query_input qbox = query(&box, pose(d3_make(0, 0, 0), q0), &other, tb);
+            gjk_query_input qpoly = query(&poly, pose(d3_make(0, 0, 0), q0), &other, tb);
+            double ref = exact_sd(&qbox);
+            snprintf(label, sizeof label, "cube with duplicate/collinear/coplanar points, gap %g, pose %d", gaps[g], rot);
+            case_begin(label);
+            if (!rot) ENSURE_NEAR(ref, gaps[g], 1e-12 + 16 * EPS);
+            case_end();
+            results rp = check_pair(label, &qpoly, ref, TOL(1), TOL(1));
+            results rb = check_pair(label, &qbox, ref, TOL(1), TOL(1));
+            case_begin(label);
+            ENSURE_NEAR(rp.pe.signed_distance, rb.pe.signed_distance, TOL(1));
+            case_end();
+        }
+    }
+    // Collinear points: a segment from (−1, 0, 0) to (1, 0, 0) given with
+    // repeats and interior points, against a box below it and a sphere.
+    gjk_vec3 line[9] = {V(-1, 0, 0), V(0.5, 0, 0), V(1, 0, 0), V(-1, 0, 0), V(0, 0, 0),
+                        V(0.25, 0, 0), V(1, 0, 0), V(-0.75, 0, 0), V(1, 0, 0)};
+    gjk_shape seg = gjk_make_polytope(line, 9);
+    for (int rot = 0; rot < 2; ++rot) {
+        gjk_quat q0 = rot ? random_quat(&r) : gjk_quat_identity();
+        const double zs[] = {0.8, 0.5, 0.45, 0.0};
+        for (size_t k = 0; k < sizeof zs / sizeof zs[0]; ++k) {
+            // Box (half 0.5) centred at (0.1, 0.2, −zs) below the segment: gap
+            // zs − 0.5; overlapping, the depth is the least of 0.5 − zs (up)
+            // and 0.3 (sideways along −y, the box reaching y = −0.3).
+            gjk_query_input in = query(&seg, pose(d3_make(0, 0, 0), q0), &box, pose(rotate(q0, d3_make(0.1, 0.2, -zs[k])), q0));
+            double ref = exact_sd(&in);
+            snprintf(label, sizeof label, "collinear polytope over a box, height %g, pose %d", zs[k], rot);
+            case_begin(label);
+            ENSURE_NEAR(ref, fmax(zs[k] - 0.5, -0.3), 1e-12 + 16 * EPS);
+            case_end();
+            check_pair(label, &in, ref, TOL(1), TOL(1));
+        }
+        gjk_shape ball = gjk_make_sphere(to_real(0.3));
+        gjk_query_input in = query(&seg, pose(d3_make(0, 0, 0), q0), &ball, pose(rotate(q0, d3_make(1.2, 0.4, 0)), q0));
+        snprintf(label, sizeof label, "collinear polytope vs sphere, pose %d", rot);
+        check_pair(label, &in, exact_sd(&in), TOL(1), TOL(1));
+    }
+    // All points equal: a point.
+    gjk_vec3 same[5] = {V(0.2, 0.1, 0), V(0.2, 0.1, 0), V(0.2, 0.1, 0), V(0.2, 0.1, 0), V(0.2, 0.1, 0)};
+    gjk_shape pt = gjk_make_polytope(same, 5);
+    const double heights[] = {0.9, 0.5, 0.3};
+    for (size_t k = 0; k < 3; ++k) {
+        gjk_query_input in = query(&box, gjk_transform_identity(), &pt, pose(d3_make(0, 0, heights[k]), gjk_quat_identity()));
+        double ref = exact_sd(&in);
+        snprintf(label, sizeof label, "polytope of one repeated point at height %g", heights[k]);
+        case_begin(label);
+        ENSURE_NEAR(ref, heights[k] - 0.5, 1e-12 + 4 * EPS);
+        case_end();
+        check_pair(label, &in, ref, TOL(1), TOL(1));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 13. Shapes of size 1e-6 and 1e6 (absolute epsilons in other libraries made
+// tiny shapes always touch and huge ones never converge). The same
+// configurations scaled by s: the answers scale by s and must be accurate to
+// TEST_REL_TOL·s·size. Mixed: a 1 µm sphere near a unit box (accurate to the
+// box's scale) and a unit box on a 1e6 box.
+
+static void test_tiny_and_huge_sizes(void) {
+    static char label[160];
+    const double scales[] = {1e-6, 1, 1e6};
+    rng r = {0x5c4eULL};
+    gjk_vec3 oct_s[6];
+    for (int si = 0; si < 3; ++si) {
+        double s = scales[si];
+        gjk_quat q0 = random_quat(&r);
+        d3 off = d3_scale(s, d3_make(3, -1, 2));
+        gjk_shape A = gjk_make_box(V(s, 0.8 * s, 0.6 * s)), B = gjk_make_box(V(0.5 * s, 0.5 * s, 0.5 * s));
+        gjk_shape S = gjk_make_sphere(to_real(0.4 * s));
+        gjk_shape C = gjk_make_capsule(V(-0.5 * s, 0, 0), V(0.5 * s, 0, 0), to_real(0.2 * s));
+        const double oct_unit[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+        for (int i = 0; i < 6; ++i) oct_s[i] = V(0.7 * s * oct_unit[i][0], 0.7 * s * oct_unit[i][1], 0.7 * s * oct_unit[i][2]);
+        gjk_shape O = gjk_make_polytope(oct_s, 6);
+        const double gaps[] = {0.2, 0, -0.1};
+        for (int gi = 0; gi < 3; ++gi) {
+            double g = gaps[gi] * s;
+            struct {
+                const gjk_shape *b;
+                d3 c;
+                const char *name;
+            } cs[4] = {
+                {&B, d3_make(1.5 * s + g, 0.2 * s, 0.1 * s), "box-box face"},
+                {&S, d3_make(0.2 * s, 0.8 * s + 0.4 * s + g, -0.3 * s), "box-sphere"},
+                {&C, d3_make(-0.1 * s, 0.3 * s, 0.6 * s + 0.2 * s + g), "box-capsule"},
+                {&O, d3_make(s + 0.7 * s + g, 0.3 * s, -0.2 * s), "box-octahedron vertex"},
+            };
+            for (int k = 0; k < 4; ++k) {
+                gjk_query_input in = query(&A, pose(off, q0), cs[k].b, pose(d3_add(off, rotate(q0, cs[k].c)), q0));
+                double ref = exact_sd(&in);
+                snprintf(label, sizeof label, "%s at scale %g, gap %g·s", cs[k].name, s, gaps[gi]);
+                case_begin(label);
+                ENSURE_NEAR(ref / s, gaps[gi], 1e-9 + 64 * EPS);
+                case_end();
+                check_pair(label, &in, ref, TOL(2 * s), TOL(2 * s));
+            }
+        }
+    }
+    // A 1 µm sphere 1 mm above, on, and 0.5 µm into a unit box.
+    gjk_shape box = gjk_make_box(V(0.5, 0.5, 0.5)), dust = gjk_make_sphere(to_real(1e-6));
+    const double hs[] = {1e-3, 0, -0.5e-6};
+    for (int k = 0; k < 3; ++k) {
+        gjk_query_input in = query(&box, gjk_transform_identity(), &dust, pose(d3_make(0.1, 0.2, 0.5 + 1e-6 + hs[k]), gjk_quat_identity()));
+        double ref = exact_sd(&in);
+        snprintf(label, sizeof label, "1 um sphere on a unit box, gap %g", hs[k]);
+        check_pair(label, &in, ref, TOL(1), TOL(1));
+    }
+    // A unit box on a 1e6 box: accurate to the big box's scale.
+    gjk_shape huge = gjk_make_box(V(1e6, 1e6, 1e6)), unit = gjk_make_box(V(0.5, 0.5, 0.5));
+    for (int k = 0; k < 3; ++k) {
+        double g = k == 0 ? 1 : k == 1 ? 0 : -0.25;
+        gjk_query_input in = query(&huge, gjk_transform_identity(), &unit, pose(d3_make(10, -20, 1e6 + 0.5 + g), gjk_quat_identity()));
+        snprintf(label, sizeof label, "unit box on a 1e6 box, gap %g", g);
+        check_pair(label, &in, exact_sd(&in), TOL(1e6), TOL(1e6));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 14. Separated shapes never give NaN after the iteration cap (a library
+// normalised a zero vector when GJK stopped at the cap). Curved pairs with
+// options.max_iterations = 1, 2, 3 (and max_epa_iterations = 1, 2, 3 when
+// overlapping): every output finite, status NOT_CONVERGED or a correct
+// answer; the witnesses of a capped distance are points of the shapes, at
+// least the true distance apart.
+
+static void test_iteration_cap_no_nan(void) {
+    static char label[160];
+    rng r = {0xca9ULL};
+    gjk_shape shapes[6] = {
+        gjk_make_ellipsoid(V(1, 0.5, 0.7)),      gjk_make_cylinder(to_real(0.5), to_real(0.8)),
+        gjk_make_cone(to_real(0.6), to_real(0.7)), gjk_with_margin(gjk_make_ellipsoid(V(0.4, 0.9, 0.6)), to_real(0.1)),
+        gjk_make_capsule(V(0, 0, -0.5), V(0, 0, 0.5), to_real(0.3)), gjk_make_sphere(to_real(0.6)),
+    };
+    int capped = 0, answered = 0;
+    for (int i = 0; i < 6; ++i) {
+        for (int j = 0; j < 6; ++j) {
+            gjk_quat qa = random_quat(&r), qb = random_quat(&r);
+            d3 dir = random_dir(&r);
+            for (int sep = 0; sep < 3; ++sep) {
+                double dist = sep == 0 ? 2.5 : sep == 1 ? 1.5 : 0.3; // centre distance
+                gjk_query_input in = query(&shapes[i], pose(d3_make(0, 0, 0), qa), &shapes[j], pose(d3_scale(dist, dir), qb));
+                gjk_penetration_output exact = gjk_penetration(&in, NULL);
+                ENSURE(is_answer(exact.status));
+                for (int cap = 1; cap <= 3; ++cap) {
+                    snprintf(label, sizeof label, "iteration cap %d, shapes %d and %d, centre distance %g", cap, i, j, dist);
+                    case_begin(label);
+                    gjk_query_input qc = in;
+                    qc.options.max_iterations = cap;
+                    gjk_intersect_output x = gjk_intersect(&qc);
+                    gjk_distance_output d = gjk_distance(&qc, NULL);
+                    gjk_penetration_output p = gjk_penetration(&qc, NULL);
+                    ENSURE(dist_finite(&d) && pen_finite(&p));
+                    ENSURE(x.iterations <= cap && d.iterations <= cap && p.iterations <= cap);
+                    ENSURE(is_answer(x.status) || x.status == GJK_NOT_CONVERGED);
+                    ENSURE(is_answer(d.status) || d.status == GJK_NOT_CONVERGED);
+                    ENSURE(is_answer(p.status) || p.status == GJK_NOT_CONVERGED);
+                    ENSURE(d.distance >= 0 && p.depth >= 0);
+                    if (is_answer(x.status)) ENSURE(x.status == exact.status);
+                    if (is_answer(d.status)) {
+                        ENSURE(d.status == exact.status);
+                        ENSURE_NEAR(d.distance, fmax(0, (double)exact.signed_distance), TOL(3));
+                    }
+                    if (is_answer(p.status)) {
+                        ENSURE(p.status == exact.status);
+                        ENSURE_NEAR(p.signed_distance, exact.signed_distance, TOL(3));
+                    }
+                    if (exact.status == GJK_SEPARATED) {
+                        // Capped: the simplex's witnesses are points of the
+                        // shapes, at least the distance apart.
+                        ENSURE((double)gjk_distance_between(d.point_a, d.point_b) >=
+                               (double)exact.signed_distance - TOL(3));
+                    }
+                    ENSURE_NEAR(vlen(p.normal), 1, TOL(1));
+                    capped += d.status == GJK_NOT_CONVERGED;
+                    answered += is_answer(d.status);
+                    // The EPA cap on overlapping pairs.
+                    if (exact.status == GJK_PENETRATING) {
+                        gjk_query_input qe = in;
+                        qe.options.max_epa_iterations = cap;
+                        gjk_penetration_output e = gjk_penetration(&qe, NULL);
+                        ENSURE(pen_finite(&e));
+                        ENSURE(e.status == GJK_PENETRATING || e.status == GJK_NOT_CONVERGED);
+                        ENSURE(e.epa_iterations <= cap);
+                        ENSURE_NEAR(vlen(e.normal), 1, TOL(1));
+                        // A capped EPA reports its upper bound: a depth and
+                        // normal whose motion does separate the shapes.
+                        ENSURE(e.depth >= exact.depth - TOL(3));
+                        if (e.status == GJK_PENETRATING) ENSURE_NEAR(e.depth, exact.depth, TOL(3));
+                    }
+                    case_end();
+                }
+            }
+        }
+    }
+    printf("  iteration caps: %d capped distance queries not converged, %d answered\n", capped, answered);
+}
+
+// ---------------------------------------------------------------------------
+// 15. Zero-area faces in the EPA polytope: a library produced a NaN normal
+// from a face of zero area, met with a 1 cm box (tiny coordinates with
+// coplanar support points) and with degenerate near-flat polytopes.
+
+static void test_epa_zero_area_face(void) {
+    static char label[160];
+    rng r = {0x0a4eaULL};
+    // 1 cm boxes: stacked 1 mm deep, coincident, and random rotated overlaps
+    // (the SAT reference).
+    gjk_shape cm = gjk_make_box(V(0.005, 0.005, 0.005));
+    for (int c = 0; c < 4 + 20 * REG_RANDOM_SCALE; ++c) {
+        gjk_quat qa = gjk_quat_identity(), qb = gjk_quat_identity();
+        d3 p;
+        if (c == 0) p = d3_make(0, 0, 0.009);
+        else if (c == 1) p = d3_make(0, 0, 0);
+        else if (c == 2) p = d3_make(0.002, 0.001, 0.009);
+        else if (c == 3) p = d3_make(0.009, 0.009, 0.009);
+        else {
+            qa = random_quat(&r), qb = random_quat(&r);
+            p = d3_scale(rng_range(&r, 0, 0.012), random_dir(&r));
+        }
+        gjk_query_input in = query(&cm, pose(d3_make(0.5, 0.25, 1), qa), &cm, pose(d3_add(d3_make(0.5, 0.25, 1), p), qb));
+        double ref = exact_sd(&in);
+        snprintf(label, sizeof label, "1 cm boxes, case %d", c);
+        case_begin(label);
+        if (c == 0) ENSURE_NEAR(ref, -0.001, 1e-15 + 8 * EPS);
+        if (c == 1) ENSURE_NEAR(ref, -0.01, 1e-15 + 8 * EPS);
+        case_end();
+        check_pair(label, &in, ref, TOL(0.02), TOL(0.02));
+    }
+    // A near-flat polytope: a square with one point 1e-12 (and 1e-7) off its
+    // plane, inside and across a box; and two near-flat coplanar squares.
+    const double lifts[] = {1e-12, 1e-7};
+    for (int li = 0; li < 2; ++li) {
+        gjk_vec3 nf[5] = {V(-0.5, -0.5, 0), V(0.5, -0.5, 0), V(0.5, 0.5, 0), V(-0.5, 0.5, 0), V(0.1, 0.2, lifts[li])};
+        gjk_shape thin = gjk_make_polytope(nf, 5);
+        gjk_shape box = gjk_make_box(V(1, 1, 1));
+        const double cs[][3] = {{0.2, 0.1, 0.3}, {1.2, 0.1, 0.2}, {0.3, 0.2, 1.25}, {0.1, -0.3, 0.95}};
+        for (int k = 0; k < 4; ++k) {
+            for (int rot = 0; rot < 2; ++rot) {
+                gjk_quat q0 = rot ? random_quat(&r) : gjk_quat_identity();
+                d3 c = d3_make(cs[k][0], cs[k][1], cs[k][2]);
+                gjk_query_input in = query(&box, pose(d3_make(0, 0, 0), q0), &thin, pose(rotate(q0, c), q0));
+                snprintf(label, sizeof label, "near-flat polytope (lift %g) vs box, case %d, pose %d", lifts[li], k, rot);
+                check_pair(label, &in, exact_sd(&in), TOL(3), TOL(3));
+            }
+        }
+        gjk_query_input in = query(&thin, pose(d3_make(0, 0, 0), gjk_quat_identity()), &thin,
+                                   pose(d3_make(0.3, 0.2, 0), gjk_quat_identity()));
+        snprintf(label, sizeof label, "two near-flat coplanar polytopes (lift %g)", lifts[li]);
+        double ref = exact_sd(&in);
+        results res = check_pair(label, &in, ref, TOL(2), TOL(2));
+        case_begin(label);
+        ENSURE(fabs(ref) <= 2 * lifts[li] + 1e-15);
+        ENSURE_NEAR(fabs((double)res.pe.normal.z), 1, TOL(1));
+        case_end();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 16. Near-touching rotated boxes where GJK says intersecting but EPA finds
+// the origin outside its polytope (libraries then returned garbage depths or
+// normals): random rotated box pairs at sd ∈ [−1e-9, 1e-9]. The three
+// queries must agree on the status, the status must be the band's, and the
+// depth at most |sd| + the tolerance.
+
+static void test_near_touching_boxes_status_agree(void) {
+    static char label[160];
+    rng r = {0x9ea4ULL};
+    int counts[3] = {0, 0, 0};
+    for (int i = 0; i < 200 * REG_RANDOM_SCALE; ++i) {
+        gjk_shape A = gjk_make_box(V(rng_range(&r, 0.2, 1), rng_range(&r, 0.2, 1), rng_range(&r, 0.2, 1)));
+        gjk_shape B = gjk_make_box(V(rng_range(&r, 0.2, 1), rng_range(&r, 0.2, 1), rng_range(&r, 0.2, 1)));
+        gjk_quat qa = random_quat(&r), qb = random_quat(&r);
+        d3 u = random_dir(&r);
+        double target = rng_range(&r, -1e-9, 1e-9);
+        gjk_query_input q = query(&A, pose(d3_make(0, 0, 0), qa), &B, pose(d3_make(0, 0, 0), qb));
+        double t = place_box_pair(&q, d3_make(0, 0, 0), u, target, 4);
+        q.transform_b.position = to_real3(d3_scale(t, u));
+        double ref = exact_sd(&q);
+        snprintf(label, sizeof label, "near-touching rotated boxes, pair %d (target %.3g)", i, target);
+        results res = check_pair(label, &q, ref, TOL(2), TOL(2));
+        case_begin(label);
+        ENSURE(res.pe.depth <= fmax(0, -ref) + TOL(2));
+        case_end();
+        if (res.pe.status <= GJK_PENETRATING) ++counts[res.pe.status];
+    }
+    printf("  near-touching boxes: %d separated, %d touching, %d penetrating\n", counts[0], counts[1], counts[2]);
+}
+
+int main(void) {
+    RUN_TEST(test_reference_selfcheck);
+    RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
+    RUN_TEST(test_boxes_touching_face_edge_vertex_1e9);
+    RUN_TEST(test_big_box_small_box_contact_off_surface);
+    RUN_TEST(test_thin_slab_cylinder_depth_normal);
+    RUN_TEST(test_rotated_boxes_1e6_from_touching);
+    RUN_TEST(test_flat_polytope_in_and_across_box);
+    RUN_TEST(test_tetrahedra_vertex_vertex_minus_inf);
+    RUN_TEST(test_long_triangle_box_contact_far_away);
+    RUN_TEST(test_box_sliding_1e6_gap_shapecast_zero_normal);
+    RUN_TEST(test_far_from_origin_1e5_1e6);
+    RUN_TEST(test_coincident_identical_shapes);
+    RUN_TEST(test_duplicate_collinear_vertices);
+    RUN_TEST(test_tiny_and_huge_sizes);
+    RUN_TEST(test_iteration_cap_no_nan);
+    RUN_TEST(test_epa_zero_area_face);
+    RUN_TEST(test_near_touching_boxes_status_agree);
+    return TEST_SUMMARY();
+}

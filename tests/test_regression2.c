@@ -1,0 +1,1088 @@
+// Regression corpus in 2D (gjk2d.h): the failure modes of test_regression.c
+// that apply in the plane, one test function per failure mode. Each case
+// asserts the status, the values against an exact answer, and that every
+// output number is finite.
+//
+// Answers. Hand-derived where the geometry allows (stated next to each
+// case), and always also computed from the inputs exactly as stored
+// (gjk_real), in double, with coordinates relative to A's position: for
+// vertex-based shapes (points, segments, triangles, boxes, polygons; circles
+// and capsules as rounded points and segments) the signed distance is
+// sdist(r, D0) − (rA + rB), D0 the convex hull of {R_A a_i − R_B b_j} (a
+// monotone-chain hull written here), r = p_B − p_A.
+//
+// Checks on every answer (check_pair): all outputs finite; the three queries
+// give answers and one status; the status the documented touching band
+// implies (see expected_statuses); |signed_distance − reference| ≤ tol;
+// depth = max(0, −sd); unit normal; point_b − point_a = sd·normal; witnesses
+// on the boundaries and support points along ±normal; the normal realises the
+// signed distance (h_A(n) + h_B(−n) − n·r = −sd); the distance query agrees.
+// Tolerances: values TEST_REL_TOL × size, world points plus 4·eps·|world
+// coordinate|.
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gjk/gjk2d.h"
+#include "test_macros.h"
+
+#define TOL(size) ((double)TEST_REL_TOL * (double)(size))
+#define EPS ((double)GJK_REAL_EPSILON)
+
+static const double PI = 3.14159265358979323846;
+
+/// Multiplies the number of random cases (compile with -DREG_RANDOM_SCALE=50
+/// for a stress run).
+#ifndef REG_RANDOM_SCALE
+#define REG_RANDOM_SCALE 1
+#endif
+
+// ---------------------------------------------------------------------------
+// Random numbers (splitmix64, fixed seeds; one draw per statement).
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static uint64_t rng_next(rng *r) {
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+static double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
+static double rng_range(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
+
+// ---------------------------------------------------------------------------
+// Double-precision 2D geometry.
+
+typedef struct d2 {
+    double x, y;
+} d2;
+
+static d2 d2_make(double x, double y) {
+    d2 v = {x, y};
+    return v;
+}
+static d2 d2_of(gjk_vec2 v) { return d2_make((double)v.x, (double)v.y); }
+static d2 d2_add(d2 a, d2 b) { return d2_make(a.x + b.x, a.y + b.y); }
+static d2 d2_sub(d2 a, d2 b) { return d2_make(a.x - b.x, a.y - b.y); }
+static d2 d2_scale(double s, d2 a) { return d2_make(s * a.x, s * a.y); }
+static double d2_dot(d2 a, d2 b) { return a.x * b.x + a.y * b.y; }
+static double d2_cross(d2 a, d2 b) { return a.x * b.y - a.y * b.x; }
+static double d2_len(d2 a) { return hypot(a.x, a.y); }
+static double d2_max_abs(d2 a) { return fmax(fabs(a.x), fabs(a.y)); }
+static d2 d2_unit(d2 a) { return d2_scale(1 / d2_len(a), a); }
+
+static gjk_real to_real(double x) {
+    volatile gjk_real v = (gjk_real)x;
+    return v;
+}
+static gjk_vec2 to_real2(d2 a) { return gjk_v2(to_real(a.x), to_real(a.y)); }
+static gjk_vec2 V2(double x, double y) { return gjk_v2(to_real(x), to_real(y)); }
+static int vec2_finite(gjk_vec2 v) { return isfinite((double)v.x) && isfinite((double)v.y); }
+static double vlen2(gjk_vec2 v) { return d2_len(d2_of(v)); }
+
+/// A rotation in double from a stored (cos, sin), normalised as the library does.
+typedef struct drot {
+    double c, s;
+} drot;
+static drot drot_of(gjk_rot2 r) {
+    double n = hypot((double)r.c, (double)r.s);
+    drot d = {(double)r.c / n, (double)r.s / n};
+    return d;
+}
+static drot drot_angle(double a) {
+    drot d = {cos(a), sin(a)};
+    return d;
+}
+static d2 drot_apply(drot r, d2 v) { return d2_make(r.c * v.x - r.s * v.y, r.s * v.x + r.c * v.y); }
+static d2 drot_inv(drot r, d2 v) { return d2_make(r.c * v.x + r.s * v.y, -r.s * v.x + r.c * v.y); }
+
+static gjk_transform2 pose2(d2 p, double angle) { return gjk_transform2_make(to_real2(p), to_real(angle)); }
+
+static d2 random_dir(rng *r) {
+    double a = rng_range(r, 0, 2 * PI);
+    return d2_make(cos(a), sin(a));
+}
+
+// ---------------------------------------------------------------------------
+// Convex hull (Andrew's monotone chain, counter-clockwise, collinear points
+// dropped) and the signed distance of a point to it.
+
+static int cmp_d2(const void *pa, const void *pb) {
+    const d2 *a = pa, *b = pb;
+    if (a->x != b->x) return a->x < b->x ? -1 : 1;
+    if (a->y != b->y) return a->y < b->y ? -1 : 1;
+    return 0;
+}
+
+/// Hull of p[0..n) into out (at least n + 1 points); returns its count (1 for
+/// a point, 2 for a segment).
+static int hull2(const d2 *p, int n, d2 *out) {
+    d2 *s = malloc((size_t)n * sizeof *s);
+    memcpy(s, p, (size_t)n * sizeof *s);
+    qsort(s, (size_t)n, sizeof *s, cmp_d2);
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+        if (m > 0 && s[i].x == s[m - 1].x && s[i].y == s[m - 1].y) continue;
+        s[m++] = s[i];
+    }
+    if (m <= 2) {
+        memcpy(out, s, (size_t)m * sizeof *s);
+        free(s);
+        return m;
+    }
+    int k = 0;
+    for (int i = 0; i < m; ++i) {
+        while (k >= 2 && d2_cross(d2_sub(out[k - 1], out[k - 2]), d2_sub(s[i], out[k - 2])) <= 0) --k;
+        out[k++] = s[i];
+    }
+    for (int i = m - 2, t = k + 1; i >= 0; --i) {
+        while (k >= t && d2_cross(d2_sub(out[k - 1], out[k - 2]), d2_sub(s[i], out[k - 2])) <= 0) --k;
+        out[k++] = s[i];
+    }
+    free(s);
+    return k - 1;
+}
+
+static double seg_dist2(d2 p, d2 a, d2 b) {
+    d2 ab = d2_sub(b, a);
+    double l2 = d2_dot(ab, ab);
+    double t = l2 > 0 ? d2_dot(d2_sub(p, a), ab) / l2 : 0;
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    return d2_len(d2_sub(p, d2_add(a, d2_scale(t, ab))));
+}
+
+/// Signed distance of x to the hull h[0..n): distance outside, minus the
+/// distance to the nearest edge line inside.
+static double hull2_sdist(const d2 *h, int n, d2 x) {
+    if (n == 1) return d2_len(d2_sub(x, h[0]));
+    if (n == 2) return seg_dist2(x, h[0], h[1]);
+    double maxplane = -INFINITY;
+    for (int i = 0; i < n; ++i) {
+        d2 a = h[i], b = h[(i + 1) % n], e = d2_sub(b, a);
+        maxplane = fmax(maxplane, d2_cross(d2_sub(x, a), e) / d2_len(e));
+    }
+    if (maxplane <= 0) return maxplane;
+    double best = INFINITY;
+    for (int i = 0; i < n; ++i) best = fmin(best, seg_dist2(x, h[i], h[(i + 1) % n]));
+    return best;
+}
+
+// ---------------------------------------------------------------------------
+// A placed 2D shape as the references see it (coordinates relative to A's
+// stored position).
+
+#define MAX_VERTS 48
+
+typedef struct body2 {
+    const gjk2_shape *s;
+    d2 pos;
+    drot R;
+    double rad, rho;
+    int vertex_based, nv, nh;
+    d2 v[MAX_VERTS];
+    d2 h[MAX_VERTS + 1];
+} body2;
+
+static void body_init(body2 *b, const gjk2_shape *s, gjk_transform2 t, d2 origin) {
+    memset(b, 0, sizeof *b);
+    b->s = s;
+    b->pos = d2_sub(d2_of(t.position), origin);
+    b->R = drot_of(t.rotation);
+    b->rad = (double)s->margin;
+    b->vertex_based = 1;
+    switch (s->type) {
+    case GJK2_SHAPE_POINT: b->v[b->nv++] = d2_make(0, 0); break;
+    case GJK2_SHAPE_SEGMENT:
+        b->v[b->nv++] = d2_of(s->segment.a);
+        b->v[b->nv++] = d2_of(s->segment.b);
+        break;
+    case GJK2_SHAPE_TRIANGLE:
+        b->v[b->nv++] = d2_of(s->triangle.a);
+        b->v[b->nv++] = d2_of(s->triangle.b);
+        b->v[b->nv++] = d2_of(s->triangle.c);
+        break;
+    case GJK2_SHAPE_BOX: {
+        d2 h = d2_of(s->box.half_extents);
+        for (int i = 0; i < 4; ++i) b->v[b->nv++] = d2_make(i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y);
+        break;
+    }
+    case GJK2_SHAPE_CIRCLE:
+        b->v[b->nv++] = d2_make(0, 0);
+        b->rad += (double)s->circle.radius;
+        break;
+    case GJK2_SHAPE_CAPSULE:
+        b->v[b->nv++] = d2_of(s->capsule.a);
+        b->v[b->nv++] = d2_of(s->capsule.b);
+        b->rad += (double)s->capsule.radius;
+        break;
+    case GJK2_SHAPE_POLYGON:
+        for (int i = 0; i < s->polygon.count && i < MAX_VERTS; ++i) b->v[b->nv++] = d2_of(s->polygon.vertices[i]);
+        break;
+    case GJK2_SHAPE_ELLIPSE:
+        b->vertex_based = 0;
+        b->rho = d2_max_abs(d2_of(s->ellipse.radii));
+        break;
+    default: b->vertex_based = 0; break;
+    }
+    if (b->vertex_based) {
+        for (int i = 0; i < b->nv; ++i) b->rho = fmax(b->rho, d2_len(b->v[i]));
+        b->nh = hull2(b->v, b->nv, b->h);
+    }
+}
+
+static double core_h(const body2 *b, d2 d) {
+    if (b->s->type == GJK2_SHAPE_ELLIPSE) {
+        d2 r = d2_of(b->s->ellipse.radii);
+        return hypot(r.x * d.x, r.y * d.y);
+    }
+    double best = -INFINITY;
+    for (int i = 0; i < b->nv; ++i) best = fmax(best, d2_dot(d, b->v[i]));
+    return best;
+}
+
+static double body_h(const body2 *b, d2 n) { return d2_dot(n, b->pos) + core_h(b, drot_inv(b->R, n)) + b->rad * d2_len(n); }
+
+static double body_sdist(const body2 *b, d2 x) {
+    if (!b->vertex_based) return NAN;
+    return hull2_sdist(b->h, b->nh, drot_inv(b->R, d2_sub(x, b->pos))) - b->rad;
+}
+
+static d2 in_frame(gjk_vec2 p, d2 origin) { return d2_sub(d2_of(p), origin); }
+
+/// The exact signed distance of vertex-based bodies: sdist(r, D0) − radii.
+static double ref_sd_bodies(const body2 *a, const body2 *b) {
+    static d2 pts[MAX_VERTS * MAX_VERTS], h[MAX_VERTS * MAX_VERTS + 1];
+    int n = 0;
+    for (int i = 0; i < a->nv; ++i) {
+        d2 wa = drot_apply(a->R, a->v[i]);
+        for (int j = 0; j < b->nv; ++j) pts[n++] = d2_sub(wa, drot_apply(b->R, b->v[j]));
+    }
+    int nh = hull2(pts, n, h);
+    return hull2_sdist(h, nh, d2_sub(b->pos, a->pos)) - (a->rad + b->rad);
+}
+
+static double exact_sd(const gjk2_query_input *q) {
+    d2 origin = d2_of(q->transform_a.position);
+    body2 A, B;
+    body_init(&A, q->shape_a, q->transform_a, origin);
+    body_init(&B, q->shape_b, q->transform_b, origin);
+    return ref_sd_bodies(&A, &B);
+}
+
+static double shape_sdist_world(const gjk2_query_input *q, int which, gjk_vec2 x) {
+    d2 origin = d2_of(q->transform_a.position);
+    body2 b;
+    body_init(&b, which ? q->shape_b : q->shape_a, which ? q->transform_b : q->transform_a, origin);
+    return body_sdist(&b, in_frame(x, origin));
+}
+
+// ---------------------------------------------------------------------------
+// The touching band (see test_regression.c): tolerance × (L + R), with
+// L ≤ ρ_A + ρ_B + |r| and, for vertex-based cores, L ≥ min over vertex
+// differences of their max-abs coordinate (A's frame).
+
+typedef struct band {
+    double lo, hi, lsum;
+} band;
+
+static band band_of(const body2 *a, const body2 *b, double rel_tol) {
+    band bd;
+    double R = a->rad + b->rad;
+    double lmax = a->rho + b->rho + d2_len(d2_sub(b->pos, a->pos));
+    double lmin = 0;
+    if (a->vertex_based && b->vertex_based) {
+        lmin = INFINITY;
+        for (int j = 0; j < b->nv; ++j) {
+            d2 bj = drot_inv(a->R, d2_sub(d2_add(b->pos, drot_apply(b->R, b->v[j])), a->pos));
+            for (int i = 0; i < a->nv; ++i) lmin = fmin(lmin, d2_max_abs(d2_sub(a->v[i], bj)));
+        }
+    }
+    bd.lo = rel_tol * (lmin + R);
+    bd.hi = rel_tol * (lmax + R);
+    bd.lsum = lmax + R;
+    return bd;
+}
+
+#define ST(s) (1u << (s))
+
+static unsigned expected_statuses(double sd, band bd) {
+    double cls = 8 * EPS * bd.lsum;
+    if (fabs(sd) <= EPS * bd.lsum || fabs(sd) + cls < bd.lo) return ST(GJK_TOUCHING);
+    if (sd > bd.hi + cls) return ST(GJK_SEPARATED);
+    if (sd < -(bd.hi + cls)) return ST(GJK_PENETRATING);
+    return ST(GJK_TOUCHING) | (sd > 0 ? ST(GJK_SEPARATED) : ST(GJK_PENETRATING));
+}
+
+static const char *statuses_name(unsigned m) {
+    static char buf[96];
+    buf[0] = 0;
+    for (int s = 0; s <= GJK_NOT_CONVERGED; ++s) {
+        if (m & ST(s)) {
+            if (buf[0]) strcat(buf, "|");
+            strcat(buf, gjk_status_name((gjk_status)s));
+        }
+    }
+    return buf;
+}
+
+// ---------------------------------------------------------------------------
+// Running and checking a pair.
+
+static const char *case_label = "";
+static int case_failures = 0;
+
+static void case_begin(const char *label) {
+    case_label = label;
+    case_failures = test_failures;
+}
+
+static void case_end(void) {
+    if (test_failures > case_failures) fprintf(stderr, "    ^ in case: %s\n", case_label);
+    case_failures = test_failures;
+}
+
+static gjk2_query_input query(const gjk2_shape *a, gjk_transform2 ta, const gjk2_shape *b, gjk_transform2 tb) {
+    gjk2_query_input q;
+    memset(&q, 0, sizeof q);
+    q.shape_a = a;
+    q.transform_a = ta;
+    q.shape_b = b;
+    q.transform_b = tb;
+    return q;
+}
+
+typedef struct results {
+    gjk2_intersect_output in;
+    gjk2_distance_output di;
+    gjk2_penetration_output pe;
+    unsigned allowed;
+    double pt_tol;
+} results;
+
+static int is_answer(gjk_status s) { return s == GJK_SEPARATED || s == GJK_TOUCHING || s == GJK_PENETRATING; }
+
+static int pen_finite(const gjk2_penetration_output *p) {
+    return isfinite((double)p->signed_distance) && isfinite((double)p->depth) && vec2_finite(p->point_a) &&
+           vec2_finite(p->point_b) && vec2_finite(p->normal);
+}
+static int dist_finite(const gjk2_distance_output *d) {
+    return isfinite((double)d->distance) && vec2_finite(d->point_a) && vec2_finite(d->point_b) && vec2_finite(d->normal);
+}
+
+static results check_pair(const char *label, const gjk2_query_input *q, double sd_ref, double tol, double pt_tol) {
+    case_begin(label);
+    results r;
+    memset(&r, 0, sizeof r);
+    r.in = gjk2_intersect(q);
+    r.di = gjk2_distance(q, NULL);
+    r.pe = gjk2_penetration(q, NULL);
+    d2 origin = d2_of(q->transform_a.position);
+    body2 A, B;
+    body_init(&A, q->shape_a, q->transform_a, origin);
+    body_init(&B, q->shape_b, q->transform_b, origin);
+    double rel_tol = q->options.tolerance > 0 ? (double)q->options.tolerance : (double)GJK_DEFAULT_TOLERANCE;
+    band bd = band_of(&A, &B, rel_tol);
+    r.allowed = expected_statuses(sd_ref, bd);
+    double world = fmax(d2_max_abs(origin), d2_max_abs(d2_of(q->transform_b.position))) + A.rho + B.rho + A.rad + B.rad;
+    pt_tol += 4 * EPS * world;
+    r.pt_tol = pt_tol;
+    double n_tol = fmax(TEST_REL_TOL, 4 * EPS);
+
+    ENSURE(pen_finite(&r.pe));
+    ENSURE(dist_finite(&r.di));
+    ENSURE(is_answer(r.in.status) && is_answer(r.di.status) && is_answer(r.pe.status));
+    ENSURE(r.in.status == r.pe.status && r.di.status == r.pe.status);
+    ENSURE(r.in.intersect == (r.in.status != GJK_SEPARATED));
+    if (!(r.allowed & ST(r.pe.status))) {
+        fprintf(stderr, "%s:%d: penetration status %s, expected %s (sd_ref %.17g, band [%.3g, %.3g])\n", __FILE__,
+                __LINE__, gjk_status_name(r.pe.status), statuses_name(r.allowed), sd_ref, bd.lo, bd.hi);
+        ++test_failures;
+    }
+
+    const gjk2_penetration_output *pe = &r.pe;
+    double sd = (double)pe->signed_distance;
+    ENSURE_NEAR(sd, sd_ref, tol);
+    ENSURE_NEAR((double)pe->depth, fmax(0, -sd), 4 * EPS * fabs(sd));
+    d2 n = d2_of(pe->normal);
+    ENSURE_NEAR(d2_len(n), 1, n_tol);
+    d2 pa = in_frame(pe->point_a, origin), pb = in_frame(pe->point_b, origin);
+    ENSURE(d2_len(d2_sub(d2_sub(pb, pa), d2_scale(sd, n))) <= pt_tol);
+    if (d2_len(n) > 0.5) {
+        n = d2_unit(n);
+        double overlap = body_h(&A, n) + body_h(&B, d2_scale(-1, n));
+        ENSURE_NEAR(overlap, -sd, tol + 4 * EPS * world);
+        ENSURE_NEAR(d2_dot(n, pa), body_h(&A, n), pt_tol);
+        ENSURE_NEAR(-d2_dot(n, pb), body_h(&B, d2_scale(-1, n)), pt_tol);
+        double ea = body_sdist(&A, pa), eb = body_sdist(&B, pb);
+        if (!isnan(ea)) ENSURE_NEAR(ea, 0, pt_tol);
+        if (!isnan(eb)) ENSURE_NEAR(eb, 0, pt_tol);
+    }
+
+    const gjk2_distance_output *di = &r.di;
+    double dist = (double)di->distance;
+    ENSURE(dist >= 0);
+    ENSURE_NEAR(dist, fmax(0, sd_ref), tol);
+    d2 da = in_frame(di->point_a, origin), db = in_frame(di->point_b, origin), dn = d2_of(di->normal);
+    ENSURE_NEAR(d2_len(d2_sub(db, da)), dist, pt_tol);
+    if (di->status == GJK_SEPARATED) {
+        ENSURE_NEAR(d2_len(dn), 1, n_tol);
+        ENSURE(d2_len(d2_sub(d2_sub(db, da), d2_scale(dist, dn))) <= pt_tol);
+        if (d2_len(dn) > 0.5) {
+            dn = d2_unit(dn);
+            ENSURE_NEAR(body_h(&A, dn) + body_h(&B, d2_scale(-1, dn)), -dist, tol + 4 * EPS * world);
+        }
+        double ea = body_sdist(&A, da), eb = body_sdist(&B, db);
+        if (!isnan(ea)) ENSURE_NEAR(ea, 0, pt_tol);
+        if (!isnan(eb)) ENSURE_NEAR(eb, 0, pt_tol);
+    } else {
+        double nl = d2_len(dn);
+        ENSURE(nl <= n_tol || fabs(nl - 1) <= n_tol);
+        double ea = body_sdist(&A, da), eb = body_sdist(&B, da);
+        if (!isnan(ea)) ENSURE(ea <= pt_tol);
+        if (!isnan(eb)) ENSURE(eb <= pt_tol);
+    }
+    case_end();
+    return r;
+}
+
+/// Bisects t in [0, hi] so that B at p_A + t·u has signed distance target
+/// (for pairs whose difference is symmetric about 0, e.g. two boxes).
+static double place_pair(const gjk2_query_input *q, d2 u, double target, double hi) {
+    d2 origin = d2_of(q->transform_a.position);
+    body2 A, B;
+    body_init(&A, q->shape_a, q->transform_a, origin);
+    body_init(&B, q->shape_b, q->transform_b, origin);
+    double lo = 0;
+    for (int it = 0; it < 200; ++it) {
+        double mid = 0.5 * (lo + hi);
+        if (mid <= lo || mid >= hi) break;
+        B.pos = d2_scale(mid, u);
+        if (ref_sd_bodies(&A, &B) < target) lo = mid;
+        else hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+// ---------------------------------------------------------------------------
+
+static void test_reference_selfcheck(void) {
+    gjk2_shape sq = gjk2_make_box(V2(1, 1));
+    static const struct {
+        double r[2], expect;
+    } cases[] = {
+        {{2.5, 0.3}, 0.5}, {{2.5, 2.5}, 0.70710678118654752440}, {{1.7, 0.3}, -0.3}, {{0.1, -0.2}, -1.8}, {{2, 0}, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        gjk2_query_input q = query(&sq, gjk_transform2_identity(), &sq, pose2(d2_make(cases[i].r[0], cases[i].r[1]), 0));
+        ENSURE_NEAR(exact_sd(&q), cases[i].expect, 1e-6);
+    }
+    // Rotated: a square turned 45° reaches x = √2; B's left face is at 2 + √2.
+    gjk2_query_input q = query(&sq, pose2(d2_make(0, 0), PI / 4), &sq, pose2(d2_make(3 + sqrt(2.0), 0.2), 0));
+    ENSURE_NEAR(exact_sd(&q), 2, 1e-6);
+    gjk2_shape c = gjk2_make_circle(to_real(0.5));
+    q = query(&sq, gjk_transform2_identity(), &c, pose2(d2_make(3, 3), 0.3));
+    ENSURE_NEAR(exact_sd(&q), 2 * sqrt(2.0) - 0.5, 1e-6);
+    band bd = {1000 * EPS, 5000 * EPS, 5};
+    ENSURE(expected_statuses(0, bd) == ST(GJK_TOUCHING));
+    ENSURE(expected_statuses(1e4 * EPS, bd) == ST(GJK_SEPARATED));
+    ENSURE(expected_statuses(-1e4 * EPS, bd) == ST(GJK_PENETRATING));
+    ENSURE(expected_statuses(3000 * EPS, bd) == (ST(GJK_TOUCHING) | ST(GJK_SEPARATED)));
+}
+
+// ---------------------------------------------------------------------------
+// Stacked boxes overlapping by 0.1 (another library: depth 0, NaN normal):
+// identical unit squares edge on edge, shifted, different sizes, and the
+// stack turned and moved.
+
+static void test_stacked_boxes_overlap_0_1_nan_normal(void) {
+    static char label[160];
+    rng r = {0x57acULL};
+    for (int k = 0; k < 2; ++k) {
+        for (int si = 0; si < 2; ++si) {
+            double s = si ? -1 : 1;
+            for (int variant = 0; variant < 4; ++variant) {
+                d2 ha = d2_make(0.5, 0.5), hb = ha;
+                double lateral = variant == 1 || variant == 3 ? 0.2 : 0;
+                if (variant == 2) hb = d2_make(0.3, 0.2), lateral = -0.12;
+                double gap = (k == 0 ? ha.x + hb.x : ha.y + hb.y) - 0.1;
+                d2 c = k == 0 ? d2_make(s * gap, lateral) : d2_make(lateral, s * gap);
+                double th = variant == 3 ? rng_range(&r, 0, 2 * PI) : 0;
+                d2 off = variant == 3 ? d2_make(3, -2) : d2_make(0, 0);
+                drot R = drot_angle(th);
+                gjk2_shape A = gjk2_make_box(to_real2(ha)), B = gjk2_make_box(to_real2(hb));
+                gjk2_query_input in = query(&A, pose2(off, th), &B, pose2(d2_add(off, drot_apply(R, c)), th));
+                double ref = exact_sd(&in);
+                snprintf(label, sizeof label, "2D stacked boxes overlapping 0.1, axis %d sign %+g, variant %d", k, s, variant);
+                case_begin(label);
+                ENSURE_NEAR(ref, -0.1, TOL(2) + 64 * EPS);
+                case_end();
+                results res = check_pair(label, &in, ref, TOL(2), TOL(2));
+                case_begin(label);
+                ENSURE(res.pe.status == GJK_PENETRATING);
+                ENSURE_NEAR(res.pe.depth, 0.1, TOL(2));
+                d2 nexp = drot_apply(R, k == 0 ? d2_make(s, 0) : d2_make(0, s));
+                ENSURE_NEAR(res.pe.normal.x, nexp.x, TOL(1) + 16 * EPS);
+                ENSURE_NEAR(res.pe.normal.y, nexp.y, TOL(1) + 16 * EPS);
+                ENSURE(shape_sdist_world(&in, 1, res.pe.point_a) <= res.pt_tol);
+                ENSURE(shape_sdist_world(&in, 0, res.pe.point_b) <= res.pt_tol);
+                case_end();
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Squares exactly touching edge to edge (full and partial contact), corner
+// to corner and corner to edge (B turned 45°), and at ±1e-9. Exactly
+// touching: TOUCHING. ±1e-9: in double the band is at most 1e-10·(L + R) ≈
+// 6e-10 < 1e-9 here, so the sign's status; in float the positions round to
+// the touching ones: TOUCHING.
+
+static void test_boxes_touching_edge_vertex_1e9(void) {
+    static char label[160];
+    const double s2 = sqrt(2.0);
+    rng r = {0x70cULL};
+    gjk2_shape A = gjk2_make_box(V2(1, 1)), B = gjk2_make_box(V2(1, 1));
+    for (int kind = 0; kind < 4; ++kind) {
+        for (int rot = 0; rot < 2; ++rot) {
+            double th0 = rot ? rng_range(&r, 0, 2 * PI) : 0;
+            d2 off = rot ? d2_make(-4, 7) : d2_make(0, 0);
+            drot R0 = drot_angle(th0);
+            for (int si = -1; si <= 1; ++si) {
+                double shift = si * 1e-9, hand, thb = 0;
+                d2 c, dir;
+                const char *name;
+                if (kind == 0) {
+                    c = d2_make(2, 0), dir = d2_make(1, 0), hand = shift, name = "edge-edge full";
+                } else if (kind == 1) {
+                    c = d2_make(2, 1.3), dir = d2_make(1, 0), hand = shift, name = "edge-edge partial";
+                } else if (kind == 2) {
+                    c = d2_make(2, 2), dir = d2_make(1, 1), hand = shift > 0 ? shift * s2 : shift, name = "corner-corner";
+                } else {
+                    c = d2_make(1 + s2, 0.3), dir = d2_make(1, 0), hand = shift, thb = PI / 4, name = "corner-edge";
+                }
+                c = d2_add(c, d2_scale(shift, dir));
+                gjk2_query_input in = query(&A, pose2(off, th0), &B, pose2(d2_add(off, drot_apply(R0, c)), th0 + thb));
+                double ref = exact_sd(&in);
+                snprintf(label, sizeof label, "2D squares %s, shift %+g%s", name, shift, rot ? ", turned and moved" : "");
+                case_begin(label);
+                ENSURE_NEAR(ref, hand, 16 * EPS * 8);
+                case_end();
+                results res = check_pair(label, &in, ref, TOL(4), TOL(4));
+                case_begin(label);
+                if (si == 0 || GJK_USE_FLOAT) {
+                    ENSURE(res.allowed == ST(GJK_TOUCHING));
+                    ENSURE(res.pe.status == GJK_TOUCHING);
+                } else {
+                    ENSURE(res.allowed == ST(si > 0 ? GJK_SEPARATED : GJK_PENETRATING));
+                }
+                case_end();
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A 5 m box against a 0.2 m box: witnesses on their own surfaces and, for
+// these shallow contacts, inside the other shape.
+
+static void test_big_box_small_box_contact_off_surface(void) {
+    static char label[160];
+    gjk2_shape big = gjk2_make_box(V2(2.5, 2.5)), small = gjk2_make_box(V2(0.1, 0.1));
+    for (int c = 0; c < 5; ++c) {
+        gjk_transform2 tb;
+        double hand;
+        d2 nexp = d2_make(0, 1);
+        if (c == 0) tb = pose2(d2_make(0.7, 2.5 + 0.1 - 0.01), 0), hand = -0.01;
+        else if (c == 1) tb = pose2(d2_make(2.5 + 0.1 - 0.002, 0.4), 0), hand = -0.002, nexp = d2_make(1, 0);
+        else if (c == 2) tb = pose2(d2_make(2.5 - 0.03, 2.5 + 0.1 - 0.01), 0), hand = -0.01;
+        else if (c == 3) tb = pose2(d2_make(-1.3, 2.5 + 0.1 + 0.01), 0), hand = 0.01;
+        else tb = pose2(d2_make(-0.4, 2.5 + 0.1 * sqrt(2.0) - 0.005), PI / 4), hand = -0.005; // corner 5 mm deep
+        gjk2_query_input in = query(&big, gjk_transform2_identity(), &small, tb);
+        double ref = exact_sd(&in);
+        snprintf(label, sizeof label, "2D 5 m box vs 0.2 m box, case %d", c);
+        case_begin(label);
+        ENSURE_NEAR(ref, hand, TOL(5) + 64 * EPS);
+        case_end();
+        results res = check_pair(label, &in, ref, TOL(5), TOL(5));
+        case_begin(label);
+        if (res.pe.status == GJK_PENETRATING) {
+            ENSURE(shape_sdist_world(&in, 1, res.pe.point_a) <= res.pt_tol);
+            ENSURE(shape_sdist_world(&in, 0, res.pe.point_b) <= res.pt_tol);
+        }
+        ENSURE_NEAR(res.pe.normal.x, nexp.x, TOL(1) + 16 * EPS);
+        ENSURE_NEAR(res.pe.normal.y, nexp.y, TOL(1) + 16 * EPS);
+        case_end();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A long thin triangle (84 m edge) with a unit box 5 cm into its long edge:
+// the contact must be under the box, not tens of metres away. The triangle
+// (−42, 0), (42, 0), (0, −3) has its long edge on y = 0; the box (half 0.5) at
+// (10, 0.45) sinks 5 cm below it: depth 0.05 along +y.
+
+static void test_long_triangle_box_contact_far_away(void) {
+    static char label[160];
+    gjk2_shape tri = gjk2_make_triangle(V2(-42, 0), V2(42, 0), V2(0, -3));
+    gjk2_shape box = gjk2_make_box(V2(0.5, 0.5));
+    rng r = {0x84ULL};
+    for (int c = 0; c < 4; ++c) {
+        double th0 = c >= 2 ? rng_range(&r, 0, 2 * PI) : 0;
+        d2 off = c == 3 ? d2_make(300, -200) : d2_make(0, 0);
+        double depth = c == 1 ? 0.2 : 0.05;
+        drot R0 = drot_angle(th0);
+        gjk2_query_input in = query(&tri, pose2(off, th0), &box, pose2(d2_add(off, drot_apply(R0, d2_make(10, 0.5 - depth))), th0));
+        double ref = exact_sd(&in);
+        snprintf(label, sizeof label, "2D 84 m triangle vs box %g m deep, pose %d", depth, c);
+        case_begin(label);
+        ENSURE_NEAR(ref, -depth, 1e-12 + 1e3 * EPS);
+        case_end();
+        results res = check_pair(label, &in, ref, TOL(42), TOL(42));
+        case_begin(label);
+        ENSURE(res.pe.status == GJK_PENETRATING);
+        d2 la = drot_inv(R0, in_frame(res.pe.point_a, d2_of(in.transform_a.position)));
+        d2 lb = drot_inv(R0, in_frame(res.pe.point_b, d2_of(in.transform_a.position)));
+        ENSURE_NEAR(la.y, 0, res.pt_tol);
+        ENSURE_NEAR(lb.y, -depth, res.pt_tol);
+        ENSURE(fabs(la.x - 10) <= 0.5 + res.pt_tol);
+        ENSURE(fabs(lb.x - 10) <= 0.5 + res.pt_tol);
+        case_end();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Pairs 1e5 and 1e6 from the origin: boxes, circles, polygons (a diamond
+// against a triangle, vertex to vertex), apart, touching and overlapping;
+// accurate to TEST_REL_TOL·size + 4·eps·|p|.
+
+static void test_far_from_origin_1e5_1e6(void) {
+    static char label[200];
+    rng r = {0xfa4ULL};
+    gjk2_shape boxA = gjk2_make_box(V2(1, 0.8)), boxB = gjk2_make_box(V2(0.5, 0.5));
+    gjk2_shape cA = gjk2_make_circle(1), cB = gjk2_make_circle(to_real(0.5));
+    gjk_vec2 dia[4] = {V2(1, 0), V2(0, 1), V2(-1, 0), V2(0, -1)};
+    gjk_vec2 tri[3] = {V2(-0.5, 0), V2(0.5, 0.6), V2(0.4, -0.7)};
+    gjk2_shape pA = gjk2_make_polygon(dia, 4), pB = gjk2_make_polygon(tri, 3);
+    double worst_sd = 0;
+    for (int mag = 0; mag < 2; ++mag) {
+        double o = mag ? 1e6 : 1e5;
+        for (int dirk = 0; dirk < 3; ++dirk) {
+            d2 dir = dirk == 0 ? d2_make(1, 0) : dirk == 1 ? d2_unit(d2_make(-1, 1)) : random_dir(&r);
+            d2 pa = d2_make(round(o * dir.x), round(o * dir.y));
+            for (int kind = 0; kind < 3; ++kind) {
+                const double gaps[] = {0.3, 0, -0.1};
+                for (int gi = 0; gi < 3; ++gi) {
+                    double g = gaps[gi];
+                    double th0 = dirk == 2 ? rng_range(&r, 0, 2 * PI) : 0;
+                    drot R0 = drot_angle(th0);
+                    gjk2_query_input in;
+                    if (kind == 0) {
+                        in = query(&boxA, pose2(pa, th0), &boxB, pose2(d2_add(pa, drot_apply(R0, d2_make(1.5 + g, 0.25))), th0));
+                    } else if (kind == 1) {
+                        in = query(&cA, pose2(pa, th0), &cB, pose2(d2_add(pa, d2_scale((1.5 + g) / 5, d2_make(3, 4))), th0));
+                    } else {
+                        in = query(&pA, pose2(pa, 0), &pB, pose2(d2_add(pa, d2_make(1.5 + g, 0)), 0));
+                    }
+                    double ref = exact_sd(&in);
+                    snprintf(label, sizeof label, "2D %s at %g from the origin, direction %d, gap %g",
+                             kind == 0 ? "boxes" : kind == 1 ? "circles" : "diamond-triangle", o, dirk, g);
+                    case_begin(label);
+                    if (!GJK_USE_FLOAT && (kind != 2 || g >= 0)) ENSURE_NEAR(ref, g, 1e-9);
+                    case_end();
+                    results res = check_pair(label, &in, ref, TOL(2) + 4 * EPS * o, TOL(2));
+                    worst_sd = fmax(worst_sd, fabs((double)res.pe.signed_distance - ref));
+                }
+            }
+        }
+    }
+    printf("  2D far from the origin (1e5, 1e6): worst |sd error| %.3g\n", worst_sd);
+}
+
+// ---------------------------------------------------------------------------
+// Coincident identical shapes: concentric circles (depth 2r, some unit
+// normal, witnesses c ± r·n), coincident boxes (depth 2·least half extent
+// along ±that axis; a square: along some axis), capsules (depth 2r across
+// the axis), polygons (a regular hexagon of circumradius 1: depth = twice
+// the apothem, √3), a circle given as an ellipse (depth 1, see below).
+
+static void test_coincident_identical_shapes(void) {
+    static char label[160];
+    rng r = {0xc0cULL};
+    gjk_vec2 hex[6];
+    for (int k = 0; k < 6; ++k) hex[k] = V2(cos(k * PI / 3), sin(k * PI / 3));
+    gjk2_shape hexagon = gjk2_make_polygon(hex, 6);
+    for (int rot = 0; rot < 3; ++rot) {
+        double th = rot ? rng_range(&r, 0, 2 * PI) : 0;
+        d2 p = rot == 2 ? d2_make(123.5, -77.25) : d2_make(0.5, -0.25);
+        gjk_transform2 t = pose2(p, th);
+        drot R = drot_of(t.rotation);
+        {
+            gjk2_shape c = gjk2_make_circle(to_real(0.7));
+            gjk2_query_input in = query(&c, t, &c, t);
+            snprintf(label, sizeof label, "2D concentric circles, pose %d", rot);
+            results res = check_pair(label, &in, -1.4, TOL(1), TOL(1));
+            case_begin(label);
+            d2 n = d2_of(res.pe.normal);
+            ENSURE(d2_len(d2_sub(d2_of(res.pe.point_a), d2_add(d2_of(t.position), d2_scale(0.7, n)))) <= res.pt_tol);
+            ENSURE(d2_len(d2_sub(d2_of(res.pe.point_b), d2_sub(d2_of(t.position), d2_scale(0.7, n)))) <= res.pt_tol);
+            case_end();
+        }
+        for (int sq = 0; sq < 2; ++sq) {
+            gjk2_shape b = gjk2_make_box(sq ? V2(0.6, 0.6) : V2(1, 0.4));
+            gjk2_query_input in = query(&b, t, &b, t);
+            snprintf(label, sizeof label, "2D coincident %s, pose %d", sq ? "squares" : "boxes", rot);
+            double depth = sq ? 1.2 : 0.8;
+            results res = check_pair(label, &in, -depth, TOL(2), TOL(2));
+            case_begin(label);
+            d2 nl = drot_inv(R, d2_of(res.pe.normal));
+            if (sq) ENSURE_NEAR(d2_max_abs(nl), 1, TOL(1) + 16 * EPS);
+            else ENSURE_NEAR(fabs(nl.y), 1, TOL(1) + 16 * EPS);
+            case_end();
+        }
+        {
+            gjk2_shape c = gjk2_make_capsule(V2(-0.5, 0.1), V2(0.5, -0.1), to_real(0.25));
+            gjk2_query_input in = query(&c, t, &c, t);
+            snprintf(label, sizeof label, "2D coincident capsules, pose %d", rot);
+            results res = check_pair(label, &in, -0.5, TOL(1), TOL(1));
+            case_begin(label);
+            d2 axis = drot_apply(R, d2_unit(d2_make(1, -0.2)));
+            ENSURE_NEAR(d2_dot(d2_of(res.pe.normal), axis), 0, TOL(1) + 16 * EPS);
+            case_end();
+        }
+        {
+            gjk2_query_input in = query(&hexagon, t, &hexagon, t);
+            snprintf(label, sizeof label, "2D coincident hexagons, pose %d", rot);
+            check_pair(label, &in, -sqrt(3.0), TOL(2), TOL(2));
+        }
+        // A circle given as an ellipse of equal radii 0.5: depth 1 along
+        // every direction, a continuum that EPA can only approximate by
+        // chords (README: EPA on curved shapes may end NOT_CONVERGED in
+        // near-degenerate cases). Either converged (checked in full) or
+        // NOT_CONVERGED with finite outputs, a unit normal and a lower-bound
+        // depth; and the intersection and distance queries know the status,
+        // since EPA's polygon encloses the origin with inner distance ≈ 1.
+        {
+            gjk2_shape e = gjk2_make_ellipse(V2(0.5, 0.5));
+            gjk2_query_input in = query(&e, t, &e, t);
+            snprintf(label, sizeof label, "2D concentric circular ellipses, pose %d", rot);
+            gjk2_penetration_output pe = gjk2_penetration(&in, NULL);
+            if (pe.status == GJK_PENETRATING) {
+                check_pair(label, &in, -1, TOL(2), TOL(2));
+            } else {
+                case_begin(label);
+                ENSURE(pe.status == GJK_NOT_CONVERGED);
+                ENSURE(pen_finite(&pe));
+                ENSURE_NEAR(vlen2(pe.normal), 1, TOL(1));
+                ENSURE(pe.depth <= 1 + TOL(2) && pe.depth > 0);
+                gjk2_distance_output di = gjk2_distance(&in, NULL);
+                gjk2_intersect_output xi = gjk2_intersect(&in);
+                ENSURE(dist_finite(&di) && di.distance == 0);
+                ENSURE(xi.intersect);
+                ENSURE(di.status == GJK_PENETRATING);
+                ENSURE(xi.status == GJK_PENETRATING);
+                printf("  %s: %s, depth %.12g (exact 1)\n", label, gjk_status_name(pe.status), (double)pe.depth);
+                case_end();
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Duplicate and collinear polygon points: a square given with repeated
+// corners, edge midpoints and its centre answers exactly as the box; a
+// polygon whose points lie on one line is a segment; all points equal, a
+// point.
+
+static void test_duplicate_collinear_points(void) {
+    static char label[160];
+    gjk_vec2 sq[4 * 3 + 4 + 1];
+    int n = 0;
+    for (int rep = 0; rep < 3; ++rep)
+        for (int i = 0; i < 4; ++i) sq[n++] = V2(i & 1 ? 0.5 : -0.5, i & 2 ? 0.5 : -0.5);
+    sq[n++] = V2(0, -0.5), sq[n++] = V2(0.5, 0), sq[n++] = V2(0, 0.5), sq[n++] = V2(-0.5, 0), sq[n++] = V2(0, 0);
+    gjk2_shape poly = gjk2_make_polygon(sq, n), box = gjk2_make_box(V2(0.5, 0.5)), other = gjk2_make_box(V2(0.4, 0.3));
+    rng r = {0xd0bULL};
+    const double gaps[] = {0.2, 0, -0.05, -0.3};
+    for (int rot = 0; rot < 2; ++rot) {
+        for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; ++g) {
+            double tha = rot ? rng_range(&r, 0, 2 * PI) : 0, thb = rot ? rng_range(&r, 0, 2 * PI) : 0;
+            d2 u = d2_unit(d2_make(0.1, 0.8));
+            gjk2_query_input qbox = query(&box, pose2(d2_make(0, 0), tha), &other, pose2(d2_make(0.1, 0.8 + gaps[g]), thb));
+            if (rot) qbox.transform_b.position = to_real2(d2_scale(place_pair(&qbox, u, gaps[g], 4), u));
+            gjk2_query_input qpoly = qbox;
+            qpoly.shape_a = &poly;
+            double ref = exact_sd(&qbox);
+            snprintf(label, sizeof label, "2D square with duplicate/collinear points, gap %g, pose %d", gaps[g], rot);
+            case_begin(label);
+            ENSURE_NEAR(ref, gaps[g], 1e-12 + 16 * EPS);
+            ENSURE_NEAR(exact_sd(&qpoly), ref, 1e-12 + 16 * EPS);
+            case_end();
+            results rp = check_pair(label, &qpoly, ref, TOL(1), TOL(1));
+            results rb = check_pair(label, &qbox, ref, TOL(1), TOL(1));
+            case_begin(label);
+            ENSURE_NEAR(rp.pe.signed_distance, rb.pe.signed_distance, TOL(1));
+            case_end();
+        }
+    }
+    // Collinear: the segment (−1, 0)–(1, 0) with repeats and interior points.
+    gjk_vec2 line[8] = {V2(-1, 0), V2(0.5, 0), V2(1, 0), V2(-1, 0), V2(0, 0), V2(0.25, 0), V2(1, 0), V2(-0.75, 0)};
+    gjk2_shape seg = gjk2_make_polygon(line, 8);
+    for (int rot = 0; rot < 2; ++rot) {
+        double th = rot ? rng_range(&r, 0, 2 * PI) : 0;
+        drot R = drot_angle(th);
+        const double ys[] = {0.8, 0.5, 0.45, 0.0};
+        for (size_t k = 0; k < 4; ++k) {
+            // Box (half 0.5) at (0.1, −ys): gap ys − 0.5. Overlapping, the
+            // segment (longer than the box is wide) leaves it up by 0.5 − ys
+            // or down by 0.5 + ys, sideways only by 1.4 or more: sd = ys − 0.5.
+            gjk2_query_input in = query(&seg, pose2(d2_make(0, 0), th), &box, pose2(drot_apply(R, d2_make(0.1, -ys[k])), th));
+            double ref = exact_sd(&in);
+            snprintf(label, sizeof label, "2D collinear polygon over a box, height %g, pose %d", ys[k], rot);
+            case_begin(label);
+            ENSURE_NEAR(ref, ys[k] - 0.5, 1e-12 + 16 * EPS);
+            case_end();
+            check_pair(label, &in, ref, TOL(1), TOL(1));
+        }
+        gjk2_shape disc = gjk2_make_circle(to_real(0.3));
+        gjk2_query_input in = query(&seg, pose2(d2_make(0, 0), th), &disc, pose2(drot_apply(R, d2_make(1.2, 0.4)), th));
+        snprintf(label, sizeof label, "2D collinear polygon vs circle, pose %d", rot);
+        double ref = exact_sd(&in);
+        case_begin(label);
+        ENSURE_NEAR(ref, hypot(0.2, 0.4) - 0.3, 1e-12 + 16 * EPS);
+        case_end();
+        check_pair(label, &in, ref, TOL(1), TOL(1));
+    }
+    gjk_vec2 same[4] = {V2(0.2, 0.1), V2(0.2, 0.1), V2(0.2, 0.1), V2(0.2, 0.1)};
+    gjk2_shape pt = gjk2_make_polygon(same, 4);
+    const double hs[] = {0.9, 0.5, 0.3};
+    for (int k = 0; k < 3; ++k) {
+        gjk2_query_input in = query(&box, gjk_transform2_identity(), &pt, pose2(d2_make(0, hs[k] - 0.1), 0));
+        double ref = exact_sd(&in);
+        snprintf(label, sizeof label, "2D polygon of one repeated point at height %g", hs[k]);
+        case_begin(label);
+        ENSURE_NEAR(ref, hs[k] - 0.5, 1e-12 + 4 * EPS);
+        case_end();
+        check_pair(label, &in, ref, TOL(1), TOL(1));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Shapes of size 1e-6 and 1e6: the same configurations scaled by s answer
+// with TEST_REL_TOL·s·size accuracy.
+
+static void test_tiny_and_huge_sizes(void) {
+    static char label[160];
+    const double scales[] = {1e-6, 1, 1e6};
+    rng r = {0x5c4ULL};
+    gjk_vec2 dia[4];
+    for (int si = 0; si < 3; ++si) {
+        double s = scales[si], th0 = rng_range(&r, 0, 2 * PI);
+        drot R0 = drot_angle(th0);
+        d2 off = d2_scale(s, d2_make(3, -1));
+        gjk2_shape A = gjk2_make_box(V2(s, 0.8 * s)), B = gjk2_make_box(V2(0.5 * s, 0.5 * s));
+        gjk2_shape C = gjk2_make_circle(to_real(0.4 * s));
+        gjk2_shape P = gjk2_make_capsule(V2(-0.5 * s, 0), V2(0.5 * s, 0), to_real(0.2 * s));
+        dia[0] = V2(0.7 * s, 0), dia[1] = V2(0, 0.7 * s), dia[2] = V2(-0.7 * s, 0), dia[3] = V2(0, -0.7 * s);
+        gjk2_shape D = gjk2_make_polygon(dia, 4);
+        const double gaps[] = {0.2, 0, -0.1};
+        for (int gi = 0; gi < 3; ++gi) {
+            double g = gaps[gi] * s;
+            struct {
+                const gjk2_shape *b;
+                d2 c;
+                const char *name;
+            } cs[4] = {
+                {&B, d2_make(1.5 * s + g, 0.2 * s), "box-box edge"},
+                {&C, d2_make(0.2 * s, 1.2 * s + g), "box-circle"},
+                {&P, d2_make(-0.1 * s, 1.0 * s + g), "box-capsule"},
+                {&D, d2_make(1.7 * s + g, 0.3 * s), "box-diamond corner"},
+            };
+            for (int k = 0; k < 4; ++k) {
+                gjk2_query_input in = query(&A, pose2(off, th0), cs[k].b, pose2(d2_add(off, drot_apply(R0, cs[k].c)), th0));
+                double ref = exact_sd(&in);
+                snprintf(label, sizeof label, "2D %s at scale %g, gap %g·s", cs[k].name, s, gaps[gi]);
+                case_begin(label);
+                ENSURE_NEAR(ref / s, gaps[gi], 1e-9 + 64 * EPS);
+                case_end();
+                check_pair(label, &in, ref, TOL(2 * s), TOL(2 * s));
+            }
+        }
+    }
+    gjk2_shape box = gjk2_make_box(V2(0.5, 0.5)), dust = gjk2_make_circle(to_real(1e-6));
+    const double hs[] = {1e-3, 0, -0.5e-6};
+    for (int k = 0; k < 3; ++k) {
+        gjk2_query_input in = query(&box, gjk_transform2_identity(), &dust, pose2(d2_make(0.1, 0.5 + 1e-6 + hs[k]), 0));
+        snprintf(label, sizeof label, "2D 1 um circle on a unit box, gap %g", hs[k]);
+        check_pair(label, &in, exact_sd(&in), TOL(1), TOL(1));
+    }
+    gjk2_shape huge = gjk2_make_box(V2(1e6, 1e6)), unit = gjk2_make_box(V2(0.5, 0.5));
+    for (int k = 0; k < 3; ++k) {
+        double g = k == 0 ? 1 : k == 1 ? 0 : -0.25;
+        gjk2_query_input in = query(&huge, gjk_transform2_identity(), &unit, pose2(d2_make(10, 1e6 + 0.5 + g), 0));
+        snprintf(label, sizeof label, "2D unit box on a 1e6 box, gap %g", g);
+        check_pair(label, &in, exact_sd(&in), TOL(1e6), TOL(1e6));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Iteration caps on curved shapes (ellipses, circles with margins,
+// capsules): max_iterations = 1, 2, 3 (and max_epa_iterations = 1, 2, 3
+// when overlapping) give finite outputs and NOT_CONVERGED or a correct answer.
+
+static void test_iteration_cap_no_nan(void) {
+    static char label[160];
+    rng r = {0xca9ULL};
+    gjk2_shape shapes[4] = {gjk2_make_ellipse(V2(1, 0.5)), gjk2_with_margin(gjk2_make_ellipse(V2(0.4, 0.9)), to_real(0.1)),
+                            gjk2_make_capsule(V2(0, -0.5), V2(0, 0.5), to_real(0.3)), gjk2_make_circle(to_real(0.6))};
+    for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 4; ++j) {
+            double tha = rng_range(&r, 0, 2 * PI), thb = rng_range(&r, 0, 2 * PI);
+            d2 dir = random_dir(&r);
+            for (int sep = 0; sep < 3; ++sep) {
+                double dist = sep == 0 ? 2.5 : sep == 1 ? 1.5 : 0.3;
+                gjk2_query_input in = query(&shapes[i], pose2(d2_make(0, 0), tha), &shapes[j], pose2(d2_scale(dist, dir), thb));
+                gjk2_penetration_output exact = gjk2_penetration(&in, NULL);
+                ENSURE(is_answer(exact.status));
+                for (int cap = 1; cap <= 3; ++cap) {
+                    snprintf(label, sizeof label, "2D iteration cap %d, shapes %d and %d, centre distance %g", cap, i, j, dist);
+                    case_begin(label);
+                    gjk2_query_input qc = in;
+                    qc.options.max_iterations = cap;
+                    gjk2_intersect_output x = gjk2_intersect(&qc);
+                    gjk2_distance_output d = gjk2_distance(&qc, NULL);
+                    gjk2_penetration_output p = gjk2_penetration(&qc, NULL);
+                    ENSURE(dist_finite(&d) && pen_finite(&p));
+                    ENSURE(x.iterations <= cap && d.iterations <= cap && p.iterations <= cap);
+                    ENSURE(is_answer(x.status) || x.status == GJK_NOT_CONVERGED);
+                    ENSURE(is_answer(d.status) || d.status == GJK_NOT_CONVERGED);
+                    ENSURE(is_answer(p.status) || p.status == GJK_NOT_CONVERGED);
+                    if (is_answer(x.status)) ENSURE(x.status == exact.status);
+                    if (is_answer(d.status)) ENSURE_NEAR(d.distance, fmax(0, (double)exact.signed_distance), TOL(3));
+                    if (is_answer(p.status)) ENSURE_NEAR(p.signed_distance, exact.signed_distance, TOL(3));
+                    if (exact.status == GJK_SEPARATED) {
+                        ENSURE(d2_len(d2_sub(d2_of(d.point_b), d2_of(d.point_a))) >= (double)exact.signed_distance - TOL(3));
+                    }
+                    ENSURE_NEAR(vlen2(p.normal), 1, TOL(1));
+                    if (exact.status == GJK_PENETRATING) {
+                        gjk2_query_input qe = in;
+                        qe.options.max_epa_iterations = cap;
+                        gjk2_penetration_output e = gjk2_penetration(&qe, NULL);
+                        ENSURE(pen_finite(&e));
+                        ENSURE(e.status == GJK_PENETRATING || e.status == GJK_NOT_CONVERGED);
+                        ENSURE(e.epa_iterations <= cap);
+                        ENSURE_NEAR(vlen2(e.normal), 1, TOL(1));
+                        // A capped EPA reports its upper bound: a depth and
+                        // normal whose motion does separate the shapes.
+                        ENSURE(e.depth >= exact.depth - TOL(3));
+                    }
+                    case_end();
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Near-touching rotated boxes (GJK says overlapping, EPA finds the origin
+// outside): random rotated pairs at sd ∈ [−1e-9, 1e-9]: one status, the
+// band's, and the depth at most |sd| + tol.
+
+static void test_near_touching_boxes_status_agree(void) {
+    static char label[160];
+    rng r = {0x9eaULL};
+    int counts[3] = {0, 0, 0};
+    for (int i = 0; i < 300 * REG_RANDOM_SCALE; ++i) {
+        gjk2_shape A = gjk2_make_box(V2(rng_range(&r, 0.2, 1), rng_range(&r, 0.2, 1)));
+        gjk2_shape B = gjk2_make_box(V2(rng_range(&r, 0.2, 1), rng_range(&r, 0.2, 1)));
+        double tha = rng_range(&r, 0, 2 * PI), thb = rng_range(&r, 0, 2 * PI);
+        d2 u = random_dir(&r);
+        double target = rng_range(&r, -1e-9, 1e-9);
+        gjk2_query_input q = query(&A, pose2(d2_make(0, 0), tha), &B, pose2(d2_make(0, 0), thb));
+        q.transform_b.position = to_real2(d2_scale(place_pair(&q, u, target, 4), u));
+        double ref = exact_sd(&q);
+        snprintf(label, sizeof label, "2D near-touching rotated boxes, pair %d (target %.3g)", i, target);
+        results res = check_pair(label, &q, ref, TOL(2), TOL(2));
+        case_begin(label);
+        ENSURE(res.pe.depth <= fmax(0, -ref) + TOL(2));
+        case_end();
+        if (res.pe.status <= GJK_PENETRATING) ++counts[res.pe.status];
+    }
+    printf("  2D near-touching boxes: %d separated, %d touching, %d penetrating\n", counts[0], counts[1], counts[2]);
+}
+
+// ---------------------------------------------------------------------------
+// A box sliding along another at a 1e-6 gap (another library's cast hit with
+// a zero normal): gjk2_shapecast misses in double (the band, ≤ 1e-10·(L + R),
+// is far below 1e-6); in float the gap lies inside the band (2e-6·L), so a
+// touching hit with a unit normal when B first comes over A is also allowed.
+// A 1e-3 gap misses in both builds.
+
+static void test_box_sliding_1e6_gap_shapecast_zero_normal(void) {
+    static char label[160];
+    gjk2_shape A = gjk2_make_box(V2(1, 1));
+    gjk2_shape movers[3] = {gjk2_make_box(V2(1, 1)), gjk2_make_box(V2(0.3, 0.2)), gjk2_make_circle(to_real(0.5))};
+    const double half_h[3] = {1, 0.2, 0.5};
+    rng r = {0x511dULL};
+    for (int which = 0; which < 3; ++which) {
+        for (int rot = 0; rot < 2; ++rot) {
+            for (int gi = 0; gi < 2; ++gi) {
+                double gap = gi ? 1e-3 : 1e-6;
+                double th0 = rot ? rng_range(&r, 0, 2 * PI) : 0;
+                drot R0 = drot_angle(th0);
+                d2 off = rot ? d2_make(-3, 8) : d2_make(0, 0);
+                d2 start = d2_make(-3, 1 + half_h[which] + gap), motion = d2_make(6, 0);
+                gjk2_shapecast_input in;
+                memset(&in, 0, sizeof in);
+                in.shape_a = &A;
+                in.transform_a = pose2(off, th0);
+                in.shape_b = &movers[which];
+                in.transform_b = pose2(d2_add(off, drot_apply(R0, start)), th0);
+                in.translation_b = to_real2(drot_apply(R0, motion));
+                gjk2_cast_output o = gjk2_shapecast(&in);
+                snprintf(label, sizeof label, "2D %s sliding over a box at gap %g%s", which == 2 ? "circle" : "box", gap,
+                         rot ? ", turned" : "");
+                case_begin(label);
+                ENSURE(isfinite((double)o.t) && vec2_finite(o.point) && vec2_finite(o.normal));
+                d2 rel = drot_inv(R0, d2_sub(d2_of(in.transform_b.position), d2_of(in.transform_a.position)));
+                double g = rel.y - half_h[which] - 1;
+                double lmax = 2 * sqrt(2.0) + d2_len(start) + d2_len(motion);
+                double band_hi = (double)GJK_DEFAULT_TOLERANCE * (lmax + (which == 2 ? 0.5 : 0));
+                if (g > band_hi + 8 * EPS * lmax) {
+                    ENSURE(o.status == GJK_MISS);
+                    ENSURE(!o.hit);
+                } else {
+                    ENSURE(GJK_USE_FLOAT && gi == 0);
+                    ENSURE(o.status == GJK_HIT || o.status == GJK_MISS);
+                }
+                if (o.hit) {
+                    ENSURE(o.status == GJK_HIT);
+                    ENSURE_NEAR(vlen2(o.normal), 1, TOL(1));
+                    ENSURE(o.t > 0.1 && o.t < 0.45);
+                }
+                case_end();
+            }
+        }
+    }
+}
+
+int main(void) {
+    RUN_TEST(test_reference_selfcheck);
+    RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
+    RUN_TEST(test_boxes_touching_edge_vertex_1e9);
+    RUN_TEST(test_big_box_small_box_contact_off_surface);
+    RUN_TEST(test_long_triangle_box_contact_far_away);
+    RUN_TEST(test_far_from_origin_1e5_1e6);
+    RUN_TEST(test_coincident_identical_shapes);
+    RUN_TEST(test_duplicate_collinear_points);
+    RUN_TEST(test_tiny_and_huge_sizes);
+    RUN_TEST(test_iteration_cap_no_nan);
+    RUN_TEST(test_near_touching_boxes_status_agree);
+    RUN_TEST(test_box_sliding_1e6_gap_shapecast_zero_normal);
+    return TEST_SUMMARY();
+}
