@@ -81,8 +81,12 @@ int trace_query_to_file(const scene *s, const scene_query *q, const char *out_pa
         write_json_line(json_out, q, &r);
     }
     int status = 0;
-    if (q->error != NULL || q->a == NULL || q->b == NULL) {
-        fprintf(stderr, "gjk: cannot draw query \"%s\": %s\n", q->id, r.error ? r.error : "no shapes to draw");
+    if (q->error != NULL) {
+        fprintf(stderr, "gjk: cannot draw query \"%s\": %s\n", q->id, r.error ? r.error : "bad query");
+        status = 1;
+    } else if (q->op == SCENE_OP_RAYCAST || q->op == SCENE_OP_SHAPECAST) {
+        fprintf(stderr, "gjk: cannot draw query \"%s\": traces show intersect, distance and penetration runs\n",
+                q->id);
         status = 1;
     } else if (log.out_of_memory) {
         fprintf(stderr, "gjk: out of memory while recording the trace\n");

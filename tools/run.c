@@ -80,13 +80,55 @@ static void fill_penetration(const scene_query *q, const gjk_penetration_output 
     r->epa_iterations = out->epa_iterations;
 }
 
+static void fill_cast(const scene_query *q, const gjk_cast_output *out, int cap, query_result *r) {
+    r->has_hit = r->has_iterations = true;
+    r->hit = out->hit;
+    r->iterations = out->iterations;
+    if (out->status == GJK_HIT || out->status == GJK_INITIALLY_OVERLAPPING) {
+        r->status = "hit";
+        r->initially_overlapping = out->status == GJK_INITIALLY_OVERLAPPING;
+    } else if (out->status == GJK_MISS) {
+        r->status = "miss";
+    } else {
+        set_status(q, out->status, cap, r);
+    }
+    if (out->hit) {
+        r->has_t = r->has_normal = true;
+        r->t = (double)out->t;
+        set3(r->point, out->point);
+        set3(r->normal, out->normal);
+    }
+}
+
 static void run3(const scene_query *q, const gjk_options *o, query_result *r) {
+    int cap = o->max_iterations > 0 ? o->max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
+    if (q->op == SCENE_OP_RAYCAST) {
+        gjk_raycast_input in = {.shape = &q->a->shape,
+                                .transform = q->pose_a.transform,
+                                .origin = q->origin,
+                                .direction = q->direction,
+                                .max_t = (gjk_real)q->max_t,
+                                .options = *o};
+        gjk_cast_output out = gjk_raycast(&in);
+        fill_cast(q, &out, cap, r);
+        return;
+    }
+    if (q->op == SCENE_OP_SHAPECAST) {
+        gjk_shapecast_input in = {.shape_a = &q->a->shape,
+                                  .transform_a = q->pose_a.transform,
+                                  .shape_b = &q->b->shape,
+                                  .transform_b = q->pose_b.transform,
+                                  .translation_b = q->translation_b,
+                                  .options = *o};
+        gjk_cast_output out = gjk_shapecast(&in);
+        fill_cast(q, &out, cap, r);
+        return;
+    }
     gjk_query_input in = {.shape_a = &q->a->shape,
                           .transform_a = q->pose_a.transform,
                           .shape_b = &q->b->shape,
                           .transform_b = q->pose_b.transform,
                           .options = *o};
-    int cap = o->max_iterations > 0 ? o->max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     if (q->op == SCENE_OP_INTERSECT) {
         fill_intersect(q, gjk_intersect(&in), cap, r);
     } else if (q->op == SCENE_OP_DISTANCE) {
@@ -102,13 +144,38 @@ static gjk_vec3 lift(gjk_vec2 v) { return gjk_v3(v.x, v.y, 0); }
 
 /// 2D answers are lifted into the 3D output structs (z = 0) and reported
 /// by the same code; r->dim = 2 prints two components.
+static gjk_vec2 flat(gjk_vec3 v) { return gjk_v2(v.x, v.y); }
+
 static void run2(const scene_query *q, const gjk_options *o, query_result *r) {
+    int cap = o->max_iterations > 0 ? o->max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
+    if (q->op == SCENE_OP_RAYCAST || q->op == SCENE_OP_SHAPECAST) {
+        gjk2_cast_output o2;
+        if (q->op == SCENE_OP_RAYCAST) {
+            gjk2_raycast_input in = {.shape = &q->a->shape2,
+                                     .transform = q->pose_a.transform2,
+                                     .origin = flat(q->origin),
+                                     .direction = flat(q->direction),
+                                     .max_t = (gjk_real)q->max_t,
+                                     .options = *o};
+            o2 = gjk2_raycast(&in);
+        } else {
+            gjk2_shapecast_input in = {.shape_a = &q->a->shape2,
+                                       .transform_a = q->pose_a.transform2,
+                                       .shape_b = &q->b->shape2,
+                                       .transform_b = q->pose_b.transform2,
+                                       .translation_b = flat(q->translation_b),
+                                       .options = *o};
+            o2 = gjk2_shapecast(&in);
+        }
+        gjk_cast_output out = {o2.status, o2.hit, o2.t, lift(o2.point), lift(o2.normal), o2.iterations};
+        fill_cast(q, &out, cap, r);
+        return;
+    }
     gjk2_query_input in = {.shape_a = &q->a->shape2,
                            .transform_a = q->pose_a.transform2,
                            .shape_b = &q->b->shape2,
                            .transform_b = q->pose_b.transform2,
                            .options = *o};
-    int cap = o->max_iterations > 0 ? o->max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     if (q->op == SCENE_OP_INTERSECT) {
         gjk2_intersect_output o2 = gjk2_intersect(&in);
         gjk_intersect_output out = {o2.status, o2.intersect, o2.iterations};
@@ -132,11 +199,6 @@ void run_query(const scene *s, const scene_query *q, const gjk_options *options,
     if (q->error != NULL) {
         r->status = "error";
         r->error = message("%s", q->error);
-        return;
-    }
-    if (q->op == SCENE_OP_RAYCAST || q->op == SCENE_OP_SHAPECAST) {
-        r->status = "error";
-        r->error = message("query \"%s\": op \"%s\" is not available in this build yet", q->id, q->op_name);
         return;
     }
     if (s->dim == 3) {
@@ -222,6 +284,10 @@ void write_json_line(FILE *f, const scene_query *q, const query_result *r) {
         json_key(f, "t");
         json_number(f, r->t);
         json_vector(f, "point", r->point, r->dim);
+    }
+    if (r->initially_overlapping) {
+        json_key(f, "initially_overlapping");
+        fputs("true", f);
     }
     if (r->has_distance) {
         json_key(f, "distance");

@@ -26,6 +26,7 @@ typedef struct query_result {
     bool has_normal;
     double normal[3];
     bool has_hit, hit;
+    bool initially_overlapping;
     bool has_t;
     double t, point[3];
     bool has_iterations;

@@ -3,7 +3,9 @@
 # demo itself, bad input of every kind, and well-formed traces with one frame
 # per iteration. Usage: cli_tests.sh GJK JSONL_COMPARE SOURCE_DIR FLOAT(0|1)
 set -u
-GJK=$1 CMP=$2 SRC=$3 FLOAT=$4
+GJK_BIN=$1 CMP=$2 SRC=$3 FLOAT=$4
+# GJK_WRAP (optional) runs every invocation under a tool, e.g. valgrind.
+gjk() { ${GJK_WRAP:-} "$GJK_BIN" "$@"; }
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 pass=0 fail=0
@@ -15,15 +17,16 @@ if [ "$FLOAT" = 1 ]; then TOL=2e-3 IGNORE=iterations,epa_iterations; else TOL=1e
 
 # 1. Golden output of the built-in scenes (the same files the demo embeds).
 for s in demo3d demo2d; do
-  "$GJK" query "$SRC/tools/scenes/$s.json" > "$WORK/$s.jsonl"; st=$?
+  gjk query "$SRC/tools/scenes/$s.json" > "$WORK/$s.jsonl"; st=$?
   check "$s exits 0 (got $st)" test "$st" = 0
   check "$s matches tests/cli/golden/$s.jsonl" "$CMP" "$SRC/tests/cli/golden/$s.jsonl" "$WORK/$s.jsonl" "$TOL" "$IGNORE"
 done
-check "query reads standard input" bash -c "'$GJK' query - < '$SRC/tools/scenes/demo3d.json' | cmp -s - '$WORK/demo3d.jsonl'"
+gjk query - < "$SRC/tools/scenes/demo3d.json" > "$WORK/stdin.jsonl"
+check "query reads standard input" cmp -s "$WORK/stdin.jsonl" "$WORK/demo3d.jsonl"
 
 # 2. The demo: a table, two trace pages, where they are.
 mkdir "$WORK/demo"
-"$GJK" demo --out "$WORK/demo" > "$WORK/demo.txt" 2>&1; st=$?
+gjk demo --out "$WORK/demo" > "$WORK/demo.txt" 2>&1; st=$?
 check "demo exits 0 (got $st)" test "$st" = 0
 check "demo prints a table row per query" test "$(grep -cE '^(2D|3D) ' "$WORK/demo.txt")" = \
   "$(( $(grep -c '"op"' "$SRC/tools/scenes/demo3d.json") + $(grep -c '"op"' "$SRC/tools/scenes/demo2d.json") ))"
@@ -36,24 +39,24 @@ done
 # 3. Traces: well-formed SVG and HTML, one frame per GJK and EPA iteration.
 for q in crate-on-ground:demo3d tilted-crate-above:demo3d box-wheel:demo2d oval-pill:demo2d; do
   id=${q%%:*} scene=${q##*:}
-  line=$("$GJK" trace "$SRC/tools/scenes/$scene.json" --id "$id" -o "$WORK/$id.svg" 2>/dev/null)
+  line=$(gjk trace "$SRC/tools/scenes/$scene.json" --id "$id" -o "$WORK/$id.svg" 2>/dev/null)
   check "trace $id exits 0" test $? = 0
   check "trace $id: SVG parses as XML" xmllint --noout "$WORK/$id.svg"
   iters=$(echo "$line" | sed -n 's/.*"iterations":\([0-9]*\).*/\1/p')
   epa=$(echo "$line" | sed -n 's/.*"epa_iterations":\([0-9]*\).*/\1/p')
   frames=$(grep -o 'class="frame"' "$WORK/$id.svg" | wc -l)
   check "trace $id: $frames frames for $iters + ${epa:-0} iterations" test "$frames" = "$((iters + ${epa:-0}))"
-  "$GJK" trace "$SRC/tools/scenes/$scene.json" --id "$id" -o "$WORK/$id.html" >/dev/null 2>&1
+  gjk trace "$SRC/tools/scenes/$scene.json" --id "$id" -o "$WORK/$id.html" >/dev/null 2>&1
   check "trace $id: the HTML page is well-formed" xmllint --noout "$WORK/$id.html"
   check "trace $id: the HTML page has the frames" test "$(grep -o 'class="frame"' "$WORK/$id.html" | wc -l)" = "$frames"
 done
-"$GJK" trace "$SRC/tools/scenes/demo3d.json" --id no-such-query -o "$WORK/x.svg" 2>"$WORK/err"
+gjk trace "$SRC/tools/scenes/demo3d.json" --id no-such-query -o "$WORK/x.svg" 2>"$WORK/err"
 check "trace of an unknown id exits 2" test $? = 2
 check "trace of an unknown id names it" grep -q 'no-such-query' "$WORK/err"
 
 # 4. Fatal input: a message on stderr and exit status 2.
 fatal() { # name, expected stderr pattern, then the command's input file
-  "$GJK" query "$3" > "$WORK/out" 2> "$WORK/err"; st=$?
+  gjk query "$3" > "$WORK/out" 2> "$WORK/err"; st=$?
   check "$1: exit 2 (got $st)" test "$st" = 2
   check "$1: message matches '$2'" grep -qE "$2" "$WORK/err"
   check "$1: no output" test ! -s "$WORK/out"
@@ -96,7 +99,7 @@ cat > "$WORK/mixed.json" <<'JSON'
   {"id": "good2", "op": "penetration", "a": "box", "b": "box", "pose_b": {"position": [1.5, 0, 0]}}
  ]}
 JSON
-"$GJK" query "$WORK/mixed.json" > "$WORK/mixed.out" 2>"$WORK/mixed.err"; st=$?
+gjk query "$WORK/mixed.json" > "$WORK/mixed.out" 2>"$WORK/mixed.err"; st=$?
 check "bad queries: exit 1 (got $st)" test "$st" = 1
 check "bad queries: one line per query" test "$(wc -l < "$WORK/mixed.out")" = 14
 expect_line() { # id, then patterns the line must contain
@@ -120,9 +123,9 @@ expect_line q-bad-pos '"status":"error"' 'field \"pose_b\"' 'field \"position\"'
 expect_line q-no-b '"status":"error"' 'field \"b\": missing'
 
 # 6. Usage errors.
-"$GJK" > /dev/null 2>&1; check "no command: exit 2" test $? = 2
-"$GJK" frobnicate > /dev/null 2>&1; check "unknown command: exit 2" test $? = 2
-"$GJK" --version | grep -q "^gjk "; check "--version" test $? = 0
+gjk > /dev/null 2>&1; check "no command: exit 2" test $? = 2
+gjk frobnicate > /dev/null 2>&1; check "unknown command: exit 2" test $? = 2
+gjk --version | grep -q "^gjk "; check "--version" test $? = 0
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
