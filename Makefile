@@ -8,8 +8,9 @@ CTEST = ctest --output-on-failure -j $(JOBS)
 
 # Debian packages the build and the tests need (compilers and cmake are in
 # the base image; libqhull is the tests' exact reference, cJSON reads scenes,
-# xmllint checks the trace pictures).
-DEB_PACKAGES = cmake gcc clang make pkg-config libqhull-dev libcjson-dev libxml2-utils
+# xmllint checks the trace pictures, valgrind and clang's sanitizer runtimes
+# check memory).
+DEB_PACKAGES = cmake gcc clang libclang-rt-14-dev make pkg-config valgrind libqhull-dev libcjson-dev libxml2-utils
 
 .PHONY: all deps build test demo clean
 
@@ -30,16 +31,17 @@ $(BUILD)/CMakeCache.txt:
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
-# The suite in double (gcc), in float (GJK_FLOAT=ON) and with clang; all
-# warnings are errors.
+# The suite in double (gcc; the program's tests also under valgrind), in
+# float (GJK_FLOAT=ON), and with clang under AddressSanitizer and
+# UndefinedBehaviorSanitizer; all warnings are errors.
 test: build
 	cd $(BUILD) && $(CTEST)
 	cmake -S . -B $(BUILD)-float $(CMAKE_FLAGS) -DGJK_FLOAT=ON -DGJK_WARNINGS_AS_ERRORS=ON
 	cmake --build $(BUILD)-float -j $(JOBS)
 	cd $(BUILD)-float && $(CTEST)
-	CC=clang cmake -S . -B $(BUILD)-clang $(CMAKE_FLAGS) -DGJK_WARNINGS_AS_ERRORS=ON
-	cmake --build $(BUILD)-clang -j $(JOBS)
-	cd $(BUILD)-clang && $(CTEST)
+	CC=clang cmake -S . -B $(BUILD)-asan $(CMAKE_FLAGS) -DGJK_WARNINGS_AS_ERRORS=ON -DGJK_SANITIZE=address,undefined
+	cmake --build $(BUILD)-asan -j $(JOBS)
+	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CTEST)
 
 # The main job: the gjk program on its built-in scenes (a table of every
 # shape and query in 2D and 3D, and two step-by-step trace pages here).
@@ -47,4 +49,48 @@ demo: build
 	$(BUILD)/tools/gjk demo
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-float $(BUILD)-clang
+	rm -rf $(BUILD) $(BUILD)-float $(BUILD)-asan
+
+# ---- fuzzing (clang + libFuzzer, ASan, UBSan; see fuzz/) ----
+# `make fuzz` builds the fuzzers in $(BUILD)-fuzz and runs each one for
+# FUZZ_SECONDS (default 60) on a scratch copy of its seed corpus
+# (fuzz/corpus/NAME: the committed corpus is never written to). A crash or
+# contract violation fails the target; its input is saved under
+# $(BUILD)-fuzz/findings/NAME/. `make fuzz-smoke` is the 10-second pass for CI.
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD = $(BUILD)-fuzz
+FUZZERS = query scene
+# libFuzzer's runtime (Debian 12: in libclang-rt-14-dev, which clang-14 pulls in)
+FUZZ_DEB_PACKAGES = clang libclang-rt-14-dev libcjson-dev cmake make
+FUZZ_FLAGS_query = -max_len=4096
+FUZZ_FLAGS_scene = -max_len=16384 -dict=fuzz/scene.dict
+
+.PHONY: fuzz fuzz-build fuzz-smoke
+
+fuzz-build:
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(FUZZ_DEB_PACKAGES)"
+	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_BUILD_FUZZERS=ON \
+	  -DGJK_BUILD_TESTS=OFF -DGJK_BUILD_EXAMPLES=OFF -DGJK_BUILD_TOOLS=OFF
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZERS))
+
+fuzz: fuzz-build
+	@for f in $(FUZZERS); do \
+	  work=$$(mktemp -d) || exit 1; \
+	  cp fuzz/corpus/$$f/* "$$work"/; \
+	  mkdir -p $(FUZZ_BUILD)/findings/$$f; \
+	  echo "fuzz_$$f: $(FUZZ_SECONDS) s on a scratch copy of fuzz/corpus/$$f"; \
+	  flags="-max_total_time=$(FUZZ_SECONDS) -timeout=30 -rss_limit_mb=2048 -print_final_stats=1"; \
+	  case $$f in query) flags="$$flags $(FUZZ_FLAGS_query)";; scene) flags="$$flags $(FUZZ_FLAGS_scene)";; esac; \
+	  $(FUZZ_BUILD)/fuzz/fuzz_$$f $$flags -artifact_prefix=$(FUZZ_BUILD)/findings/$$f/ "$$work" \
+	    2> $(FUZZ_BUILD)/fuzz_$$f.log; status=$$?; \
+	  grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec)' $(FUZZ_BUILD)/fuzz_$$f.log; \
+	  rm -rf "$$work"; \
+	  if [ $$status -ne 0 ]; then \
+	    tail -n 60 $(FUZZ_BUILD)/fuzz_$$f.log; \
+	    echo "fuzz_$$f failed; reproducer under $(FUZZ_BUILD)/findings/$$f/ (log: $(FUZZ_BUILD)/fuzz_$$f.log)"; \
+	    exit 1; \
+	  fi; \
+	done
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
