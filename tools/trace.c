@@ -43,7 +43,9 @@ void trace_record(void *data, const gjk_trace_event *event) {
             return;
         }
         memcpy(f->vertices, event->vertices, (size_t)event->vertex_count * sizeof *f->vertices);
-        memcpy(f->faces, event->faces, (size_t)event->face_count * sizeof *f->faces);
+        if (event->face_count > 0) { // 2D EPA events list vertices only (faces NULL)
+            memcpy(f->faces, event->faces, (size_t)event->face_count * sizeof *f->faces);
+        }
     }
     f->event.vertices = f->vertices;
     f->event.faces = (const int(*)[3])f->faces;
