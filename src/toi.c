@@ -55,6 +55,23 @@ static gjk_vec3 sweep_rotation(const gjk_sweep *sweep) {
 
 static bool sweep_valid(const gjk_sweep *s) { return gjk_transform_valid(s->start) && gjk_transform_valid(s->end); }
 
+/// The answer at a contact found at time t (poses already in q): the
+/// penetration query gives the normal and point, and tells an overlap at the
+/// start.
+static gjk_cast_output toi_contact(const gjk_query_input *q, gjk_real t, int iter, gjk_cast_output out) {
+    gjk_penetration_output pen = gjk_penetration(q, NULL);
+    out.hit = true;
+    out.t = t;
+    out.point = pen.point_a;
+    out.normal = pen.normal;
+    out.status = iter == 0 && pen.status == GJK_PENETRATING ? GJK_INITIALLY_OVERLAPPING : GJK_HIT;
+    if (pen.status == GJK_INVALID_INPUT) {
+        memset(&out, 0, sizeof out);
+        out.status = GJK_INVALID_INPUT;
+    }
+    return out;
+}
+
 gjk_cast_output gjk_time_of_impact(const gjk_toi_input *in) {
     gjk_cast_output out;
     memset(&out, 0, sizeof out);
@@ -82,6 +99,7 @@ gjk_cast_output gjk_time_of_impact(const gjk_toi_input *in) {
     q.options = in->options;
     q.options.trace = NULL;
     q.options.max_iterations = 0; // the cap is on advancement steps, not on each query
+    q.options.max_distance = 0;   // the distances must be exact, not lower bounds
     gjk_simplex_cache cache;
     memset(&cache, 0, sizeof cache);
     gjk_real t = 0;
@@ -97,19 +115,7 @@ gjk_cast_output gjk_time_of_impact(const gjk_toi_input *in) {
         out.iterations = iter;
         gjk_real tol = rel_tol * (rho_a + rho_b + d.distance);
         if (d.status != GJK_SEPARATED || d.distance <= target + tol) {
-            // Contact (or within the target). The penetration query gives the
-            // normal and the point, and tells an overlap at the start.
-            gjk_penetration_output pen = gjk_penetration(&q, NULL);
-            out.hit = true;
-            out.t = t;
-            out.point = pen.point_a;
-            out.normal = pen.normal;
-            out.status = iter == 0 && pen.status == GJK_PENETRATING ? GJK_INITIALLY_OVERLAPPING : GJK_HIT;
-            if (pen.status == GJK_INVALID_INPUT) {
-                memset(&out, 0, sizeof out);
-                out.status = GJK_INVALID_INPUT;
-            }
-            return out;
+            return toi_contact(&q, t, iter, out);
         }
         // A point p (from the centre of rotation) moves along n at
         // (ω × p)·n = p·(n × ω) ≤ ρ |n × ω|: spin about n itself costs nothing.
@@ -119,12 +125,18 @@ gjk_cast_output gjk_time_of_impact(const gjk_toi_input *in) {
             out.status = GJK_MISS;
             return out;
         }
-        t += (d.distance - target) / mu;
-        if (!(t <= 1)) {
+        gjk_real next = t + (d.distance - target) / mu;
+        if (!(next <= 1)) {
             out.status = GJK_MISS;
             out.t = 0;
             return out;
         }
+        if (!(next > t)) {
+            // The safe step is below the resolution of t: the contact lies
+            // within one unit of rounding of t.
+            return toi_contact(&q, t, iter, out);
+        }
+        t = next;
         if (iter + 1 >= cap) {
             // Safe up to t, but not converged to the contact.
             out.status = GJK_NOT_CONVERGED;

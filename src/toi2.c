@@ -50,6 +50,22 @@ static gjk2_cast_output invalid_output(void) {
     return out;
 }
 
+/// The answer at a contact found at time t (poses already in q): the
+/// penetration query gives the normal and point, and tells an overlap at the
+/// start.
+static gjk2_cast_output toi_contact(const gjk2_query_input *q, gjk_real t, int iter, gjk2_cast_output out) {
+    gjk2_penetration_output pen = gjk2_penetration(q, NULL);
+    if (pen.status == GJK_INVALID_INPUT) {
+        return invalid_output();
+    }
+    out.hit = true;
+    out.t = t;
+    out.point = pen.point_a;
+    out.normal = pen.normal;
+    out.status = iter == 0 && pen.status == GJK_PENETRATING ? GJK_INITIALLY_OVERLAPPING : GJK_HIT;
+    return out;
+}
+
 gjk2_cast_output gjk2_time_of_impact(const gjk2_toi_input *in) {
     gjk2_cast_output out = invalid_output();
     if (in == NULL || !gjk_options_valid(&in->options) || !gjk2_shape_check(in->shape_a, true) ||
@@ -77,6 +93,7 @@ gjk2_cast_output gjk2_time_of_impact(const gjk2_toi_input *in) {
     q.options = in->options;
     q.options.trace = NULL;
     q.options.max_iterations = 0; // the cap is on advancement steps, not on each query
+    q.options.max_distance = 0;   // the distances must be exact, not lower bounds
     gjk2_simplex_cache cache;
     memset(&cache, 0, sizeof cache);
     gjk_real t = 0;
@@ -90,30 +107,25 @@ gjk2_cast_output gjk2_time_of_impact(const gjk2_toi_input *in) {
         out.iterations = iter;
         gjk_real tol = rel_tol * (rho_a + rho_b + d.distance);
         if (d.status != GJK_SEPARATED || d.distance <= target + tol) {
-            // Contact (or within the target). The penetration query gives the
-            // normal and the point, and tells an overlap at the start.
-            gjk2_penetration_output pen = gjk2_penetration(&q, NULL);
-            if (pen.status == GJK_INVALID_INPUT) {
-                return invalid_output();
-            }
-            out.hit = true;
-            out.t = t;
-            out.point = pen.point_a;
-            out.normal = pen.normal;
-            out.status = iter == 0 && pen.status == GJK_PENETRATING ? GJK_INITIALLY_OVERLAPPING : GJK_HIT;
-            return out;
+            return toi_contact(&q, t, iter, out);
         }
         gjk_real mu = gjk_dot2(gjk_sub2(va, vb), d.normal) + spin;
         if (!(mu > 0)) {
             out.status = GJK_MISS;
             return out;
         }
-        t += (d.distance - target) / mu;
-        if (!(t <= 1)) {
+        gjk_real next = t + (d.distance - target) / mu;
+        if (!(next <= 1)) {
             out.status = GJK_MISS;
             out.t = 0;
             return out;
         }
+        if (!(next > t)) {
+            // The safe step is below the resolution of t: the contact lies
+            // within one unit of rounding of t.
+            return toi_contact(&q, t, iter, out);
+        }
+        t = next;
         if (iter + 1 >= cap) {
             // Safe up to t, but not converged to the contact.
             out.status = GJK_NOT_CONVERGED;
