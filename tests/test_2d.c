@@ -29,7 +29,7 @@
 #include <time.h>
 
 #include "gjk/gjk2d.h"
-#include "test_macros.h"
+#include "test_util.h"
 
 #if GJK_USE_FLOAT
 #define NORMAL_UNIT_TOL 1e-3
@@ -55,71 +55,20 @@ static const double PI = 3.14159265358979323846;
 #define CURVED_TOL(radius, size) sqrt(2.0 * (double)(radius) * TOL(size))
 
 // ---------------------------------------------------------------------------
-// Random numbers: splitmix64, fixed seeds.
-
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint64_t rng_next(rng *r) {
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-static double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
-static double rng_range(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
-static int rng_int(rng *r, int n) { return (int)(rng_next(r) % (uint64_t)n); }
-static int rng_chance(rng *r, double p) { return rng_unit(r) < p; }
+// Random numbers (splitmix64, fixed seeds), double-precision 2D vectors,
+// rounding to gjk_real and double rotations: test_util.h.
+//
 // Function arguments are evaluated in an unspecified order, so no call below
 // draws two numbers: every draw is a statement or a declarator of its own,
 // and runs are the same with every compiler.
 
-// ---------------------------------------------------------------------------
-// Double-precision 2D vectors for the reference.
-
-typedef struct d2 {
-    double x, y;
-} d2;
-
-static d2 d2_make(double x, double y) {
-    d2 v = {x, y};
-    return v;
-}
-static d2 d2_of(gjk_vec2 v) { return d2_make((double)v.x, (double)v.y); }
-static d2 d2_add(d2 a, d2 b) { return d2_make(a.x + b.x, a.y + b.y); }
-static d2 d2_sub(d2 a, d2 b) { return d2_make(a.x - b.x, a.y - b.y); }
-static d2 d2_scale(double s, d2 a) { return d2_make(s * a.x, s * a.y); }
-static double d2_dot(d2 a, d2 b) { return a.x * b.x + a.y * b.y; }
-static double d2_cross(d2 a, d2 b) { return a.x * b.y - a.y * b.x; }
 static double d2_len(d2 a) { return sqrt(d2_dot(a, a)); }
-static int d2_finite(d2 a) { return isfinite(a.x) && isfinite(a.y); }
-
-/// x rounded to gjk_real; the volatile round trip makes the rounding stick
-/// (see test_reference.c).
-static gjk_real to_real(double x) {
-    volatile gjk_real v = (gjk_real)x;
-    return v;
-}
-static gjk_vec2 to_real2(d2 a) { return gjk_v2(to_real(a.x), to_real(a.y)); }
 static gjk_vec2 V2(double x, double y) { return gjk_v2((gjk_real)x, (gjk_real)y); }
-
-/// A rotation in double from a stored (cos, sin), normalised as the library does.
-typedef struct drot {
-    double c, s;
-} drot;
-static drot drot_of(gjk_rot2 r) {
-    double n = hypot((double)r.c, (double)r.s);
-    drot d = {(double)r.c / n, (double)r.s / n};
-    return d;
-}
-static d2 drot_apply(drot r, d2 v) { return d2_make(r.c * v.x - r.s * v.y, r.s * v.x + r.c * v.y); }
-static d2 drot_inv(drot r, d2 v) { return d2_make(r.c * v.x + r.s * v.y, -r.s * v.x + r.c * v.y); }
 
 // ---------------------------------------------------------------------------
 // Exact point–convex-polygon signed distance (double).
 
-static double seg_dist(d2 p, d2 a, d2 b) {
+static double seg_dist2(d2 p, d2 a, d2 b) {
     d2 ab = d2_sub(b, a);
     double l2 = d2_dot(ab, ab);
     double t = l2 > 0 ? d2_dot(d2_sub(p, a), ab) / l2 : 0;
@@ -136,7 +85,7 @@ static double poly_sdist(const gjk_vec2 *v, int n, d2 p) {
         return d2_len(d2_sub(p, d2_of(v[0])));
     }
     if (n == 2) {
-        return seg_dist(p, d2_of(v[0]), d2_of(v[1]));
+        return seg_dist2(p, d2_of(v[0]), d2_of(v[1]));
     }
     double maxplane = -INFINITY;
     for (int i = 0; i < n; ++i) {
@@ -153,7 +102,7 @@ static double poly_sdist(const gjk_vec2 *v, int n, d2 p) {
     // error, and then "the edges that face p" can miss the nearest one.)
     double best = INFINITY;
     for (int i = 0; i < n; ++i) {
-        double d = seg_dist(p, d2_of(v[i]), d2_of(v[(i + 1) % n]));
+        double d = seg_dist2(p, d2_of(v[i]), d2_of(v[(i + 1) % n]));
         if (d < best) best = d;
     }
     return best;
@@ -895,7 +844,6 @@ static void test_touching_band(void) {
 // supports come from gjk2_shape_support (tested above against closed forms).
 
 /// −(overlap of A and B along the unit world direction u).
-static int status_ok(gjk_status s);
 
 static double neg_overlap(const gjk2_query_input *in, d2 u) {
     drot ra = drot_of(in->transform_a.rotation), rb = drot_of(in->transform_b.rotation);
@@ -985,7 +933,7 @@ static void test_curved_random(void) {
         epa += p.epa_iterations > 0;
         double err = fabs((double)p.signed_distance - ref);
         worst = fmax(worst, err / size);
-        if (!(status_ok(p.status) && err <= tol && fabs(neg_overlap(&in, d2_of(p.normal)) - (double)p.signed_distance) <= tol)) {
+        if (!(status_is_answer(p.status) && err <= tol && fabs(neg_overlap(&in, d2_of(p.normal)) - (double)p.signed_distance) <= tol)) {
             fprintf(stderr, "curved pair %d (types %d, %d): %s, signed distance %.17g, reference %.17g; along the normal %.17g\n",
                     k, (int)A.type, (int)B.type, gjk_status_name(p.status), (double)p.signed_distance, ref,
                     neg_overlap(&in, d2_of(p.normal)));
@@ -1246,7 +1194,6 @@ static int band_of(double x) {
     return 6;
 }
 
-static int status_ok(gjk_status s) { return s == GJK_SEPARATED || s == GJK_TOUCHING || s == GJK_PENETRATING; }
 
 static void run_pair(int index) {
     static pair P;
@@ -1361,7 +1308,7 @@ static void run_pair(int index) {
         printf("    point_a {%.17g, %.17g}\n    point_b {%.17g, %.17g}\n    normal {%.17g, %.17g}\n", oa.x, oa.y, ob.x,
                ob.y, on.x, on.y);
     }
-    CHECK(p, status_ok(o.status), "penetration status %s", gjk_status_name(o.status));
+    CHECK(p, status_is_answer(o.status), "penetration status %s", gjk_status_name(o.status));
     g_touching += o.status == GJK_TOUCHING;
     CHECK(p, isfinite(sd) && isfinite((double)o.depth) && d2_finite(oa) && d2_finite(ob) && d2_finite(on),
           "penetration output not finite");
@@ -1379,7 +1326,7 @@ static void run_pair(int index) {
     double nlen = d2_len(on);
     g_worst_unit = fmax(g_worst_unit, fabs(1 - nlen));
     CHECK(p, fabs(1 - nlen) <= NORMAL_UNIT_TOL, "penetration normal not unit: |n| = %.17g", nlen);
-    if (status_ok(o.status) && nlen > 0.5) {
+    if (status_is_answer(o.status) && nlen > 0.5) {
         // Witness points on the boundaries of the rounded shapes: their
         // distance to the core hull is the margin.
         double ea = fabs(shape_point_sdist(&p->a, p->ra, p->ta.position, oa) - (double)p->a.margin);
@@ -1423,7 +1370,7 @@ static void run_pair(int index) {
         printf("    point_a {%.17g, %.17g}\n    point_b {%.17g, %.17g}\n    normal {%.17g, %.17g}\n", da.x, da.y, db.x,
                db.y, dn.x, dn.y);
     }
-    CHECK(p, status_ok(d.status), "distance status %s", gjk_status_name(d.status));
+    CHECK(p, status_is_answer(d.status), "distance status %s", gjk_status_name(d.status));
     CHECK(p, isfinite(dist) && d2_finite(da) && d2_finite(db) && d2_finite(dn), "distance output not finite");
     CHECK(p, dist >= 0, "negative distance %.17g", dist);
     double derr = fabs(dist - fmax(0, sd_ref));
@@ -1437,7 +1384,7 @@ static void run_pair(int index) {
     // they may differ by one class (their tolerance scales differ slightly).
     CHECK(p, sign_known ? d.status == o.status : abs((int)d.status - (int)o.status) <= 1,
           "distance status %s but penetration status %s", gjk_status_name(d.status), gjk_status_name(o.status));
-    if (status_ok(d.status)) {
+    if (status_is_answer(d.status)) {
         double gap = d2_len(d2_sub(db, da));
         CHECK(p, fabs(gap - dist) <= tol_pt, "|point_b - point_a| = %.17g but distance %.17g", gap, dist);
         double sa = shape_point_sdist(&p->a, p->ra, p->ta.position, da) - (double)p->a.margin;
@@ -1484,16 +1431,16 @@ static void run_pair(int index) {
         gjk2_distance_output dw = gjk2_distance(&in, &cache2);
         double ew = fabs((double)ow.signed_distance - sd_ref);
         g_worst_warm = fmax(g_worst_warm, ew / p->size);
-        CHECK(p, status_ok(ow.status) && ew <= tol, "warm-started penetration: %s, signed distance %.17g, expected %.17g",
+        CHECK(p, status_is_answer(ow.status) && ew <= tol, "warm-started penetration: %s, signed distance %.17g, expected %.17g",
               gjk_status_name(ow.status), (double)ow.signed_distance, sd_ref);
-        CHECK(p, status_ok(dw.status) && fabs((double)dw.distance - fmax(0, sd_ref)) <= tol,
+        CHECK(p, status_is_answer(dw.status) && fabs((double)dw.distance - fmax(0, sd_ref)) <= tol,
               "warm-started distance: %s, %.17g, expected %.17g", gjk_status_name(dw.status), (double)dw.distance,
               fmax(0, sd_ref));
         if (sign_known) {
             CHECK(p, ow.status == expect && dw.status == expect, "warm-started statuses %s and %s, expected %s",
                   gjk_status_name(ow.status), gjk_status_name(dw.status), gjk_status_name(expect));
         }
-        if (status_ok(ow.status)) {
+        if (status_is_answer(ow.status)) {
             double ea = fabs(shape_point_sdist(&p->a, p->ra, p->ta.position, d2_of(ow.point_a)) - (double)p->a.margin);
             double eb = fabs(shape_point_sdist(&p->b, p->rb, p->tb.position, d2_of(ow.point_b)) - (double)p->b.margin);
             CHECK(p, ea <= tol_pt && eb <= tol_pt, "warm-started witness points off the boundaries by %.3g·size, %.3g·size",

@@ -3,46 +3,13 @@
 #include <math.h>
 #include <string.h>
 
-#include "test_macros.h"
+#define TEST_XORSHIFT64_SEED 0x2545F4914F6CDD1Dull
+#include "test_util.h"
 
 /// Absolute tolerance for quantities of size `size`.
 #define TOL(size) ((double)TEST_REL_TOL * (double)(size))
 
-// ---- deterministic random numbers (xorshift64) ----
-
-static unsigned long long rng_state = 0x2545F4914F6CDD1Dull;
-
-static double rng_unit(void) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) * (1.0 / 9007199254740992.0);
-}
-
-static gjk_real rnd(double lo, double hi) { return (gjk_real)(lo + (hi - lo) * rng_unit()); }
-
-static gjk_vec3 rnd_vec(double lo, double hi) { return gjk_v3(rnd(lo, hi), rnd(lo, hi), rnd(lo, hi)); }
-
-static gjk_vec3 rnd_unit_vec(void) {
-    for (;;) {
-        gjk_vec3 v = rnd_vec(-1, 1);
-        gjk_real l2 = gjk_length_sq(v);
-        if (l2 > (gjk_real)0.01 && l2 <= 1) {
-            return gjk_normalize(v);
-        }
-    }
-}
-
-/// A uniformly random unit quaternion (rejection sampling in the 4-ball).
-static gjk_quat rnd_quat(void) {
-    for (;;) {
-        gjk_quat q = gjk_quat_make(rnd(-1, 1), rnd(-1, 1), rnd(-1, 1), rnd(-1, 1));
-        gjk_real n2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-        if (n2 > (gjk_real)0.01 && n2 <= 1) {
-            return gjk_quat_normalize(q);
-        }
-    }
-}
+// ---- deterministic random numbers (xorshift64, seeded above): test_util.h ----
 
 static gjk_real quat_norm(gjk_quat q) { return gjk_sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z); }
 

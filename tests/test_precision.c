@@ -30,8 +30,6 @@
 // stops holding.
 //
 // Usage: test_precision [pairs_per_target] (default 400).
-#include <libqhull_r/qhull_ra.h>
-
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,7 +38,7 @@
 #include <time.h>
 
 #include "gjk/gjk.h"
-#include "test_macros.h"
+#include "qhull_reference.h"
 
 #define EPS ((double)GJK_REAL_EPSILON)
 #define MAX_VERTS 20
@@ -65,197 +63,11 @@ static const double k_targets[] = {0.5, 1e-3, -1e-3};
 #endif
 
 // ---------------------------------------------------------------------------
-// Random numbers (splitmix64; one draw per statement).
+// Random numbers (splitmix64; one draw per statement), double vectors,
+// rotations: test_util.h. The exact reference (qhull hulls): qhull_reference.h.
 
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint64_t rng_next(rng *r) {
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-static double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
-static double rng_range(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
-static int rng_int(rng *r, int n) { return (int)(rng_next(r) % (uint64_t)n); }
-static int rng_chance(rng *r, double p) { return rng_unit(r) < p; }
-
-// ---------------------------------------------------------------------------
-// Double-precision vectors.
-
-typedef struct d3 {
-    double x, y, z;
-} d3;
-
-static d3 d3_make(double x, double y, double z) {
-    d3 v = {x, y, z};
-    return v;
-}
-static d3 d3_of(gjk_vec3 v) { return d3_make((double)v.x, (double)v.y, (double)v.z); }
-static d3 d3_add(d3 a, d3 b) { return d3_make(a.x + b.x, a.y + b.y, a.z + b.z); }
-static d3 d3_sub(d3 a, d3 b) { return d3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
-static d3 d3_scale(double s, d3 a) { return d3_make(s * a.x, s * a.y, s * a.z); }
-static double d3_dot(d3 a, d3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static d3 d3_cross(d3 a, d3 b) { return d3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
-static double d3_len(d3 a) { return sqrt(d3_dot(a, a)); }
-static int d3_finite(d3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
-
-static gjk_real to_real(double x) {
-    volatile gjk_real v = (gjk_real)x;
-    return v;
-}
-static gjk_vec3 to_real3(d3 a) { return gjk_v3(to_real(a.x), to_real(a.y), to_real(a.z)); }
-
-static d3 random_dir(rng *r) {
-    for (;;) {
-        d3 v;
-        v.x = rng_range(r, -1, 1);
-        v.y = rng_range(r, -1, 1);
-        v.z = rng_range(r, -1, 1);
-        double l = d3_len(v);
-        if (l > 1e-3 && l <= 1) return d3_scale(1 / l, v);
-    }
-}
-
-static gjk_quat random_quat(rng *r) {
-    const double two_pi = 6.283185307179586;
-    double u1 = rng_unit(r), u2 = rng_unit(r), u3 = rng_unit(r);
-    double a = sqrt(1 - u1), b = sqrt(u1);
-    return gjk_quat_make(to_real(a * sin(two_pi * u2)), to_real(a * cos(two_pi * u2)), to_real(b * sin(two_pi * u3)),
-                         to_real(b * cos(two_pi * u3)));
-}
-
-/// Rotation by columns, in double, from a stored quaternion normalised in double.
-typedef struct dmat {
-    d3 c[3];
-} dmat;
-
-static dmat dmat_of_quat(gjk_quat q) {
-    double w = (double)q.w, x = (double)q.x, y = (double)q.y, z = (double)q.z;
-    double n = sqrt(w * w + x * x + y * y + z * z);
-    w /= n, x /= n, y /= n, z /= n;
-    dmat m;
-    m.c[0] = d3_make(1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y));
-    m.c[1] = d3_make(2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x));
-    m.c[2] = d3_make(2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y));
-    return m;
-}
-static d3 dmat_mul(const dmat *m, d3 v) {
-    return d3_add(d3_add(d3_scale(v.x, m->c[0]), d3_scale(v.y, m->c[1])), d3_scale(v.z, m->c[2]));
-}
-static d3 dmat_tmul(const dmat *m, d3 v) { return d3_make(d3_dot(m->c[0], v), d3_dot(m->c[1], v), d3_dot(m->c[2], v)); }
-
-// ---------------------------------------------------------------------------
-// Point–triangle distance and qhull hulls (the reference of test_reference.c).
-
-static double seg_dist(d3 p, d3 a, d3 b) {
-    d3 ab = d3_sub(b, a);
-    double l2 = d3_dot(ab, ab);
-    double t = l2 > 0 ? d3_dot(d3_sub(p, a), ab) / l2 : 0;
-    t = t < 0 ? 0 : (t > 1 ? 1 : t);
-    return d3_len(d3_sub(p, d3_add(a, d3_scale(t, ab))));
-}
-
-static double tri_dist(d3 p, d3 a, d3 b, d3 c) {
-    d3 ab = d3_sub(b, a), ac = d3_sub(c, a);
-    d3 n = d3_cross(ab, ac);
-    double nn = d3_dot(n, n);
-    if (!(nn > 1e-24 * d3_dot(ab, ab) * d3_dot(ac, ac))) {
-        return fmin(seg_dist(p, a, b), fmin(seg_dist(p, b, c), seg_dist(p, a, c)));
-    }
-    d3 ap = d3_sub(p, a);
-    double d1 = d3_dot(ab, ap), d2 = d3_dot(ac, ap);
-    if (d1 <= 0 && d2 <= 0) return d3_len(ap);
-    d3 bp = d3_sub(p, b);
-    double d3_ = d3_dot(ab, bp), d4 = d3_dot(ac, bp);
-    if (d3_ >= 0 && d4 <= d3_) return d3_len(bp);
-    d3 cp = d3_sub(p, c);
-    double d5 = d3_dot(ab, cp), d6 = d3_dot(ac, cp);
-    if (d6 >= 0 && d5 <= d6) return d3_len(cp);
-    double vc = d1 * d4 - d3_ * d2;
-    if (vc <= 0 && d1 >= 0 && d3_ <= 0) return seg_dist(p, a, b);
-    double vb = d5 * d2 - d1 * d6;
-    if (vb <= 0 && d2 >= 0 && d6 <= 0) return seg_dist(p, a, c);
-    double va = d3_ * d6 - d5 * d4;
-    if (va <= 0 && (d4 - d3_) >= 0 && (d5 - d6) >= 0) return seg_dist(p, b, c);
-    return fabs(d3_dot(ap, n)) / sqrt(nn);
-}
-
-typedef struct tri {
-    d3 n;
-    double off;
-    d3 v[3];
-} tri;
-
-typedef struct hull {
-    tri *t;
-    int nt;
-    int *vid;
-    int nv;
-} hull;
-
-static FILE *g_qhull_err;
-
-static void hull_free(hull *h) {
-    free(h->t);
-    free(h->vid);
-    memset(h, 0, sizeof *h);
-}
-
-/// The triangulated hull of n points (3n doubles); 0 on success.
-static int hull_build(hull *h, double *pts, int n) {
-    qhT qh_qh;
-    qhT *qh = &qh_qh;
-    char flags[] = "qhull Qt";
-    int curlong, totlong;
-    memset(h, 0, sizeof *h);
-    qh_zero(qh, g_qhull_err);
-    int rc = qh_new_qhull(qh, 3, n, pts, False, flags, NULL, g_qhull_err);
-    if (rc == 0) {
-        facetT *facet;
-        vertexT *vertex, **vertexp;
-        int nf = 0, nv = 0;
-        FORALLfacets { ++nf; }
-        FORALLvertices { ++nv; }
-        h->t = malloc((size_t)nf * sizeof *h->t);
-        h->vid = malloc((size_t)nv * sizeof *h->vid);
-        if (!h->t || !h->vid) {
-            fprintf(stderr, "out of memory\n");
-            exit(2);
-        }
-        FORALLfacets {
-            tri *t = &h->t[h->nt];
-            int k = 0;
-            if (qh_setsize(qh, facet->vertices) != 3) {
-                rc = -1;
-                break;
-            }
-            FOREACHvertex_(facet->vertices) { t->v[k++] = d3_make(vertex->point[0], vertex->point[1], vertex->point[2]); }
-            t->n = d3_make(facet->normal[0], facet->normal[1], facet->normal[2]);
-            t->off = facet->offset;
-            ++h->nt;
-        }
-        FORALLvertices { h->vid[h->nv++] = qh_pointid(qh, vertex->point); }
-        if (h->nv < 4 || h->nt < 4) rc = -1;
-    }
-    qh_freeqhull(qh, !qh_ALL);
-    qh_memfreeshort(qh, &curlong, &totlong);
-    if (rc != 0) hull_free(h);
-    return rc;
-}
-
-/// Signed distance from p to the hull (outside: distance to the boundary,
-/// over every facet; inside: minus the distance to the nearest facet plane).
-static double hull_sdist(const hull *h, d3 p) {
-    double maxplane = -INFINITY;
-    for (int i = 0; i < h->nt; ++i) maxplane = fmax(maxplane, d3_dot(h->t[i].n, p) + h->t[i].off);
-    if (maxplane <= 0) return maxplane;
-    double best = INFINITY;
-    for (int i = 0; i < h->nt; ++i) best = fmin(best, tri_dist(p, h->t[i].v[0], h->t[i].v[1], h->t[i].v[2]));
-    return best;
-}
+static d3 random_dir(rng *r) { return rng_dir3(r, 1e-3); }
+static gjk_quat random_quat(rng *r) { return rng_quat(r); }
 
 // ---------------------------------------------------------------------------
 // Shapes: the library shape and its core points (local frame).
@@ -369,7 +181,6 @@ static void fail_line(const char *fmt, int pair, double offset, double a, double
     }
 }
 
-static int status_ok(gjk_status s) { return s == GJK_SEPARATED || s == GJK_TOUCHING || s == GJK_PENETRATING; }
 
 /// One pair at one target signed distance, across the offsets.
 static void run_pair(int index, int kind, double target_rel) {
@@ -458,7 +269,7 @@ static void run_pair(int index, int kind, double target_rel) {
         int finite = isfinite((double)p.signed_distance) && d3_finite(d3_of(p.point_a)) && d3_finite(d3_of(p.point_b)) &&
                      d3_finite(d3_of(p.normal)) && isfinite((double)d.distance) && d3_finite(d3_of(d.point_a)) &&
                      d3_finite(d3_of(d.point_b)) && d3_finite(d3_of(d.normal));
-        if (!finite || !status_ok(p.status) || !status_ok(d.status)) {
+        if (!finite || !status_is_answer(p.status) || !status_is_answer(d.status)) {
             fail_line("status %g / %g or non-finite output", index, off, (double)p.status, (double)d.status);
             continue;
         }

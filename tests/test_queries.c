@@ -9,7 +9,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "test_macros.h"
+#define TEST_XORSHIFT64_SEED 0x853C49E6748FEA9Bull
+#include "test_util.h"
 
 /// Absolute tolerance for shapes and distances of size `size`.
 #define TOL(size) ((double)TEST_REL_TOL * (double)(size))
@@ -28,40 +29,7 @@ static const double PI = 3.14159265358979323846;
 static const double SQRT2 = 1.41421356237309504880;
 static const double SQRT3 = 1.73205080756887729353;
 
-// ---- deterministic random numbers (xorshift64) ----
-
-static unsigned long long rng_state = 0x853C49E6748FEA9Bull;
-
-static double rng_unit(void) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) * (1.0 / 9007199254740992.0);
-}
-
-static gjk_real rnd(double lo, double hi) { return (gjk_real)(lo + (hi - lo) * rng_unit()); }
-
-static gjk_vec3 rnd_vec(double lo, double hi) { return gjk_v3(rnd(lo, hi), rnd(lo, hi), rnd(lo, hi)); }
-
-static gjk_vec3 rnd_unit_vec(void) {
-    for (;;) {
-        gjk_vec3 v = rnd_vec(-1, 1);
-        gjk_real l2 = gjk_length_sq(v);
-        if (l2 > (gjk_real)0.01 && l2 <= 1) {
-            return gjk_normalize(v);
-        }
-    }
-}
-
-static gjk_quat rnd_quat(void) {
-    for (;;) {
-        gjk_quat q = gjk_quat_make(rnd(-1, 1), rnd(-1, 1), rnd(-1, 1), rnd(-1, 1));
-        gjk_real n2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-        if (n2 > (gjk_real)0.01 && n2 <= 1) {
-            return gjk_quat_normalize(q);
-        }
-    }
-}
+// ---- deterministic random numbers (xorshift64, seeded above): test_util.h ----
 
 // ---- small helpers ----
 
@@ -90,21 +58,7 @@ static bool is_zero_vec(gjk_vec3 v) { return v.x == 0 && v.y == 0 && v.z == 0; }
         ENSURE((double)(x) <= (double)(hi) + (double)(tol)); \
     } while (0)
 
-// Failure context: failures inside helpers print the case they belong to.
-static const char *case_label = "";
-static int case_failures = 0;
-
-static void case_begin(const char *label) {
-    case_label = label;
-    case_failures = test_failures;
-}
-
-static void case_end(void) {
-    if (test_failures > case_failures) {
-        fprintf(stderr, "    ^ in case: %s\n", case_label);
-    }
-    case_failures = test_failures;
-}
+// Failure context (case_begin/case_end): test_util.h.
 
 // ---- running queries ----
 
@@ -130,10 +84,6 @@ static results run_all(const gjk_query_input *q) {
     r.di = gjk_distance(q, NULL);
     r.pe = gjk_penetration(q, NULL);
     return r;
-}
-
-static bool status_is_answer(gjk_status s) {
-    return s == GJK_SEPARATED || s == GJK_TOUCHING || s == GJK_PENETRATING;
 }
 
 /// Every output number finite, iteration counts within the caps.
@@ -1369,7 +1319,7 @@ typedef struct rshape {
 
 static rshape random_shape(void) {
     rshape r;
-    r.k = (kind)(int)(rng_unit() * 3);
+    r.k = (kind)(int)(rnd_unit() * 3);
     r.t = pose(rnd_vec(-1, 1), rnd_quat());
     if (r.k == K_SPHERE) {
         r.s = gjk_make_sphere(rnd(0.2, 1));

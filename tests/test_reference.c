@@ -40,8 +40,6 @@
 // Usage: test_reference [first_pair [pair_count]]. With one argument only
 // that pair runs, verbosely (to reproduce a failure); failures print the
 // pair's vertices, margins and transforms.
-#include <libqhull_r/qhull_ra.h>
-
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -51,7 +49,7 @@
 #include <time.h>
 
 #include "gjk/gjk.h"
-#include "test_macros.h"
+#include "qhull_reference.h"
 
 /// Pairs per run: 300 per target; about 3 s in a Release build.
 #define REF_PAIRS 5400
@@ -75,229 +73,14 @@ static const double k_targets[] = {3,    1,     0.3,   0.1,   1e-2,  1e-3,  1e-4
 #define N_TARGETS ((int)(sizeof k_targets / sizeof k_targets[0]))
 
 // ---------------------------------------------------------------------------
-// Random numbers: splitmix64.
-
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint64_t rng_next(rng *r) {
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/// Uniform in [0, 1).
-static double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
-static double rng_range(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
-static int rng_int(rng *r, int n) { return (int)(rng_next(r) % (uint64_t)n); }
-static int rng_chance(rng *r, double p) { return rng_unit(r) < p; }
-
-// ---------------------------------------------------------------------------
-// Double-precision vectors for the reference.
-
-typedef struct d3 {
-    double x, y, z;
-} d3;
-
-static d3 d3_make(double x, double y, double z) {
-    d3 v = {x, y, z};
-    return v;
-}
-static d3 d3_of(gjk_vec3 v) { return d3_make((double)v.x, (double)v.y, (double)v.z); }
-static d3 d3_add(d3 a, d3 b) { return d3_make(a.x + b.x, a.y + b.y, a.z + b.z); }
-static d3 d3_sub(d3 a, d3 b) { return d3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
-static d3 d3_scale(double s, d3 a) { return d3_make(s * a.x, s * a.y, s * a.z); }
-static double d3_dot(d3 a, d3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static d3 d3_cross(d3 a, d3 b) { return d3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
-static double d3_len(d3 a) { return sqrt(d3_dot(a, a)); }
-static double d3_max_abs(d3 a) { return fmax(fabs(a.x), fmax(fabs(a.y), fabs(a.z))); }
-static int d3_finite(d3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
-
-/// Three uniform numbers in [lo, hi), drawn in order (function arguments
-/// are evaluated in an unspecified order, so no call draws two numbers).
-static d3 rng_box(rng *r, double lo, double hi) {
-    d3 v;
-    v.x = rng_range(r, lo, hi);
-    v.y = rng_range(r, lo, hi);
-    v.z = rng_range(r, lo, hi);
-    return v;
-}
-
-/// x rounded to gjk_real. The volatile round trip makes the rounding stick:
-/// GCC 12.2 at -O2 (SLP vectorizer) was seen to fold (double)(float)x back
-/// to x, which made the reference use unrounded inputs in float builds.
-static gjk_real to_real(double x) {
-    volatile gjk_real v = (gjk_real)x;
-    return v;
-}
-static gjk_vec3 to_real3(d3 a) { return gjk_v3(to_real(a.x), to_real(a.y), to_real(a.z)); }
-
-/// A rotation matrix (rows) of a quaternion, normalised in double.
-typedef struct dmat {
-    d3 row[3];
-} dmat;
-
-static dmat dmat_of_quat(gjk_quat q) {
-    double w = (double)q.w, x = (double)q.x, y = (double)q.y, z = (double)q.z;
-    double n = sqrt(w * w + x * x + y * y + z * z);
-    w /= n, x /= n, y /= n, z /= n;
-    dmat m;
-    m.row[0] = d3_make(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y));
-    m.row[1] = d3_make(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x));
-    m.row[2] = d3_make(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y));
-    return m;
-}
-static d3 dmat_mul(const dmat *m, d3 v) { return d3_make(d3_dot(m->row[0], v), d3_dot(m->row[1], v), d3_dot(m->row[2], v)); }
-static d3 dmat_tmul(const dmat *m, d3 v) {
-    return d3_add(d3_add(d3_scale(v.x, m->row[0]), d3_scale(v.y, m->row[1])), d3_scale(v.z, m->row[2]));
-}
-
-// ---------------------------------------------------------------------------
-// Point–triangle distance (closest point by Voronoi regions).
-
-static double seg_dist(d3 p, d3 a, d3 b) {
-    d3 ab = d3_sub(b, a);
-    double l2 = d3_dot(ab, ab);
-    double t = l2 > 0 ? d3_dot(d3_sub(p, a), ab) / l2 : 0;
-    t = t < 0 ? 0 : (t > 1 ? 1 : t);
-    return d3_len(d3_sub(p, d3_add(a, d3_scale(t, ab))));
-}
-
-static double tri_dist(d3 p, d3 a, d3 b, d3 c) {
-    d3 ab = d3_sub(b, a), ac = d3_sub(c, a);
-    d3 n = d3_cross(ab, ac);
-    double nn = d3_dot(n, n);
-    if (!(nn > 1e-24 * d3_dot(ab, ab) * d3_dot(ac, ac))) {
-        // Degenerate (needle or point): the closest point is on an edge.
-        return fmin(seg_dist(p, a, b), fmin(seg_dist(p, b, c), seg_dist(p, a, c)));
-    }
-    d3 ap = d3_sub(p, a);
-    double d1 = d3_dot(ab, ap), d2 = d3_dot(ac, ap);
-    if (d1 <= 0 && d2 <= 0) return d3_len(ap);
-    d3 bp = d3_sub(p, b);
-    double d3_ = d3_dot(ab, bp), d4 = d3_dot(ac, bp);
-    if (d3_ >= 0 && d4 <= d3_) return d3_len(bp);
-    d3 cp = d3_sub(p, c);
-    double d5 = d3_dot(ab, cp), d6 = d3_dot(ac, cp);
-    if (d6 >= 0 && d5 <= d6) return d3_len(cp);
-    double vc = d1 * d4 - d3_ * d2;
-    if (vc <= 0 && d1 >= 0 && d3_ <= 0) return seg_dist(p, a, b);
-    double vb = d5 * d2 - d1 * d6;
-    if (vb <= 0 && d2 >= 0 && d6 <= 0) return seg_dist(p, a, c);
-    double va = d3_ * d6 - d5 * d4;
-    if (va <= 0 && (d4 - d3_) >= 0 && (d5 - d6) >= 0) return seg_dist(p, b, c);
-    // Inside the face region: distance to the plane.
-    return fabs(d3_dot(ap, n)) / sqrt(nn);
-}
-
-// ---------------------------------------------------------------------------
-// Convex hulls with qhull.
-
-typedef struct tri {
-    d3 n;       ///< Outward unit normal.
-    double off; ///< n·x + off = 0 on the plane.
-    d3 v[3];
-} tri;
-
-typedef struct hull {
-    tri *t;
-    int nt;
-    int *vid; ///< Indices of the input points that are hull vertices.
-    int nv;
-} hull;
-
-static FILE *g_qhull_err;
-
-static void hull_free(hull *h) {
-    free(h->t);
-    free(h->vid);
-    memset(h, 0, sizeof *h);
-}
-
-/// The triangulated hull of n points (3n doubles). Returns 0 on success.
-static int hull_build(hull *h, double *pts, int n) {
-    qhT qh_qh;
-    qhT *qh = &qh_qh;
-    char flags[] = "qhull Qt";
-    int curlong, totlong;
-    memset(h, 0, sizeof *h);
-    qh_zero(qh, g_qhull_err);
-    int rc = qh_new_qhull(qh, 3, n, pts, False, flags, NULL, g_qhull_err);
-    if (rc == 0) {
-        facetT *facet;
-        vertexT *vertex, **vertexp;
-        int nf = 0, nv = 0;
-        FORALLfacets { ++nf; }
-        FORALLvertices { ++nv; }
-        h->t = malloc((size_t)nf * sizeof *h->t);
-        h->vid = malloc((size_t)nv * sizeof *h->vid);
-        if (!h->t || !h->vid) {
-            fprintf(stderr, "out of memory\n");
-            exit(2);
-        }
-        FORALLfacets {
-            tri *t = &h->t[h->nt];
-            int k = 0;
-            if (qh_setsize(qh, facet->vertices) != 3) {
-                rc = -1;
-                break;
-            }
-            FOREACHvertex_(facet->vertices) {
-                t->v[k++] = d3_make(vertex->point[0], vertex->point[1], vertex->point[2]);
-            }
-            t->n = d3_make(facet->normal[0], facet->normal[1], facet->normal[2]);
-            t->off = facet->offset;
-            ++h->nt;
-        }
-        FORALLvertices { h->vid[h->nv++] = qh_pointid(qh, vertex->point); }
-        if (h->nv < 4 || h->nt < 4) {
-            rc = -1;
-        }
-    }
-    qh_freeqhull(qh, !qh_ALL);
-    qh_memfreeshort(qh, &curlong, &totlong);
-    if (rc != 0) {
-        hull_free(h);
-    }
-    return rc;
-}
-
-/// Signed distance from p to the hull: the distance when outside, minus the
-/// distance to the nearest facet plane when inside.
-static double hull_sdist(const hull *h, d3 p) {
-    double maxplane = -INFINITY;
-    for (int i = 0; i < h->nt; ++i) {
-        double s = d3_dot(h->t[i].n, p) + h->t[i].off;
-        if (s > maxplane) maxplane = s;
-    }
-    if (maxplane <= 0) {
-        return maxplane;
-    }
-    // Outside: the closest point lies on a facet whose plane has p on its
-    // outer side.
-    double best = INFINITY;
-    for (int i = 0; i < h->nt; ++i) {
-        const tri *t = &h->t[i];
-        if (d3_dot(t->n, p) + t->off > 0) {
-            double d = tri_dist(p, t->v[0], t->v[1], t->v[2]);
-            if (d < best) best = d;
-        }
-    }
-    return best;
-}
+// Random numbers (splitmix64), double-precision vectors and rotations,
+// point–triangle distance: test_util.h. Convex hulls with qhull and the
+// signed distance to them: qhull_reference.h.
 
 // ---------------------------------------------------------------------------
 // Random shapes and poses.
 
-static d3 random_dir(rng *r) {
-    for (;;) {
-        d3 v = rng_box(r, -1, 1);
-        double l = d3_len(v);
-        if (l > 1e-3 && l <= 1) return d3_scale(1 / l, v);
-    }
-}
+static d3 random_dir(rng *r) { return rng_dir3(r, 1e-3); }
 
 static gjk_quat random_quat(rng *r) {
     double u1 = rng_unit(r), u2 = rng_unit(r), u3 = rng_unit(r);
@@ -475,7 +258,7 @@ static void dump_if_failed(const pair *p) {
     } while (0)
 
 /// Signed distance of the rounded shapes with B's origin at p_A + r.
-static double ref_sd(const pair *p, d3 r) { return hull_sdist(&p->diff, r) - ((double)p->a.margin + (double)p->b.margin); }
+static double ref_sd(const pair *p, d3 r) { return hull_sdist_outer_facets(&p->diff, r) - ((double)p->a.margin + (double)p->b.margin); }
 
 /// Max over the vertices of s (rotated by m) of d·(m v).
 static double support_value(const shape_desc *s, const dmat *m, d3 d) {
@@ -487,7 +270,7 @@ static double support_value(const shape_desc *s, const dmat *m, d3 d) {
 
 /// Signed distance of a world point to the core hull of a shape.
 static double shape_point_sdist(const shape_desc *s, const dmat *m, gjk_vec3 pos, d3 world) {
-    return hull_sdist(&s->local, dmat_tmul(m, d3_sub(world, d3_of(pos))));
+    return hull_sdist_outer_facets(&s->local, dmat_tmul(m, d3_sub(world, d3_of(pos))));
 }
 
 static gjk_penetration_output run_penetration(const pair *p, gjk_transform tb) {
@@ -536,7 +319,6 @@ static int band_of(double x) {
     return n + 1;
 }
 
-static int status_ok(gjk_status s) { return s == GJK_SEPARATED || s == GJK_TOUCHING || s == GJK_PENETRATING; }
 
 static void run_pair(int index) {
     pair P;
@@ -644,7 +426,7 @@ static void run_pair(int index) {
         printf("    point_a {%.17g, %.17g, %.17g}\n    point_b {%.17g, %.17g, %.17g}\n    normal {%.17g, %.17g, %.17g}\n",
                oa.x, oa.y, oa.z, ob.x, ob.y, ob.z, on.x, on.y, on.z);
     }
-    CHECK(p, status_ok(o.status), "penetration status %s", gjk_status_name(o.status));
+    CHECK(p, status_is_answer(o.status), "penetration status %s", gjk_status_name(o.status));
     CHECK(p, isfinite(sd) && isfinite((double)o.depth) && d3_finite(oa) && d3_finite(ob) && d3_finite(on),
           "penetration output not finite");
     double err = fabs(sd - sd_ref);
@@ -661,7 +443,7 @@ static void run_pair(int index) {
     double nlen = d3_len(on);
     g_worst_unit = fmax(g_worst_unit, fabs(1 - nlen));
     CHECK(p, fabs(1 - nlen) <= NORMAL_UNIT_TOL, "penetration normal not unit: |n| = %.17g", nlen);
-    if (status_ok(o.status) && nlen > 0.5) {
+    if (status_is_answer(o.status) && nlen > 0.5) {
         // Witness points on the boundaries of the rounded shapes.
         double ea = fabs(shape_point_sdist(&p->a, &p->ra, p->ta.position, oa) - (double)p->a.margin);
         double eb = fabs(shape_point_sdist(&p->b, &p->rb, p->tb.position, ob) - (double)p->b.margin);
@@ -709,7 +491,7 @@ static void run_pair(int index) {
         printf("    point_a {%.17g, %.17g, %.17g}\n    point_b {%.17g, %.17g, %.17g}\n    normal {%.17g, %.17g, %.17g}\n",
                da.x, da.y, da.z, db.x, db.y, db.z, dn.x, dn.y, dn.z);
     }
-    CHECK(p, status_ok(d.status), "distance status %s", gjk_status_name(d.status));
+    CHECK(p, status_is_answer(d.status), "distance status %s", gjk_status_name(d.status));
     CHECK(p, isfinite(dist) && d3_finite(da) && d3_finite(db) && d3_finite(dn), "distance output not finite");
     CHECK(p, dist >= 0, "negative distance %.17g", dist);
     double derr = fabs(dist - fmax(0, sd_ref));
@@ -721,7 +503,7 @@ static void run_pair(int index) {
         CHECK(p, d.status == o.status, "distance status %s but penetration status %s", gjk_status_name(d.status),
               gjk_status_name(o.status));
     }
-    if (status_ok(d.status)) {
+    if (status_is_answer(d.status)) {
         double gap = d3_len(d3_sub(db, da));
         CHECK(p, fabs(gap - dist) <= tol_pt, "|point_b - point_a| = %.17g but distance %.17g", gap, dist);
         double sa = shape_point_sdist(&p->a, &p->ra, p->ta.position, da) - (double)p->a.margin;
@@ -783,12 +565,12 @@ static void reference_selfcheck(void) {
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         d3 r = d3_make(cases[i].r[0], cases[i].r[1], cases[i].r[2]);
-        double got = hull_sdist(&hd, r);
+        double got = hull_sdist_outer_facets(&hd, r);
         ENSURE_NEAR(got, cases[i].expect, 1e-14);
     }
-    ENSURE_NEAR(hull_sdist(&hc, d3_make(1.5, 0.2, 0)), 0.5, 1e-14);
-    ENSURE_NEAR(hull_sdist(&hc, d3_make(0.5, 0.2, 0)), -0.5, 1e-14);
-    ENSURE_NEAR(hull_sdist(&hc, d3_make(2, 2, 0.3)), 1.4142135623730950488, 1e-14);
+    ENSURE_NEAR(hull_sdist_outer_facets(&hc, d3_make(1.5, 0.2, 0)), 0.5, 1e-14);
+    ENSURE_NEAR(hull_sdist_outer_facets(&hc, d3_make(0.5, 0.2, 0)), -0.5, 1e-14);
+    ENSURE_NEAR(hull_sdist_outer_facets(&hc, d3_make(2, 2, 0.3)), 1.4142135623730950488, 1e-14);
     hull_free(&hc);
     hull_free(&hd);
 }

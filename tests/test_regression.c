@@ -37,7 +37,7 @@
 #include <string.h>
 
 #include "gjk/gjk.h"
-#include "test_macros.h"
+#include "test_util.h"
 
 #define TOL(size) ((double)TEST_REL_TOL * (double)(size))
 #define EPS ((double)GJK_REAL_EPSILON)
@@ -52,94 +52,13 @@ static const double PI = 3.14159265358979323846;
 #define REG_RANDOM_SCALE 1
 #endif
 
-// ---------------------------------------------------------------------------
-// Random numbers (splitmix64, fixed seeds; one draw per statement).
+// Random numbers (splitmix64, fixed seeds; one draw per statement), double
+// vectors, rotations and point–triangle distances: test_util.h.
 
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint64_t rng_next(rng *r) {
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-static double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
-static double rng_range(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
-
-// ---------------------------------------------------------------------------
-// Double-precision geometry for the references.
-
-typedef struct d3 {
-    double x, y, z;
-} d3;
-
-static d3 d3_make(double x, double y, double z) {
-    d3 v = {x, y, z};
-    return v;
-}
-static d3 d3_of(gjk_vec3 v) { return d3_make((double)v.x, (double)v.y, (double)v.z); }
-static d3 d3_add(d3 a, d3 b) { return d3_make(a.x + b.x, a.y + b.y, a.z + b.z); }
-static d3 d3_sub(d3 a, d3 b) { return d3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
-static d3 d3_scale(double s, d3 a) { return d3_make(s * a.x, s * a.y, s * a.z); }
-static double d3_dot(d3 a, d3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static d3 d3_cross(d3 a, d3 b) { return d3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
-static double d3_len(d3 a) { return sqrt(d3_dot(a, a)); }
-static double d3_max_abs(d3 a) { return fmax(fabs(a.x), fmax(fabs(a.y), fabs(a.z))); }
-static d3 d3_unit(d3 a) { return d3_scale(1 / d3_len(a), a); }
-static double d3_comp(d3 a, int k) { return k == 0 ? a.x : k == 1 ? a.y : a.z; }
-static d3 d3_axis(int k, double s) { return k == 0 ? d3_make(s, 0, 0) : k == 1 ? d3_make(0, s, 0) : d3_make(0, 0, s); }
-
-/// x rounded to gjk_real (the volatile makes the rounding stick; see test_reference.c).
-static gjk_real to_real(double x) {
-    volatile gjk_real v = (gjk_real)x;
-    return v;
-}
-static gjk_vec3 to_real3(d3 a) { return gjk_v3(to_real(a.x), to_real(a.y), to_real(a.z)); }
 static gjk_vec3 V(double x, double y, double z) { return gjk_v3(to_real(x), to_real(y), to_real(z)); }
-
-static int vec3_finite(gjk_vec3 v) { return isfinite((double)v.x) && isfinite((double)v.y) && isfinite((double)v.z); }
 static double vlen(gjk_vec3 v) { return d3_len(d3_of(v)); }
-
-/// A rotation matrix by columns (images of the local axes), in double, from a
-/// stored quaternion normalised in double.
-typedef struct dmat {
-    d3 c[3];
-} dmat;
-
-static dmat dmat_of_quat(gjk_quat q) {
-    double w = (double)q.w, x = (double)q.x, y = (double)q.y, z = (double)q.z;
-    double n = sqrt(w * w + x * x + y * y + z * z);
-    w /= n, x /= n, y /= n, z /= n;
-    dmat m;
-    m.c[0] = d3_make(1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y));
-    m.c[1] = d3_make(2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x));
-    m.c[2] = d3_make(2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y));
-    return m;
-}
-static d3 dmat_mul(const dmat *m, d3 v) {
-    return d3_add(d3_add(d3_scale(v.x, m->c[0]), d3_scale(v.y, m->c[1])), d3_scale(v.z, m->c[2]));
-}
-static d3 dmat_tmul(const dmat *m, d3 v) { return d3_make(d3_dot(m->c[0], v), d3_dot(m->c[1], v), d3_dot(m->c[2], v)); }
-
-static gjk_quat random_quat(rng *r) {
-    double u1 = rng_unit(r), u2 = rng_unit(r), u3 = rng_unit(r);
-    double a = sqrt(1 - u1), b = sqrt(u1);
-    double q[4] = {a * sin(2 * PI * u2), a * cos(2 * PI * u2), b * sin(2 * PI * u3), b * cos(2 * PI * u3)};
-    return gjk_quat_make(to_real(q[0]), to_real(q[1]), to_real(q[2]), to_real(q[3]));
-}
-
-static d3 random_dir(rng *r) {
-    for (;;) {
-        d3 v;
-        v.x = rng_range(r, -1, 1);
-        v.y = rng_range(r, -1, 1);
-        v.z = rng_range(r, -1, 1);
-        double l = d3_len(v);
-        if (l > 1e-2 && l <= 1) return d3_scale(1 / l, v);
-    }
-}
+static gjk_quat random_quat(rng *r) { return rng_quat(r); }
+static d3 random_dir(rng *r) { return rng_dir3(r, 1e-2); }
 
 static gjk_quat axis_angle(double ax, double ay, double az, double angle) {
     d3 u = d3_unit(d3_make(ax, ay, az));
@@ -150,41 +69,7 @@ static gjk_quat axis_angle(double ax, double ay, double az, double angle) {
 static gjk_transform pose(d3 p, gjk_quat q) { return gjk_transform_make(to_real3(p), q); }
 
 // ---------------------------------------------------------------------------
-// Point–segment, point–triangle, segment–segment distances.
-
-static double seg_dist(d3 p, d3 a, d3 b) {
-    d3 ab = d3_sub(b, a);
-    double l2 = d3_dot(ab, ab);
-    double t = l2 > 0 ? d3_dot(d3_sub(p, a), ab) / l2 : 0;
-    t = t < 0 ? 0 : (t > 1 ? 1 : t);
-    return d3_len(d3_sub(p, d3_add(a, d3_scale(t, ab))));
-}
-
-static double tri_dist(d3 p, d3 a, d3 b, d3 c) {
-    d3 ab = d3_sub(b, a), ac = d3_sub(c, a);
-    d3 n = d3_cross(ab, ac);
-    double nn = d3_dot(n, n);
-    if (!(nn > 1e-24 * d3_dot(ab, ab) * d3_dot(ac, ac))) {
-        return fmin(seg_dist(p, a, b), fmin(seg_dist(p, b, c), seg_dist(p, a, c)));
-    }
-    d3 ap = d3_sub(p, a);
-    double d1 = d3_dot(ab, ap), d2 = d3_dot(ac, ap);
-    if (d1 <= 0 && d2 <= 0) return d3_len(ap);
-    d3 bp = d3_sub(p, b);
-    double d3_ = d3_dot(ab, bp), d4 = d3_dot(ac, bp);
-    if (d3_ >= 0 && d4 <= d3_) return d3_len(bp);
-    d3 cp = d3_sub(p, c);
-    double d5 = d3_dot(ab, cp), d6 = d3_dot(ac, cp);
-    if (d6 >= 0 && d5 <= d6) return d3_len(cp);
-    double vc = d1 * d4 - d3_ * d2;
-    if (vc <= 0 && d1 >= 0 && d3_ <= 0) return seg_dist(p, a, b);
-    double vb = d5 * d2 - d1 * d6;
-    if (vb <= 0 && d2 >= 0 && d6 <= 0) return seg_dist(p, a, c);
-    double va = d3_ * d6 - d5 * d4;
-    if (va <= 0 && (d4 - d3_) >= 0 && (d5 - d6) >= 0) return seg_dist(p, b, c);
-    return fabs(d3_dot(ap, n)) / sqrt(nn);
-}
-
+// Segment–segment distance (point–segment and point–triangle: test_util.h).
 /// Distance between segments p1–q1 and p2–q2: the interior critical point
 /// when it lies in the parameter square, else the best of the four
 /// end-point-to-segment distances (the minimum of a convex function over the
@@ -575,18 +460,6 @@ static const char *statuses_name(unsigned m) {
 // ---------------------------------------------------------------------------
 // Running and checking a pair.
 
-static const char *case_label = "";
-static int case_failures = 0;
-
-static void case_begin(const char *label) {
-    case_label = label;
-    case_failures = test_failures;
-}
-
-static void case_end(void) {
-    if (test_failures > case_failures) fprintf(stderr, "    ^ in case: %s\n", case_label);
-    case_failures = test_failures;
-}
 
 static gjk_query_input query(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb) {
     gjk_query_input q;
@@ -607,7 +480,6 @@ typedef struct results {
     double pt_tol;      ///< The point tolerance used (incl. representation).
 } results;
 
-static int is_answer(gjk_status s) { return s == GJK_SEPARATED || s == GJK_TOUCHING || s == GJK_PENETRATING; }
 
 static int pen_finite(const gjk_penetration_output *p) {
     return isfinite((double)p->signed_distance) && isfinite((double)p->depth) && vec3_finite(p->point_a) &&
@@ -642,7 +514,7 @@ static results check_pair(const char *label, const gjk_query_input *q, double sd
     // Finite, answers, one status.
     ENSURE(pen_finite(&r.pe));
     ENSURE(dist_finite(&r.di));
-    ENSURE(is_answer(r.in.status) && is_answer(r.di.status) && is_answer(r.pe.status));
+    ENSURE(status_is_answer(r.in.status) && status_is_answer(r.di.status) && status_is_answer(r.pe.status));
     ENSURE(r.in.status == r.pe.status && r.di.status == r.pe.status);
     ENSURE(r.in.intersect == (r.in.status != GJK_SEPARATED));
     if (!(r.allowed & ST(r.pe.status))) {
@@ -1706,7 +1578,7 @@ static void test_iteration_cap_no_nan(void) {
                 double dist = sep == 0 ? 2.5 : sep == 1 ? 1.5 : 0.3; // centre distance
                 gjk_query_input in = query(&shapes[i], pose(d3_make(0, 0, 0), qa), &shapes[j], pose(d3_scale(dist, dir), qb));
                 gjk_penetration_output exact = gjk_penetration(&in, NULL);
-                ENSURE(is_answer(exact.status));
+                ENSURE(status_is_answer(exact.status));
                 for (int cap = 1; cap <= 3; ++cap) {
                     snprintf(label, sizeof label, "iteration cap %d, shapes %d and %d, centre distance %g", cap, i, j, dist);
                     case_begin(label);
@@ -1717,16 +1589,16 @@ static void test_iteration_cap_no_nan(void) {
                     gjk_penetration_output p = gjk_penetration(&qc, NULL);
                     ENSURE(dist_finite(&d) && pen_finite(&p));
                     ENSURE(x.iterations <= cap && d.iterations <= cap && p.iterations <= cap);
-                    ENSURE(is_answer(x.status) || x.status == GJK_NOT_CONVERGED);
-                    ENSURE(is_answer(d.status) || d.status == GJK_NOT_CONVERGED);
-                    ENSURE(is_answer(p.status) || p.status == GJK_NOT_CONVERGED);
+                    ENSURE(status_is_answer(x.status) || x.status == GJK_NOT_CONVERGED);
+                    ENSURE(status_is_answer(d.status) || d.status == GJK_NOT_CONVERGED);
+                    ENSURE(status_is_answer(p.status) || p.status == GJK_NOT_CONVERGED);
                     ENSURE(d.distance >= 0 && p.depth >= 0);
-                    if (is_answer(x.status)) ENSURE(x.status == exact.status);
-                    if (is_answer(d.status)) {
+                    if (status_is_answer(x.status)) ENSURE(x.status == exact.status);
+                    if (status_is_answer(d.status)) {
                         ENSURE(d.status == exact.status);
                         ENSURE_NEAR(d.distance, fmax(0, (double)exact.signed_distance), TOL(3));
                     }
-                    if (is_answer(p.status)) {
+                    if (status_is_answer(p.status)) {
                         ENSURE(p.status == exact.status);
                         ENSURE_NEAR(p.signed_distance, exact.signed_distance, TOL(3));
                     }
@@ -1738,7 +1610,7 @@ static void test_iteration_cap_no_nan(void) {
                     }
                     ENSURE_NEAR(vlen(p.normal), 1, TOL(1));
                     capped += d.status == GJK_NOT_CONVERGED;
-                    answered += is_answer(d.status);
+                    answered += status_is_answer(d.status);
                     // The EPA cap on overlapping pairs.
                     if (exact.status == GJK_PENETRATING) {
                         gjk_query_input qe = in;

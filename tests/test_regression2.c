@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "gjk/gjk2d.h"
-#include "test_macros.h"
+#include "test_util.h"
 
 #define TOL(size) ((double)TEST_REL_TOL * (double)(size))
 #define EPS ((double)GJK_REAL_EPSILON)
@@ -40,66 +40,17 @@ static const double PI = 3.14159265358979323846;
 #endif
 
 // ---------------------------------------------------------------------------
-// Random numbers (splitmix64, fixed seeds; one draw per statement).
+// Random numbers (splitmix64, fixed seeds; one draw per statement), double
+// 2D vectors and rotations, rounding to gjk_real: test_util.h.
 
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint64_t rng_next(rng *r) {
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-static double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
-static double rng_range(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
-
-// ---------------------------------------------------------------------------
-// Double-precision 2D geometry.
-
-typedef struct d2 {
-    double x, y;
-} d2;
-
-static d2 d2_make(double x, double y) {
-    d2 v = {x, y};
-    return v;
-}
-static d2 d2_of(gjk_vec2 v) { return d2_make((double)v.x, (double)v.y); }
-static d2 d2_add(d2 a, d2 b) { return d2_make(a.x + b.x, a.y + b.y); }
-static d2 d2_sub(d2 a, d2 b) { return d2_make(a.x - b.x, a.y - b.y); }
-static d2 d2_scale(double s, d2 a) { return d2_make(s * a.x, s * a.y); }
-static double d2_dot(d2 a, d2 b) { return a.x * b.x + a.y * b.y; }
-static double d2_cross(d2 a, d2 b) { return a.x * b.y - a.y * b.x; }
 static double d2_len(d2 a) { return hypot(a.x, a.y); }
-static double d2_max_abs(d2 a) { return fmax(fabs(a.x), fabs(a.y)); }
 static d2 d2_unit(d2 a) { return d2_scale(1 / d2_len(a), a); }
-
-static gjk_real to_real(double x) {
-    volatile gjk_real v = (gjk_real)x;
-    return v;
-}
-static gjk_vec2 to_real2(d2 a) { return gjk_v2(to_real(a.x), to_real(a.y)); }
 static gjk_vec2 V2(double x, double y) { return gjk_v2(to_real(x), to_real(y)); }
-static int vec2_finite(gjk_vec2 v) { return isfinite((double)v.x) && isfinite((double)v.y); }
 static double vlen2(gjk_vec2 v) { return d2_len(d2_of(v)); }
-
-/// A rotation in double from a stored (cos, sin), normalised as the library does.
-typedef struct drot {
-    double c, s;
-} drot;
-static drot drot_of(gjk_rot2 r) {
-    double n = hypot((double)r.c, (double)r.s);
-    drot d = {(double)r.c / n, (double)r.s / n};
-    return d;
-}
 static drot drot_angle(double a) {
     drot d = {cos(a), sin(a)};
     return d;
 }
-static d2 drot_apply(drot r, d2 v) { return d2_make(r.c * v.x - r.s * v.y, r.s * v.x + r.c * v.y); }
-static d2 drot_inv(drot r, d2 v) { return d2_make(r.c * v.x + r.s * v.y, -r.s * v.x + r.c * v.y); }
 
 static gjk_transform2 pose2(d2 p, double angle) { return gjk_transform2_make(to_real2(p), to_real(angle)); }
 
@@ -333,18 +284,6 @@ static const char *statuses_name(unsigned m) {
 // ---------------------------------------------------------------------------
 // Running and checking a pair.
 
-static const char *case_label = "";
-static int case_failures = 0;
-
-static void case_begin(const char *label) {
-    case_label = label;
-    case_failures = test_failures;
-}
-
-static void case_end(void) {
-    if (test_failures > case_failures) fprintf(stderr, "    ^ in case: %s\n", case_label);
-    case_failures = test_failures;
-}
 
 static gjk2_query_input query(const gjk2_shape *a, gjk_transform2 ta, const gjk2_shape *b, gjk_transform2 tb) {
     gjk2_query_input q;
@@ -363,8 +302,6 @@ typedef struct results {
     unsigned allowed;
     double pt_tol;
 } results;
-
-static int is_answer(gjk_status s) { return s == GJK_SEPARATED || s == GJK_TOUCHING || s == GJK_PENETRATING; }
 
 static int pen_finite(const gjk2_penetration_output *p) {
     return isfinite((double)p->signed_distance) && isfinite((double)p->depth) && vec2_finite(p->point_a) &&
@@ -395,7 +332,7 @@ static results check_pair(const char *label, const gjk2_query_input *q, double s
 
     ENSURE(pen_finite(&r.pe));
     ENSURE(dist_finite(&r.di));
-    ENSURE(is_answer(r.in.status) && is_answer(r.di.status) && is_answer(r.pe.status));
+    ENSURE(status_is_answer(r.in.status) && status_is_answer(r.di.status) && status_is_answer(r.pe.status));
     ENSURE(r.in.status == r.pe.status && r.di.status == r.pe.status);
     ENSURE(r.in.intersect == (r.in.status != GJK_SEPARATED));
     if (!(r.allowed & ST(r.pe.status))) {
@@ -948,7 +885,7 @@ static void test_iteration_cap_no_nan(void) {
                 double dist = sep == 0 ? 2.5 : sep == 1 ? 1.5 : 0.3;
                 gjk2_query_input in = query(&shapes[i], pose2(d2_make(0, 0), tha), &shapes[j], pose2(d2_scale(dist, dir), thb));
                 gjk2_penetration_output exact = gjk2_penetration(&in, NULL);
-                ENSURE(is_answer(exact.status));
+                ENSURE(status_is_answer(exact.status));
                 for (int cap = 1; cap <= 3; ++cap) {
                     snprintf(label, sizeof label, "2D iteration cap %d, shapes %d and %d, centre distance %g", cap, i, j, dist);
                     case_begin(label);
@@ -959,12 +896,12 @@ static void test_iteration_cap_no_nan(void) {
                     gjk2_penetration_output p = gjk2_penetration(&qc, NULL);
                     ENSURE(dist_finite(&d) && pen_finite(&p));
                     ENSURE(x.iterations <= cap && d.iterations <= cap && p.iterations <= cap);
-                    ENSURE(is_answer(x.status) || x.status == GJK_NOT_CONVERGED);
-                    ENSURE(is_answer(d.status) || d.status == GJK_NOT_CONVERGED);
-                    ENSURE(is_answer(p.status) || p.status == GJK_NOT_CONVERGED);
-                    if (is_answer(x.status)) ENSURE(x.status == exact.status);
-                    if (is_answer(d.status)) ENSURE_NEAR(d.distance, fmax(0, (double)exact.signed_distance), TOL(3));
-                    if (is_answer(p.status)) ENSURE_NEAR(p.signed_distance, exact.signed_distance, TOL(3));
+                    ENSURE(status_is_answer(x.status) || x.status == GJK_NOT_CONVERGED);
+                    ENSURE(status_is_answer(d.status) || d.status == GJK_NOT_CONVERGED);
+                    ENSURE(status_is_answer(p.status) || p.status == GJK_NOT_CONVERGED);
+                    if (status_is_answer(x.status)) ENSURE(x.status == exact.status);
+                    if (status_is_answer(d.status)) ENSURE_NEAR(d.distance, fmax(0, (double)exact.signed_distance), TOL(3));
+                    if (status_is_answer(p.status)) ENSURE_NEAR(p.signed_distance, exact.signed_distance, TOL(3));
                     if (exact.status == GJK_SEPARATED) {
                         ENSURE(d2_len(d2_sub(d2_of(d.point_b), d2_of(d.point_a))) >= (double)exact.signed_distance - TOL(3));
                     }

@@ -4,27 +4,15 @@
 #include <math.h>
 #include <string.h>
 
-#include "test_macros.h"
+#define TEST_XORSHIFT64_SEED 0x9E3779B97F4A7C15ull
+#include "test_util.h"
 
 /// Absolute tolerance for quantities of size `size`.
 #define TOL(size) ((double)TEST_REL_TOL * (double)(size))
 
 static const double PI = 3.14159265358979323846;
 
-// ---- deterministic random numbers (xorshift64) ----
-
-static unsigned long long rng_state = 0x9E3779B97F4A7C15ull;
-
-static double rng_unit(void) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) * (1.0 / 9007199254740992.0);
-}
-
-static gjk_real rnd(double lo, double hi) { return (gjk_real)(lo + (hi - lo) * rng_unit()); }
-
-static gjk_vec3 rnd_vec(double lo, double hi) { return gjk_v3(rnd(lo, hi), rnd(lo, hi), rnd(lo, hi)); }
+// ---- deterministic random numbers (xorshift64, seeded above): test_util.h ----
 
 /// A random direction, not unit length (lengths 0.1 to 10).
 static gjk_vec3 rnd_dir(void) {

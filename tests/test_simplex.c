@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "internal.h"
-#include "test_macros.h"
+#include "test_util.h"
 
 static gjk_simplex make_simplex(const gjk_vec3 *p, int count) {
     gjk_simplex s;
@@ -20,12 +20,7 @@ static gjk_simplex make_simplex(const gjk_vec3 *p, int count) {
 }
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static double uniform(double lo, double hi) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return lo + (hi - lo) * (double)(rng_state >> 11) * (1.0 / 9007199254740992.0);
-}
+static double uniform(double lo, double hi) { return lo + (hi - lo) * xorshift64_unit(&rng_state); }
 
 /// Exact closest point of a triangle by the region tests of Ericson §5.1.5,
 /// written independently of the library, in double.
