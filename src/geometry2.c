@@ -262,6 +262,9 @@ int gjk2_minkowski_sum(const gjk_vec2 *p, int n, const gjk_vec2 *q, int m, gjk_v
             step_q = !step_p;
         } else {
             gjk_real c = gjk_cross2(ep, eq);
+            if (!gjk_is_valid_real(c) || !gjk_is_valid_vec2(ep) || !gjk_is_valid_vec2(eq)) {
+                return -1; // finite inputs whose edges or cross product overflowed
+            }
             step_p = c >= 0;
             step_q = c <= 0;
         }

@@ -35,6 +35,7 @@ typedef struct gjk_pair {
 /// points of A and of B (both in A's frame) that made it.
 typedef struct gjk_support_point {
     gjk_vec3 w, a, b;
+    gjk_vec3 d; ///< The direction (A's frame) it is the support point for.
 } gjk_support_point;
 
 /// True when the transform's numbers are finite and its quaternion non-zero.
@@ -55,6 +56,7 @@ gjk_real gjk_shape_bound(const gjk_shape *shape);
 /// Support of the difference of the cores along d (A's frame), d ≠ 0.
 static inline gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
     gjk_support_point s;
+    s.d = d;
     s.a = gjk_core_support(p->a, d);
     gjk_vec3 lb = gjk_core_support(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)));
     s.b = gjk_add(gjk_mat3_mul(p->rot_b, lb), p->pos_b);
@@ -63,7 +65,7 @@ static inline gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
         // NaN or infinite (a user support function, or a sum that
         // overflowed): flag it and return something finite.
         p->bad_support = true;
-        s.a = s.b = s.w = gjk_v3_zero();
+        s.a = s.b = s.w = s.d = gjk_v3_zero();
     } else {
         gjk_real m = gjk_max_abs(s.w);
         p->scale = m > p->scale ? m : p->scale;

@@ -36,6 +36,7 @@ typedef struct gjk2_pair {
 /// points of A and of B (both in A's frame) that made it.
 typedef struct gjk2_support_point {
     gjk_vec2 w, a, b;
+    gjk_vec2 d; ///< The direction (A's frame) it is the support point for.
 } gjk2_support_point;
 
 /// True when the transform's numbers are finite and its rotation (c, s) non-zero.
@@ -54,6 +55,7 @@ gjk_real gjk2_shape_bound(const gjk2_shape *shape);
 /// Support of the difference of the cores along d (A's frame), d ≠ 0.
 static inline gjk2_support_point gjk2_pair_support(gjk2_pair *p, gjk_vec2 d) {
     gjk2_support_point s;
+    s.d = d;
     s.a = gjk2_core_support(p->a, d);
     gjk_vec2 lb = gjk2_core_support(p->b, gjk_rot2_inv_apply(p->rot_b, gjk_neg2(d)));
     s.b = gjk_add2(gjk_rot2_apply(p->rot_b, lb), p->pos_b);
@@ -64,7 +66,7 @@ static inline gjk2_support_point gjk2_pair_support(gjk2_pair *p, gjk_vec2 d) {
     if (!gjk_is_valid_vec2(s.w)) {
         // NaN or infinite: flag it and return something finite.
         p->bad_support = true;
-        s.a = s.b = s.w = gjk_v2(0, 0);
+        s.a = s.b = s.w = s.d = gjk_v2(0, 0);
     } else if (m > p->scale) {
         p->scale = m;
     }

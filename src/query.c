@@ -12,38 +12,36 @@ static bool pair_setup(const gjk_query_input *in, gjk_pair *p, gjk_transform *xa
     return gjk_pair_init(p, in->shape_a, in->transform_a, in->shape_b, in->transform_b, &in->options, xa);
 }
 
-static void walk_setup(const gjk_query_input *in, const gjk_pair *p, const gjk_simplex_cache *cache,
+static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex_cache *cache,
                        gjk_walk *w) {
     w->simplex.count = 0;
     w->stop_beyond = 0;
     w->stop_within = 0;
     w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     if (cache != NULL && cache->count >= 1 && cache->count <= 4) {
-        // Rebuild the cached simplex from the stored local points: any point
-        // of A minus any point of B lies in D, so the start is valid even for
-        // different shapes; a bad cache only costs iterations.
+        // Rebuild the cached simplex: the support points of the current
+        // shapes along the stored directions. They always lie in D, whatever
+        // the cache holds, so a stale or foreign cache only costs iterations;
+        // for a pair that moved a little they are the previous vertices.
         for (int m = 0; m < cache->count; ++m) {
-            gjk_support_point *s = &w->simplex.v[m];
-            s->a = cache->local_a[m];
-            s->b = gjk_add(gjk_mat3_mul(p->rot_b, cache->local_b[m]), p->pos_b);
-            s->w = gjk_sub(s->a, s->b);
-            if (!gjk_is_valid_vec3(s->w)) {
+            gjk_vec3 d = cache->direction[m];
+            if (!gjk_is_valid_vec3(d) || !(gjk_length_sq(d) > 0)) {
                 w->simplex.count = 0;
                 return;
             }
+            w->simplex.v[m] = gjk_pair_support(p, d);
         }
         w->simplex.count = cache->count;
     }
 }
 
-static void cache_store(const gjk_pair *p, const gjk_simplex *s, gjk_simplex_cache *cache) {
+static void cache_store(const gjk_simplex *s, gjk_simplex_cache *cache) {
     if (cache == NULL) {
         return;
     }
     cache->count = s->count;
     for (int m = 0; m < s->count; ++m) {
-        cache->local_a[m] = s->v[m].a;
-        cache->local_b[m] = gjk_mat3_tmul(p->rot_b, gjk_sub(s->v[m].b, p->pos_b));
+        cache->direction[m] = s->v[m].d;
     }
 }
 
@@ -174,7 +172,7 @@ gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache
         return out;
     }
     out.iterations = w.iterations;
-    cache_store(&p, &w.simplex, cache);
+    cache_store(&w.simplex, cache);
 
     gjk_vec3 ca, cb, pa, pb, n = gjk_v3_zero();
     gjk_simplex_witness(&w.simplex, &ca, &cb);
@@ -234,7 +232,7 @@ gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex
     if (end == GJK_WALK_BAD_SUPPORT) {
         return out;
     }
-    cache_store(&p, &w.simplex, cache);
+    cache_store(&w.simplex, cache);
 
     gjk_vec3 ca, cb, n;
     gjk_real sd;

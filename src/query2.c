@@ -13,38 +13,35 @@ static bool pair_setup(const gjk2_query_input *in, gjk2_pair *p, gjk_transform2 
     return gjk2_pair_init(p, in->shape_a, in->transform_a, in->shape_b, in->transform_b, &in->options, xa);
 }
 
-static void walk_setup(const gjk2_query_input *in, const gjk2_pair *p, const gjk2_simplex_cache *cache,
+static void walk_setup(const gjk2_query_input *in, gjk2_pair *p, const gjk2_simplex_cache *cache,
                        gjk2_walk *w) {
     w->simplex.count = 0;
     w->stop_beyond = 0;
     w->stop_within = 0;
     w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     if (cache != NULL && cache->count >= 1 && cache->count <= 3) {
-        // Rebuild the cached simplex from the stored local points: any point
-        // of A minus any point of B lies in D, so the start is valid even for
-        // different shapes; a bad cache only costs iterations.
+        // Rebuild the cached simplex from the stored support directions (see
+        // query.c): the points always lie in D, so a stale cache only costs
+        // iterations.
         for (int m = 0; m < cache->count; ++m) {
-            gjk2_support_point *s = &w->simplex.v[m];
-            s->a = cache->local_a[m];
-            s->b = gjk_add2(gjk_rot2_apply(p->rot_b, cache->local_b[m]), p->pos_b);
-            s->w = gjk_sub2(s->a, s->b);
-            if (!gjk_is_valid_vec2(s->w)) {
+            gjk_vec2 d = cache->direction[m];
+            if (!gjk_is_valid_vec2(d) || !(gjk_length_sq2(d) > 0)) {
                 w->simplex.count = 0;
                 return;
             }
+            w->simplex.v[m] = gjk2_pair_support(p, d);
         }
         w->simplex.count = cache->count;
     }
 }
 
-static void cache_store(const gjk2_pair *p, const gjk2_simplex *s, gjk2_simplex_cache *cache) {
+static void cache_store(const gjk2_simplex *s, gjk2_simplex_cache *cache) {
     if (cache == NULL) {
         return;
     }
     cache->count = s->count;
     for (int m = 0; m < s->count; ++m) {
-        cache->local_a[m] = s->v[m].a;
-        cache->local_b[m] = gjk_rot2_inv_apply(p->rot_b, gjk_sub2(s->v[m].b, p->pos_b));
+        cache->direction[m] = s->v[m].d;
     }
 }
 
@@ -175,7 +172,7 @@ gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_c
         return out;
     }
     out.iterations = w.iterations;
-    cache_store(&p, &w.simplex, cache);
+    cache_store(&w.simplex, cache);
 
     gjk_vec2 ca, cb, pa, pb, n = gjk_v2(0, 0);
     gjk2_simplex_witness(&w.simplex, &ca, &cb);
@@ -235,7 +232,7 @@ gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_sim
     if (end == GJK_WALK_BAD_SUPPORT) {
         return out;
     }
-    cache_store(&p, &w.simplex, cache);
+    cache_store(&w.simplex, cache);
 
     gjk_vec2 ca, cb, n;
     gjk_real sd;

@@ -668,11 +668,11 @@ static void test_invalid_input(void) {
     in.options.max_epa_iterations = -5;
     expect_invalid(&in, NULL, "negative max_epa_iterations");
     // An invalid query leaves the cache alone.
-    gjk2_simplex_cache cache = {2, {{1, 2}, {3, 4}, {0, 0}}, {{5, 6}, {7, 8}, {0, 0}}};
+    gjk2_simplex_cache cache = {2, {{1, 2}, {3, 4}, {0, 0}}};
     in = base;
     in.transform_a.rotation.c = 0, in.transform_a.rotation.s = 0;
     expect_invalid(&in, &cache, "zero rotation, with a cache");
-    ENSURE(cache.count == 2 && cache.local_a[1].x == 3);
+    ENSURE(cache.count == 2 && cache.direction[1].x == 3);
     // A rotation that is only nearly unit is normalised.
     in = base;
     in.transform_b.rotation.c = 2, in.transform_b.rotation.s = 0;
@@ -700,18 +700,18 @@ static void test_warm_start(void) {
     printf("  warm start: %d GJK iterations cold, %d warm over 400 frames\n", cold, warm);
     ENSURE(warm < cold);
     // A bad cache is ignored safely.
-    gjk2_simplex_cache bad = {7, {{0, 0}}, {{0, 0}}};
+    gjk2_simplex_cache bad = {7, {{0, 0}}};
     gjk2_query_input in = query(&a, pose(0, 0, 0), &b, pose(3, 0, 0));
     gjk2_distance_output d = gjk2_distance(&in, &bad);
     ENSURE(d.status == GJK_SEPARATED);
     ENSURE_NEAR(d.distance, 3 - 1.05 - 0.7, TOL(4));
-    gjk2_simplex_cache nan_cache = {3, {{(gjk_real)NAN, 0}, {0, 0}, {0, 0}}, {{0, 0}, {0, 0}, {0, 0}}};
+    gjk2_simplex_cache nan_cache = {3, {{(gjk_real)NAN, 0}, {1, 0}, {0, 1}}};
     d = gjk2_distance(&in, &nan_cache);
     ENSURE(d.status == GJK_SEPARATED);
     ENSURE_NEAR(d.distance, 3 - 1.05 - 0.7, TOL(4));
-    // A cache from other shapes, here three interior points of D around the
-    // origin: the walk stops at once and EPA grows from interior points.
-    gjk2_simplex_cache odd = {3, {{0.4f, 0.1f}, {0.2f, 0.2f}, {0.2f, 0.0f}}, {{0, 0}, {0, 0}, {0, 0}}};
+    // A cache from other shapes: three directions that have nothing to do
+    // with this pair give the same answer.
+    gjk2_simplex_cache odd = {3, {{0.4f, 0.1f}, {-0.2f, 0.2f}, {0.2f, -1.0f}}};
     gjk2_query_input deep = query(&a, pose(0, 0, 0), &b, pose(0.3, 0.1, 0.4));
     gjk2_penetration_output p0 = gjk2_penetration(&deep, NULL), p1 = gjk2_penetration(&deep, &odd);
     ENSURE(p0.status == GJK_PENETRATING && p1.status == GJK_PENETRATING);
@@ -1418,12 +1418,12 @@ static void run_pair(int index) {
         gjk2_distance_output d0 = gjk2_distance(&in0, &cache);
         (void)d0;
         if (rng_chance(&r, 0.5)) {
-            // Or a cache of random interior points: EPA may then start from
-            // a triangle of points inside D.
+            // Or a cache of random directions: the walk then starts from
+            // their support points, which may be far from the answer.
             cache.count = 3;
             for (int k = 0; k < 3; ++k) {
-                cache.local_a[k] = random_interior(&r, &p->a);
-                cache.local_b[k] = random_interior(&r, &p->b);
+                gjk_vec2 u = random_interior(&r, &p->a);
+                cache.direction[k] = gjk_length_sq2(u) > 0 ? u : gjk_v2(1, 0);
             }
         }
         gjk2_simplex_cache cache2 = cache;

@@ -1624,7 +1624,8 @@ static void test_warm_start(void) {
         ENSURE_NEAR(sw.distance, cold.distance, TOL(4));
     }
     case_end();
-    // Caches with content that cannot fit: out-of-range counts, non-finite points.
+    // Caches with content that cannot fit: out-of-range counts, non-finite
+    // or zero directions, directions from nowhere.
     case_begin("garbage caches");
     {
         gjk_query_input q = query(&A, at(0, 0, 0), &B, at(2.5, 0.5, 0));
@@ -1633,24 +1634,30 @@ static void test_warm_start(void) {
         for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i) {
             gjk_simplex_cache g;
             for (int k = 0; k < 4; ++k) {
-                g.local_a[k] = rnd_vec(-100, 100);
-                g.local_b[k] = rnd_vec(-100, 100);
+                g.direction[k] = rnd_vec(-100, 100);
             }
             g.count = counts[i];
             if (i == 4) {
-                g.local_a[1].y = (gjk_real)NAN;
+                g.direction[1].y = (gjk_real)NAN;
             }
             if (i == 5) {
-                g.local_b[2].z = (gjk_real)INFINITY;
+                g.direction[2].z = (gjk_real)INFINITY;
             }
             gjk_distance_output w = gjk_distance(&q, &g);
             ENSURE(w.status == GJK_SEPARATED);
             ENSURE_NEAR(w.distance, cold.distance, TOL(4));
             ENSURE(gjk_is_valid_vec3(w.point_a) && gjk_is_valid_vec3(w.point_b));
             ENSURE(g.count >= 0 && g.count <= 4);
-            // Degenerate cache: all points equal.
+            // Degenerate cache: zero directions.
             for (int k = 0; k < 4; ++k) {
-                g.local_a[k] = g.local_b[k] = gjk_v3_zero();
+                g.direction[k] = gjk_v3_zero();
+            }
+            g.count = 4;
+            w = gjk_distance(&q, &g);
+            ENSURE_NEAR(w.distance, cold.distance, TOL(4));
+            // Degenerate cache: all directions equal (one point, four times).
+            for (int k = 0; k < 4; ++k) {
+                g.direction[k] = gjk_v3(1, 2, 3);
             }
             g.count = 4;
             w = gjk_distance(&q, &g);

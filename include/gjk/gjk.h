@@ -217,15 +217,18 @@ typedef struct gjk_options {
 
 /// A warm-start cache for repeated queries on one pair of shapes (as the
 /// simplex cache of Box2D). Zero-initialise it before the first query and
-/// pass the same cache on later frames: the final simplex is stored as points
-/// of A and B in their local frames and becomes the starting simplex of the
-/// next query, which then needs fewer iterations when the pair moved little.
-/// A cache whose content does not fit the shapes is ignored safely.
+/// pass the same cache on later frames: the final simplex is stored as the
+/// directions (in A's local frame) whose support points formed it, and the
+/// next query starts from the support points of the current shapes along
+/// them, which for a pair that moved little are the previous vertices. Those
+/// points always belong to the shapes, so a stale cache, or one from other
+/// shapes, costs iterations, never correctness; a cache with a bad count or
+/// a non-finite or zero direction is ignored.
 typedef struct gjk_simplex_cache {
-    /// Number of stored points, 0 to 4; 0 means "no cache".
+    /// Number of stored directions, 0 to 4; 0 means "no cache".
     int count;
-    /// Simplex points on A (A's local frame) and on B (B's local frame).
-    gjk_vec3 local_a[4], local_b[4];
+    /// Support directions in A's local frame.
+    gjk_vec3 direction[4];
 } gjk_simplex_cache;
 
 /// The input of every two-shape query.

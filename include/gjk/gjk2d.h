@@ -86,7 +86,7 @@ GJK_API gjk_vec2 gjk2_shape_support(const gjk2_shape *shape, gjk_vec2 direction)
 /// Warm-start cache of a 2D pair (zero-initialise before the first query).
 typedef struct gjk2_simplex_cache {
     int count; ///< 0 to 3; 0 means "no cache".
-    gjk_vec2 local_a[3], local_b[3];
+    gjk_vec2 direction[3]; ///< Support directions in A's local frame (see gjk_simplex_cache).
 } gjk2_simplex_cache;
 
 /// The input of every two-shape 2D query. Trace events report 2D points as
