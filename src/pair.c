@@ -6,9 +6,10 @@ bool gjk_transform_valid(gjk_transform t) {
     if (!gjk_is_valid_vec3(t.position) || !gjk_is_valid_quat(t.rotation)) {
         return false;
     }
+    // Any finite quaternion that is not zero is a rotation once normalised
+    // (gjk_quat_normalize scales first, so tiny or huge ones are fine).
     gjk_quat q = t.rotation;
-    gjk_real n2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    return n2 > 0 && n2 <= GJK_REAL_MAX;
+    return q.w != 0 || q.x != 0 || q.y != 0 || q.z != 0;
 }
 
 bool gjk_options_valid(const gjk_options *o) {

@@ -6,14 +6,18 @@ bool gjk2_transform_valid(gjk_transform2 t) {
     if (!gjk_is_valid_vec2(t.position) || !gjk_is_valid_real(t.rotation.c) || !gjk_is_valid_real(t.rotation.s)) {
         return false;
     }
-    gjk_real n2 = t.rotation.c * t.rotation.c + t.rotation.s * t.rotation.s;
-    return n2 > 0 && n2 <= GJK_REAL_MAX;
+    // Any finite (c, s) that is not zero is a rotation once normalised.
+    return t.rotation.c != 0 || t.rotation.s != 0;
 }
 
-/// (c, s) scaled to unit length (n2 = c² + s² > 0, checked by the caller).
+/// (c, s) scaled to unit length ((c, s) finite and not zero, checked by the
+/// caller). Divided by the larger first, so tiny or huge pairs neither
+/// underflow nor overflow when squared.
 static gjk_rot2 rot2_normalize(gjk_rot2 r) {
-    gjk_real k = 1 / gjk_sqrt(r.c * r.c + r.s * r.s);
-    gjk_rot2 u = {k * r.c, k * r.s};
+    gjk_real m = gjk_max(gjk_abs(r.c), gjk_abs(r.s));
+    gjk_real c = r.c / m, s = r.s / m;
+    gjk_real k = 1 / gjk_sqrt(c * c + s * s);
+    gjk_rot2 u = {k * c, k * s};
     return u;
 }
 

@@ -121,13 +121,16 @@ static inline gjk_quat gjk_quat_identity(void) { return gjk_quat_make(1, 0, 0, 0
 static inline bool gjk_is_valid_quat(gjk_quat q) {
     return gjk_is_valid_real(q.w) && gjk_is_valid_real(q.x) && gjk_is_valid_real(q.y) && gjk_is_valid_real(q.z);
 }
-/// q / |q|; the identity when |q| is zero.
+/// q / |q|; the identity when q is zero (or not finite).
 static inline gjk_quat gjk_quat_normalize(gjk_quat q) {
-    gjk_real n = gjk_sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-    if (!(n > 0)) {
+    // Divide by the largest component first, so that tiny or huge (but
+    // finite) components neither underflow nor overflow when squared.
+    gjk_real m = gjk_max(gjk_max(gjk_abs(q.w), gjk_abs(q.x)), gjk_max(gjk_abs(q.y), gjk_abs(q.z)));
+    if (!(m > 0) || !(m <= GJK_REAL_MAX)) {
         return gjk_quat_identity();
     }
-    gjk_real s = 1 / n;
+    q = gjk_quat_make(q.w / m, q.x / m, q.y / m, q.z / m);
+    gjk_real s = 1 / gjk_sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
     return gjk_quat_make(s * q.w, s * q.x, s * q.y, s * q.z);
 }
 /// The rotation of `angle` radians about the unit vector `axis`.
