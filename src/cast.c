@@ -131,7 +131,7 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
 /// Runs a cast and fills the public answer. A hit before any advance means
 /// the shapes start within the target: the penetration query at the start
 /// then tells overlapping from touching and gives the normal.
-static gjk_cast_output cast_answer(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb,
+static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb,
                                    gjk_vec3 translation, gjk_real max_lambda, gjk_real target,
                                    const gjk_options *options) {
     gjk_cast_output out;
@@ -181,6 +181,12 @@ static gjk_cast_output cast_answer(const gjk_shape *a, gjk_transform ta, const g
         out.status = GJK_INITIALLY_OVERLAPPING;
     }
     return out;
+}
+
+static gjk_cast_output cast_answer(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb,
+                                   gjk_vec3 translation, gjk_real max_lambda, gjk_real target,
+                                   const gjk_options *options) {
+    return gjk_cast_finite(cast_answer_run(a, ta, b, tb, translation, max_lambda, target, options));
 }
 
 gjk_cast_output gjk_shapecast(const gjk_shapecast_input *in) {

@@ -140,7 +140,7 @@ static gjk2_cast_output invalid_output(void) {
 /// Runs a cast and fills the public answer. A hit before any advance means
 /// the shapes start within the target: the penetration query at the start
 /// then tells overlapping from touching and gives the normal.
-static gjk2_cast_output cast_answer(const gjk2_shape *a, gjk_transform2 ta, const gjk2_shape *b, gjk_transform2 tb,
+static gjk2_cast_output cast_answer_run(const gjk2_shape *a, gjk_transform2 ta, const gjk2_shape *b, gjk_transform2 tb,
                                     gjk_vec2 translation, gjk_real max_lambda, gjk_real target,
                                     const gjk_options *options) {
     gjk2_cast_output out = invalid_output();
@@ -184,6 +184,12 @@ static gjk2_cast_output cast_answer(const gjk2_shape *a, gjk_transform2 ta, cons
         out.status = GJK_INITIALLY_OVERLAPPING;
     }
     return out;
+}
+
+static gjk2_cast_output cast_answer(const gjk2_shape *a, gjk_transform2 ta, const gjk2_shape *b, gjk_transform2 tb,
+                                    gjk_vec2 translation, gjk_real max_lambda, gjk_real target,
+                                    const gjk_options *options) {
+    return gjk2_cast_finite(cast_answer_run(a, ta, b, tb, translation, max_lambda, target, options));
 }
 
 gjk2_cast_output gjk2_shapecast(const gjk2_shapecast_input *in) {

@@ -53,6 +53,16 @@ bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, gjk_transform transform_a, c
 /// (shape.c). Reads every vertex of a polytope.
 gjk_real gjk_shape_bound(const gjk_shape *shape);
 
+/// A cast answer, or GJK_INVALID_INPUT with every number zero when finite
+/// inputs overflowed on the way: the contract never returns an infinity.
+static inline gjk_cast_output gjk_cast_finite(gjk_cast_output o) {
+    if (!gjk_is_valid_real(o.t) || !gjk_is_valid_vec3(o.point) || !gjk_is_valid_vec3(o.normal)) {
+        gjk_cast_output zero = {GJK_INVALID_INPUT, false, 0, {0, 0, 0}, {0, 0, 0}, 0};
+        return zero;
+    }
+    return o;
+}
+
 /// Support of the difference of the cores along d (A's frame), d ≠ 0.
 static inline gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
     gjk_support_point s;

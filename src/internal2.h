@@ -52,6 +52,16 @@ bool gjk2_pair_init(gjk2_pair *p, const gjk2_shape *a, gjk_transform2 transform_
 /// (shape2.c). Reads every vertex of a polygon.
 gjk_real gjk2_shape_bound(const gjk2_shape *shape);
 
+/// A 2D cast answer, or GJK_INVALID_INPUT with every number zero when finite
+/// inputs overflowed on the way.
+static inline gjk2_cast_output gjk2_cast_finite(gjk2_cast_output o) {
+    if (!gjk_is_valid_real(o.t) || !gjk_is_valid_vec2(o.point) || !gjk_is_valid_vec2(o.normal)) {
+        gjk2_cast_output zero = {GJK_INVALID_INPUT, false, 0, {0, 0}, {0, 0}, 0};
+        return zero;
+    }
+    return o;
+}
+
 /// Support of the difference of the cores along d (A's frame), d ≠ 0.
 static inline gjk2_support_point gjk2_pair_support(gjk2_pair *p, gjk_vec2 d) {
     gjk2_support_point s;

@@ -153,7 +153,28 @@ static void rounded_witness(const gjk_pair *p, gjk_vec3 core_a, gjk_vec3 core_b,
     *pb = gjk_mul_add(core_b, -rb, n);
 }
 
-gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache) {
+/// The last line of defence of the contract: finite inputs whose
+/// computation overflowed (coordinates near the largest double) give
+/// GJK_INVALID_INPUT with every number zero rather than an infinity.
+static gjk_distance_output finite_distance(gjk_distance_output o) {
+    if (!gjk_is_valid_real(o.distance) || !gjk_is_valid_vec3(o.point_a) || !gjk_is_valid_vec3(o.point_b) ||
+        !gjk_is_valid_vec3(o.normal)) {
+        memset(&o, 0, sizeof o);
+        o.status = GJK_INVALID_INPUT;
+    }
+    return o;
+}
+
+static gjk_penetration_output finite_penetration(gjk_penetration_output o) {
+    if (!gjk_is_valid_real(o.signed_distance) || !gjk_is_valid_real(o.depth) || !gjk_is_valid_vec3(o.point_a) ||
+        !gjk_is_valid_vec3(o.point_b) || !gjk_is_valid_vec3(o.normal)) {
+        memset(&o, 0, sizeof o);
+        o.status = GJK_INVALID_INPUT;
+    }
+    return o;
+}
+
+static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
     gjk_distance_output out;
     memset(&out, 0, sizeof out);
     out.status = GJK_INVALID_INPUT;
@@ -217,7 +238,7 @@ gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache
     return out;
 }
 
-gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache) {
+static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
     gjk_penetration_output out;
     memset(&out, 0, sizeof out);
     out.status = GJK_INVALID_INPUT;
@@ -266,4 +287,12 @@ gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex
     out.normal = gjk_quat_rotate(xa.rotation, n);
     out.iterations = w.iterations;
     return out;
+}
+
+gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache) {
+    return finite_distance(distance_run(input, cache));
+}
+
+gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache) {
+    return finite_penetration(penetration_run(input, cache));
 }

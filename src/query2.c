@@ -153,7 +153,28 @@ static void rounded_witness(const gjk2_pair *p, gjk_vec2 core_a, gjk_vec2 core_b
     *pb = gjk_mul_add2(core_b, -rb, n);
 }
 
-gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
+/// The last line of defence of the contract: finite inputs whose
+/// computation overflowed (coordinates near the largest double) give
+/// GJK_INVALID_INPUT with every number zero rather than an infinity.
+static gjk2_distance_output finite_distance(gjk2_distance_output o) {
+    if (!gjk_is_valid_real(o.distance) || !gjk_is_valid_vec2(o.point_a) || !gjk_is_valid_vec2(o.point_b) ||
+        !gjk_is_valid_vec2(o.normal)) {
+        memset(&o, 0, sizeof o);
+        o.status = GJK_INVALID_INPUT;
+    }
+    return o;
+}
+
+static gjk2_penetration_output finite_penetration(gjk2_penetration_output o) {
+    if (!gjk_is_valid_real(o.signed_distance) || !gjk_is_valid_real(o.depth) || !gjk_is_valid_vec2(o.point_a) ||
+        !gjk_is_valid_vec2(o.point_b) || !gjk_is_valid_vec2(o.normal)) {
+        memset(&o, 0, sizeof o);
+        o.status = GJK_INVALID_INPUT;
+    }
+    return o;
+}
+
+static gjk2_distance_output distance_run(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
     gjk2_distance_output out;
     memset(&out, 0, sizeof out);
     out.status = GJK_INVALID_INPUT;
@@ -217,7 +238,7 @@ gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_c
     return out;
 }
 
-gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
+static gjk2_penetration_output penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
     gjk2_penetration_output out;
     memset(&out, 0, sizeof out);
     out.status = GJK_INVALID_INPUT;
@@ -266,4 +287,12 @@ gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_sim
     out.normal = gjk_rot2_apply(xa.rotation, n);
     out.iterations = w.iterations;
     return out;
+}
+
+gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
+    return finite_distance(distance_run(input, cache));
+}
+
+gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
+    return finite_penetration(penetration_run(input, cache));
 }

@@ -72,7 +72,7 @@ static gjk_cast_output toi_contact(const gjk_query_input *q, gjk_real t, int ite
     return out;
 }
 
-gjk_cast_output gjk_time_of_impact(const gjk_toi_input *in) {
+static gjk_cast_output gjk_time_of_impact_run(const gjk_toi_input *in) {
     gjk_cast_output out;
     memset(&out, 0, sizeof out);
     out.status = GJK_INVALID_INPUT;
@@ -145,4 +145,8 @@ gjk_cast_output gjk_time_of_impact(const gjk_toi_input *in) {
             return out;
         }
     }
+}
+
+gjk_cast_output gjk_time_of_impact(const gjk_toi_input *in) {
+    return gjk_cast_finite(gjk_time_of_impact_run(in));
 }

@@ -66,7 +66,7 @@ static gjk2_cast_output toi_contact(const gjk2_query_input *q, gjk_real t, int i
     return out;
 }
 
-gjk2_cast_output gjk2_time_of_impact(const gjk2_toi_input *in) {
+static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
     gjk2_cast_output out = invalid_output();
     if (in == NULL || !gjk_options_valid(&in->options) || !gjk2_shape_check(in->shape_a, true) ||
         !gjk2_shape_check(in->shape_b, true) || !sweep_valid(&in->sweep_a) || !sweep_valid(&in->sweep_b) ||
@@ -134,4 +134,8 @@ gjk2_cast_output gjk2_time_of_impact(const gjk2_toi_input *in) {
             return out;
         }
     }
+}
+
+gjk2_cast_output gjk2_time_of_impact(const gjk2_toi_input *in) {
+    return gjk2_cast_finite(gjk2_time_of_impact_run(in));
 }
