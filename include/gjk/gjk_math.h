@@ -96,10 +96,16 @@ static inline gjk_real gjk_length_sq(gjk_vec3 a) { return gjk_dot(a, a); }
 static inline gjk_real gjk_length(gjk_vec3 a) { return gjk_sqrt(gjk_dot(a, a)); }
 /// |a − b|.
 static inline gjk_real gjk_distance_between(gjk_vec3 a, gjk_vec3 b) { return gjk_length(gjk_sub(a, b)); }
-/// a / |a|, or the zero vector when |a| is zero.
+/// a / |a|, or the zero vector when |a| is zero (or a is not finite). The
+/// vector is first divided by its largest component, so that tiny or huge
+/// finite vectors neither underflow nor overflow when squared.
 static inline gjk_vec3 gjk_normalize(gjk_vec3 a) {
-    gjk_real len = gjk_length(a);
-    return len > 0 ? gjk_scale(1 / len, a) : gjk_v3_zero();
+    gjk_real m = gjk_max(gjk_abs(a.x), gjk_max(gjk_abs(a.y), gjk_abs(a.z)));
+    if (!(m > 0) || !(m <= GJK_REAL_MAX)) {
+        return gjk_v3(0, 0, 0);
+    }
+    a = gjk_v3(a.x / m, a.y / m, a.z / m);
+    return gjk_scale(1 / gjk_sqrt(a.x * a.x + a.y * a.y + a.z * a.z), a);
 }
 /// True when every component is finite.
 static inline bool gjk_is_valid_vec3(gjk_vec3 a) {
@@ -279,10 +285,15 @@ static inline gjk_vec2 gjk_perp2(gjk_vec2 a) { return gjk_v2(-a.y, a.x); }
 static inline gjk_real gjk_length_sq2(gjk_vec2 a) { return gjk_dot2(a, a); }
 /// |a|.
 static inline gjk_real gjk_length2(gjk_vec2 a) { return gjk_sqrt(gjk_dot2(a, a)); }
-/// a / |a|, or zero when |a| is zero.
+/// a / |a|, or zero when |a| is zero (or a is not finite); scaled first
+/// as gjk_normalize.
 static inline gjk_vec2 gjk_normalize2(gjk_vec2 a) {
-    gjk_real len = gjk_length2(a);
-    return len > 0 ? gjk_scale2(1 / len, a) : gjk_v2(0, 0);
+    gjk_real m = gjk_max(gjk_abs(a.x), gjk_abs(a.y));
+    if (!(m > 0) || !(m <= GJK_REAL_MAX)) {
+        return gjk_v2(0, 0);
+    }
+    a = gjk_v2(a.x / m, a.y / m);
+    return gjk_scale2(1 / gjk_sqrt(a.x * a.x + a.y * a.y), a);
 }
 /// True when both components are finite.
 static inline bool gjk_is_valid_vec2(gjk_vec2 a) { return gjk_is_valid_real(a.x) && gjk_is_valid_real(a.y); }
