@@ -1,0 +1,82 @@
+// Our library, through its public API only.
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "gjk/gjk.h"
+
+typedef struct ctx {
+    gjk_shape a, b;
+    gjk_vec3 *va, *vb;
+} ctx;
+
+static gjk_shape make(const bench_shape *s, gjk_vec3 **store) {
+    *store = NULL;
+    switch (s->kind) {
+    case BENCH_POLY: {
+        gjk_vec3 *v = malloc(sizeof *v * (size_t)s->n);
+        for (int i = 0; i < s->n; i++) v[i] = gjk_v3(s->verts[3 * i], s->verts[3 * i + 1], s->verts[3 * i + 2]);
+        *store = v;
+        return gjk_make_polytope(v, s->n);
+    }
+    case BENCH_BOX: return gjk_make_box(gjk_v3(s->ext[0], s->ext[1], s->ext[2]));
+    case BENCH_SPHERE: return gjk_make_sphere(s->radius);
+    case BENCH_CAPSULE: return gjk_make_capsule(gjk_v3(0, 0, -s->half_len), gjk_v3(0, 0, s->half_len), s->radius);
+    case BENCH_ELLIPSOID: return gjk_make_ellipsoid(gjk_v3(s->ext[0], s->ext[1], s->ext[2]));
+    }
+    return gjk_make_point();
+}
+
+static void *setup(const bench_shape *a, const bench_shape *b, char *why, size_t n) {
+    (void)why; (void)n;
+    ctx *c = calloc(1, sizeof *c);
+    c->a = make(a, &c->va);
+    c->b = make(b, &c->vb);
+    return c;
+}
+
+static void teardown(void *p) {
+    ctx *c = p;
+    free(c->va);
+    free(c->vb);
+    free(c);
+}
+
+static int has_query(int q, char *why, size_t n) { (void)q; (void)why; (void)n; return 1; }
+
+static void make_pose(void *p, int which, const bench_pose *pose, void *out) {
+    (void)p; (void)which;
+    gjk_transform t = gjk_transform_make(gjk_v3(pose->p[0], pose->p[1], pose->p[2]),
+                                         gjk_quat_make(pose->q[0], pose->q[1], pose->q[2], pose->q[3]));
+    memcpy(out, &t, sizeof t);
+}
+
+static double query(void *p, int q, const void *pa, const void *pb, int *iterations) {
+    ctx *c = p;
+    gjk_query_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &c->a;
+    in.shape_b = &c->b;
+    memcpy(&in.transform_a, pa, sizeof in.transform_a);
+    memcpy(&in.transform_b, pb, sizeof in.transform_b);
+    switch (q) {
+    case BENCH_Q_INTERSECT: {
+        gjk_intersect_output o = gjk_intersect(&in);
+        *iterations = o.iterations;
+        return o.intersect ? 1.0 : 0.0;
+    }
+    case BENCH_Q_DISTANCE: {
+        gjk_distance_output o = gjk_distance(&in, NULL);
+        *iterations = o.iterations;
+        return (double)o.distance;
+    }
+    default: {
+        gjk_penetration_output o = gjk_penetration(&in, NULL);
+        *iterations = o.iterations + o.epa_iterations;
+        return (double)o.signed_distance;
+    }
+    }
+}
+
+const bench_lib bench_lib_gjk = {"gjk", NULL, setup, teardown, has_query, make_pose, query, "this tree"};
