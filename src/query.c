@@ -24,7 +24,9 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
         // the cache holds, so a stale or foreign cache only costs iterations;
         // for a pair that moved a little they are the previous vertices.
         for (int m = 0; m < cache->count; ++m) {
-            gjk_vec3 d = cache->direction[m];
+            // Unit length: a huge or tiny stored direction must not overflow
+            // or underflow inside a support function.
+            gjk_vec3 d = gjk_normalize(cache->direction[m]);
             if (!gjk_is_valid_vec3(d) || !(gjk_length_sq(d) > 0)) {
                 w->simplex.count = 0;
                 return;

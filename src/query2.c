@@ -24,7 +24,9 @@ static void walk_setup(const gjk2_query_input *in, gjk2_pair *p, const gjk2_simp
         // query.c): the points always lie in D, so a stale cache only costs
         // iterations.
         for (int m = 0; m < cache->count; ++m) {
-            gjk_vec2 d = cache->direction[m];
+            // Unit length: a huge or tiny stored direction must not overflow
+            // or underflow inside a support function.
+            gjk_vec2 d = gjk_normalize2(cache->direction[m]);
             if (!gjk_is_valid_vec2(d) || !(gjk_length_sq2(d) > 0)) {
                 w->simplex.count = 0;
                 return;
