@@ -15,6 +15,7 @@
 
 #include "gjk/gjk_config.h"
 #include "gjk/gjk_math.h"
+#include "gjk/hull.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -96,8 +97,10 @@ typedef struct gjk_shape {
         struct { gjk_real radius, half_height; } cone;
         struct { gjk_vec3 radii; } ellipsoid;
         /// Any points: the shape is their convex hull. Duplicate and interior
-        /// points are allowed. Not owned (see above).
-        struct { const gjk_vec3 *vertices; int count; } polytope;
+        /// points are allowed. Not owned (see above). `hull` is NULL, or the
+        /// hull these vertices are the vertices of (gjk_make_hull): support
+        /// points then climb its vertex graph instead of scanning.
+        struct { const gjk_vec3 *vertices; int count; const gjk_hull *hull; } polytope;
         /// `support` is called with `user_data`. `radius` is an optional
         /// bound on |support(d)| (0 if unknown): it only sets the tolerance
         /// scale.
@@ -126,6 +129,11 @@ GJK_API gjk_shape gjk_make_ellipsoid(gjk_vec3 radii);
 /// The convex hull of `count` points. The shape points at `vertices` and
 /// does not copy them: the caller keeps them alive and unchanged.
 GJK_API gjk_shape gjk_make_polytope(const gjk_vec3 *vertices, int count);
+/// A polytope on a hull made by gjk_hull_create: the same shape as
+/// gjk_make_polytope on the hull's vertices, with support points found by
+/// hill climbing and the vertices validated once when the hull was built.
+/// The caller keeps the hull alive while the shape is used.
+GJK_API gjk_shape gjk_make_hull(const gjk_hull *hull);
 /// A user shape given by `support(user_data, d)`; `radius` bounds its size
 /// (0 if unknown). The caller keeps `user_data` alive.
 GJK_API gjk_shape gjk_make_custom(gjk_support_fn support, const void *user_data, gjk_real radius);

@@ -1,0 +1,75 @@
+// gjk — convex hulls built once from a point cloud.
+//
+// A polytope shape made with gjk_make_polytope scans every vertex for each
+// support point. A hull built here knows its faces (planar polygons, coplanar
+// triangles merged) and which vertices are joined by an edge; a polytope made
+// from it with gjk_make_hull finds support points by climbing that vertex
+// graph (a vertex no neighbour of which lies farther along d is the support
+// point of a convex polytope), in a number of steps that grows like the
+// square root of the vertex count instead of linearly, and its vertices are
+// validated once here rather than in every query. The faces serve contact
+// manifolds, mass properties and drawing.
+#ifndef GJK_HULL_H
+#define GJK_HULL_H
+
+#include "gjk/gjk_config.h"
+#include "gjk/gjk_math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A convex hull in the local frame of its points. Every array lives in one
+/// block owned by the hull; read it, do not change it.
+typedef struct gjk_hull {
+    /// The hull's vertices (extreme points of the input, each once).
+    int vertex_count;
+    const gjk_vec3 *vertices;
+    /// Faces: face f has the vertex indices face_indices[face_first[f]] to
+    /// face_indices[face_first[f + 1] − 1], counter-clockwise seen from
+    /// outside; face_first has face_count + 1 entries.
+    int face_count;
+    const int *face_first;
+    const int *face_indices;
+    /// Outward unit normal of each face and its plane offset: a point p lies
+    /// on face f's plane when dot(face_normals[f], p) = face_offsets[f].
+    const gjk_vec3 *face_normals;
+    const gjk_real *face_offsets;
+    /// Vertex adjacency: the neighbours of vertex v are
+    /// neighbors[neighbor_first[v]] to neighbors[neighbor_first[v + 1] − 1].
+    const int *neighbor_first;
+    const int *neighbors;
+    /// Six vertices extreme along −x, +x, −y, +y, −z, +z: the starting points
+    /// of a support search.
+    int extreme[6];
+    /// max |v| over the vertices.
+    gjk_real radius;
+    /// True when the points are coplanar: the hull is a flat convex polygon
+    /// with two faces (one per side) and no volume.
+    bool flat;
+} gjk_hull;
+
+/// Why gjk_hull_create could not build a hull.
+typedef enum gjk_hull_error {
+    GJK_HULL_OK = 0,
+    GJK_HULL_INVALID_INPUT,  ///< NULL points, count < 1, or a NaN or infinite coordinate.
+    GJK_HULL_DEGENERATE,     ///< Fewer than three non-collinear points (use a point or segment shape).
+    GJK_HULL_OUT_OF_MEMORY,  ///< malloc failed.
+    GJK_HULL_FAILED,         ///< The construction did not give a valid hull (rounding); never expected.
+} gjk_hull_error;
+
+/// Builds the convex hull of `count` points (quickhull). Points within a
+/// small tolerance (about 1e-12 of the cloud's size in double) of the hull
+/// are dropped as interior, and faces that are coplanar within it are merged.
+/// Allocates one block with malloc; free it with gjk_hull_destroy. Returns
+/// NULL on failure, with the reason in *error when error is not NULL.
+GJK_API gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *error);
+
+/// Frees a hull made by gjk_hull_create. NULL is allowed.
+GJK_API void gjk_hull_destroy(gjk_hull *hull);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // GJK_HULL_H
