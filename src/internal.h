@@ -155,4 +155,13 @@ typedef struct gjk_epa_result {
 bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth,
                  gjk_epa_result *out);
 
+/// Closest points of the segments p0–p1 and q0–q1 (either may have zero
+/// length), closed_form.c.
+void gjk_segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq);
+
+/// When both cores are points or segments (points, spheres, segments,
+/// capsules): their closest points in A's frame, with the pair's scale
+/// updated as GJK would; false otherwise (closed_form.c).
+bool gjk_pair_segment_cores(gjk_pair *p, gjk_vec3 *ca, gjk_vec3 *cb);
+
 #endif // GJK_INTERNAL_H
