@@ -136,16 +136,31 @@ static gjk_vec3 any_perpendicular(gjk_vec3 e) {
 /// of it) into a polytope with volume that encloses the origin. Returns
 /// false with *out filled when D turns out to be flat around the origin:
 /// then the cores only touch, and the GJK simplex gives the witnesses.
+///
+/// The tolerance is read again after each support call: the pair's length
+/// scale grows with the points seen, and a walk that ended on its first
+/// point (a warm start whose support point is the origin) has seen nothing
+/// else, so the tolerance on entry may be 0.
 static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope *P, gjk_epa_result *out) {
     gjk_simplex g = *s;
-    gjk_real tol = gjk_pair_tolerance(pair);
 
     if (g.count == 1) {
-        // Find a second point of D away from the first.
+        // One point w within tolerance of the origin. It is D's support point
+        // along its direction d, so D lies behind the plane through w normal
+        // to d: D reaches w·d/|d| ≤ |w| ≤ tolerance beyond the origin along d.
+        // The cores touch, and d is an outward normal of D there (from A to
+        // B). This is exact; a polytope grown around w would have the origin
+        // on its boundary and only rounding to tell the sides apart.
+        gjk_vec3 n = gjk_normalize(g.v[0].d);
+        if (gjk_length_sq(n) > 0) {
+            touching_result(s, n, out);
+            return false;
+        }
+        // No direction recorded: find a second point of D away from the first.
         static const gjk_real dirs[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
         for (int k = 0; k < 6 && g.count == 1; ++k) {
             gjk_support_point p = gjk_pair_support(pair, gjk_v3(dirs[k][0], dirs[k][1], dirs[k][2]));
-            if (gjk_length(gjk_sub(p.w, g.v[0].w)) > tol) {
+            if (gjk_length(gjk_sub(p.w, g.v[0].w)) > gjk_pair_tolerance(pair)) {
                 g.v[1] = p;
                 g.count = 2;
             }
@@ -167,7 +182,7 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
         dirs[1] = gjk_add(gjk_scale(c, u), gjk_scale(sn, t));
         dirs[2] = gjk_add(gjk_scale(-c, u), gjk_scale(sn, t));
         dirs[3] = gjk_neg(dirs[0]), dirs[4] = gjk_neg(dirs[1]), dirs[5] = gjk_neg(dirs[2]);
-        gjk_real best = tol;
+        gjk_real best = 0;
         for (int k = 0; k < 6; ++k) {
             gjk_support_point p = gjk_pair_support(pair, dirs[k]);
             gjk_real off = gjk_length(gjk_cross(gjk_sub(p.w, g.v[0].w), e));
@@ -177,7 +192,7 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
                 g.count = 3;
             }
         }
-        if (g.count == 2) { // D is a segment through the origin
+        if (!(best > gjk_pair_tolerance(pair))) { // D is a segment through the origin
             touching_result(s, u, out);
             return false;
         }
@@ -229,6 +244,7 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
     gjk_support_point down = gjk_pair_support(pair, gjk_neg(n));
     gjk_real h_up = gjk_dot(gjk_sub(up.w, g.v[0].w), n);
     gjk_real h_down = gjk_dot(gjk_sub(down.w, g.v[0].w), n);
+    gjk_real tol = gjk_pair_tolerance(pair);
     if (!(h_up > tol) || !(h_down < -tol)) {
         // D lies on one side of the triangle's plane, which passes through
         // the origin: the cores touch, and the empty side is the normal
@@ -247,7 +263,9 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
     if (build_faces(P, bipyramid, 6)) {
         return true;
     }
-    touching_result(s, n, out);
+    // A degenerate double pyramid: take the side along which D reaches less
+    // far beyond the plane through the origin.
+    touching_result(s, h_up <= -h_down ? n : gjk_neg(n), out);
     return false;
 }
 

@@ -489,6 +489,34 @@ static int dist_finite(const gjk_distance_output *d) {
     return isfinite((double)d->distance) && vec3_finite(d->point_a) && vec3_finite(d->point_b) && vec3_finite(d->normal);
 }
 
+/// The penetration part of check_pair: sd against the reference, depth,
+/// unit normal, witnesses apart by sd·normal, and the normal realises the
+/// signed distance (the overlap of the shapes' supports along it is −sd)
+/// with the witnesses on the supporting planes and the boundaries.
+static void check_penetration_answer(const body *A, const body *B, d3 origin, const gjk_penetration_output *pe,
+                                     double sd_ref, double tol, double pt_tol, double world) {
+    double n_tol = fmax(TEST_REL_TOL, 4 * EPS);
+    double sd = (double)pe->signed_distance;
+    ENSURE_NEAR(sd, sd_ref, tol);
+    ENSURE_NEAR((double)pe->depth, fmax(0, -sd), 4 * EPS * fabs(sd));
+    d3 n = d3_of(pe->normal);
+    ENSURE_NEAR(d3_len(n), 1, n_tol);
+    d3 pa = in_frame(pe->point_a, origin), pb = in_frame(pe->point_b, origin);
+    ENSURE(d3_len(d3_sub(d3_sub(pb, pa), d3_scale(sd, n))) <= pt_tol);
+    if (d3_len(n) > 0.5) {
+        n = d3_unit(n);
+        // The normal realises the signed distance: the overlap along it is −sd.
+        double overlap = body_h(A, n) + body_h(B, d3_scale(-1, n));
+        ENSURE_NEAR(overlap, -sd, tol + 4 * EPS * world);
+        // Witnesses: support points along ±n, on the boundaries.
+        ENSURE_NEAR(d3_dot(n, pa), body_h(A, n), pt_tol);
+        ENSURE_NEAR(-d3_dot(n, pb), body_h(B, d3_scale(-1, n)), pt_tol);
+        double ea = body_sdist(A, pa), eb = body_sdist(B, pb);
+        if (!isnan(ea)) ENSURE_NEAR(ea, 0, pt_tol);
+        if (!isnan(eb)) ENSURE_NEAR(eb, 0, pt_tol);
+    }
+}
+
 /// Runs the three queries on q and checks them against the exact signed
 /// distance sd_ref (see the file comment). tol: on values; pt_tol: on points
 /// (4·eps·|world coordinate| is added).
@@ -524,26 +552,7 @@ static results check_pair(const char *label, const gjk_query_input *q, double sd
     }
 
     // Penetration.
-    const gjk_penetration_output *pe = &r.pe;
-    double sd = (double)pe->signed_distance;
-    ENSURE_NEAR(sd, sd_ref, tol);
-    ENSURE_NEAR((double)pe->depth, fmax(0, -sd), 4 * EPS * fabs(sd));
-    d3 n = d3_of(pe->normal);
-    ENSURE_NEAR(d3_len(n), 1, n_tol);
-    d3 pa = in_frame(pe->point_a, origin), pb = in_frame(pe->point_b, origin);
-    ENSURE(d3_len(d3_sub(d3_sub(pb, pa), d3_scale(sd, n))) <= pt_tol);
-    if (d3_len(n) > 0.5) {
-        n = d3_unit(n);
-        // The normal realises the signed distance: the overlap along it is −sd.
-        double overlap = body_h(&A, n) + body_h(&B, d3_scale(-1, n));
-        ENSURE_NEAR(overlap, -sd, tol + 4 * EPS * r.world);
-        // Witnesses: support points along ±n, on the boundaries.
-        ENSURE_NEAR(d3_dot(n, pa), body_h(&A, n), pt_tol);
-        ENSURE_NEAR(-d3_dot(n, pb), body_h(&B, d3_scale(-1, n)), pt_tol);
-        double ea = body_sdist(&A, pa), eb = body_sdist(&B, pb);
-        if (!isnan(ea)) ENSURE_NEAR(ea, 0, pt_tol);
-        if (!isnan(eb)) ENSURE_NEAR(eb, 0, pt_tol);
-    }
+    check_penetration_answer(&A, &B, origin, &r.pe, sd_ref, tol, pt_tol, r.world);
 
     // Distance.
     const gjk_distance_output *di = &r.di;
@@ -1724,6 +1733,85 @@ static void test_near_touching_boxes_status_agree(void) {
     printf("  near-touching boxes: %d separated, %d touching, %d penetrating\n", counts[0], counts[1], counts[2]);
 }
 
+// ---------------------------------------------------------------------------
+// 17. A touching answer whose normal points into A (fuzz finding f15): a
+// polytope with a vertex at its origin and a point at the same place. With
+// the cache filled by gjk_distance on the same pair, GJK ended on a
+// one-point simplex (the origin itself) before it had seen the pair's
+// length scale, EPA's starting polytope was built with a zero tolerance, a
+// rounding-level height counted as D reaching across the origin, and the
+// degenerate double pyramid's fallback reported the first side it tried:
+// "touching" along a normal along which A reaches up to ~5 beyond B. Checks:
+// cold and warm answers (the cache from gjk_distance, then the cache the
+// penetration query leaves) against the exact reference and the full
+// penetration contract, and one status for the three queries.
+
+/// Checks the answers of the queries on q started from a cache filled by
+/// gjk_distance on the same pair against the reference and against the cold
+/// answers `cold` (the same statuses).
+static void check_warm(const char *label, const gjk_query_input *q, double sd_ref, double tol, double pt_tol,
+                       const results *cold) {
+    case_begin(label);
+    d3 origin = d3_of(q->transform_a.position);
+    body A, B;
+    body_init(&A, q->shape_a, q->transform_a, origin);
+    body_init(&B, q->shape_b, q->transform_b, origin);
+    pt_tol += 4 * EPS * cold->world;
+    gjk_simplex_cache cache;
+    memset(&cache, 0, sizeof cache);
+    gjk_distance_output d = gjk_distance(q, &cache);
+    ENSURE(d.status == cold->di.status);
+    ENSURE(cache.count >= 1 && cache.count <= 4);
+    for (int pass = 0; pass < 2; ++pass) { // the distance query's cache, then the penetration query's own
+        gjk_penetration_output pe = gjk_penetration(q, &cache);
+        ENSURE(pen_finite(&pe));
+        ENSURE(pe.status == cold->pe.status);
+        check_penetration_answer(&A, &B, origin, &pe, sd_ref, tol, pt_tol, cold->world);
+    }
+    body_free(&A);
+    body_free(&B);
+    case_end();
+}
+
+static void test_warm_touching_vertex_normal_into_a(void) {
+    static char label[160];
+    gjk_shape point = gjk_make_point();
+    // The fuzzer's polytope (the unused slots repeat the origin).
+    gjk_vec3 f15[10] = {V(0, 0, 0), V(1, 3, 0.75), V(0, 2, 0), V(0, 0, -5.5), V(-5.3125, -5.25, 0), V(0, 0, -4.875),
+                        V(0, 0, 0), V(0, 0, 0), V(0, 0, 0), V(0, 0, 0)};
+    gjk_shape a = gjk_make_polytope(f15, 10);
+    gjk_query_input in = query(&a, gjk_transform_identity(), &point, gjk_transform_identity());
+    double ref = exact_sd(&in);
+    case_begin("f15 polytope");
+    ENSURE(ref == 0); // the origin is a vertex of A, on its boundary
+    case_end();
+    results cold = check_pair("f15 polytope, cold", &in, ref, TOL(8), TOL(8));
+    check_warm("f15 polytope, warm", &in, ref, TOL(8), TOL(8), &cold);
+    // Random polytopes with a vertex at the origin (coordinates on a grid of
+    // 0.5, so that faces through the origin and ties are common), touching a
+    // point there; some placed and rotated away from the world origin.
+    rng r = {0xf15ULL};
+    for (int c = 0; c < 100 * REG_RANDOM_SCALE; ++c) {
+        gjk_vec3 v[9];
+        int nv = 4 + rng_int(&r, 6);
+        v[0] = V(0, 0, 0);
+        for (int i = 1; i < nv; ++i) {
+            double x[3];
+            for (int k = 0; k < 3; ++k) x[k] = rng_chance(&r, 0.25) ? 0 : 0.5 * (rng_int(&r, 23) - 11);
+            v[i] = V(x[0], x[1], x[2]);
+        }
+        gjk_shape p = gjk_make_polytope(v, nv);
+        d3 at = c % 4 == 3 ? d3_make(rng_range(&r, -10, 10), rng_range(&r, -10, 10), rng_range(&r, -10, 10)) : d3_make(0, 0, 0);
+        gjk_quat qa = c % 4 == 3 ? random_quat(&r) : gjk_quat_identity();
+        gjk_query_input q = query(&p, pose(at, qa), &point, pose(at, gjk_quat_identity()));
+        double sd = exact_sd(&q);
+        snprintf(label, sizeof label, "polytope with a vertex at a point, case %d, cold", c);
+        results res = check_pair(label, &q, sd, TOL(32), TOL(32));
+        snprintf(label, sizeof label, "polytope with a vertex at a point, case %d, warm", c);
+        check_warm(label, &q, sd, TOL(32), TOL(32), &res);
+    }
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -1742,5 +1830,6 @@ int main(void) {
     RUN_TEST(test_iteration_cap_no_nan);
     RUN_TEST(test_epa_zero_area_face);
     RUN_TEST(test_near_touching_boxes_status_agree);
+    RUN_TEST(test_warm_touching_vertex_normal_into_a);
     return TEST_SUMMARY();
 }
