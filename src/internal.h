@@ -155,6 +155,10 @@ typedef struct gjk_epa_result {
 bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth,
                  gjk_epa_result *out);
 
+/// The scan routine this machine supports (scan.c): 1 when the CPU has AVX2
+/// and gjk_real is double, else 0.
+int gjk_hull_scan_kind(void);
+
 /// Closest points of the segments p0–p1 and q0–q1 (either may have zero
 /// length), closed_form.c.
 void gjk_segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq);
