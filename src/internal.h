@@ -100,6 +100,12 @@ typedef struct gjk_simplex {
 /// coordinates and returns that point (signed volumes, simplex.c).
 gjk_vec3 gjk_simplex_solve(gjk_simplex *s);
 
+/// Adds q (s->count < 4) and solves, unless that makes no progress: when
+/// the new simplex is not a tetrahedron and its closest point is not
+/// strictly nearer than vv (the old squared distance), s is left unchanged
+/// and false returned. Otherwise *v receives the new closest point.
+bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv, gjk_vec3 *v);
+
 /// A vector along v (the simplex's closest point, v ≠ 0), computed as
 /// accurately as the simplex allows: the search direction of GJK.
 gjk_vec3 gjk_simplex_direction(const gjk_simplex *s, gjk_vec3 v);
