@@ -65,7 +65,8 @@ gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
         if (s->count == 4 || vlen <= tol) {
             return GJK_WALK_OVERLAP;
         }
-        if (walk->stop_within > 0 && vlen < walk->stop_within) {
+        gjk_real within = walk->stop_widen ? walk->stop_within - tol : walk->stop_within;
+        if (within > 0 && vlen < within) {
             return GJK_WALK_WITHIN;
         }
         if (walk->iterations >= walk->max_iterations) {
@@ -85,7 +86,8 @@ gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
         if (pair->trace != NULL) {
             trace_iteration(pair, walk, d, p.w);
         }
-        if (walk->stop_beyond > 0 && walk->lower > walk->stop_beyond) {
+        gjk_real beyond = walk->stop_widen ? walk->stop_beyond + gjk_pair_tolerance(pair) : walk->stop_beyond;
+        if (beyond > 0 && walk->lower > beyond) {
             return GJK_WALK_APART;
         }
         // Duality gap |v| − v̂·w, measured against the tolerance at the

@@ -124,6 +124,9 @@ typedef struct gjk2_walk {
     gjk_real lower;       ///< Out: best lower bound on the core distance.
     gjk_real stop_beyond; ///< In: stop once the core distance is proved > this (≤ 0: never).
     gjk_real stop_within; ///< In: stop once the core distance is proved < this (≤ 0: never).
+    bool stop_widen;      ///< In: both bounds widened by the pair's tolerance at each test
+                          ///< (stop_beyond + tol, stop_within − tol); the tolerance grows
+                          ///< with the points seen, so a fixed margin would be stale.
     int max_iterations;   ///< In.
     int iterations;       ///< Out.
 } gjk2_walk;

@@ -18,6 +18,7 @@ static void walk_setup(const gjk2_query_input *in, gjk2_pair *p, const gjk2_simp
     w->simplex.count = 0;
     w->stop_beyond = 0;
     w->stop_within = 0;
+    w->stop_widen = false;
     w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     if (cache != NULL && cache->count >= 1 && cache->count <= 3) {
         // Rebuild the cached simplex from the stored support directions (see
@@ -110,10 +111,10 @@ gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input) {
     gjk2_walk w;
     walk_setup(input, &p, NULL, &w);
     // Stop as soon as the core distance is proved beyond or within the sum
-    // of the radii by more than the tolerance.
-    gjk_real tol = gjk2_pair_tolerance(&p);
-    w.stop_beyond = p.radius + tol;
-    w.stop_within = p.radius - tol;
+    // of the radii by more than the tolerance (at the scale seen by then).
+    w.stop_beyond = p.radius;
+    w.stop_within = p.radius;
+    w.stop_widen = true;
     gjk_walk_end end = gjk2_walk_run(&p, &w);
     out.iterations = w.iterations;
     switch (end) {

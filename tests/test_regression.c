@@ -1812,6 +1812,46 @@ static void test_warm_touching_vertex_normal_into_a(void) {
     }
 }
 
+// ---------------------------------------------------------------------------
+// 18. gjk_intersect disagreeing with the other two queries near touching:
+// its early exits (core distance proved beyond or within the sum of the
+// radii by more than the tolerance) used the tolerance of the pair's length
+// scale before any support point was seen. A polytope's scale starts from
+// its first vertex: a first vertex near A's origin gave a tolerance far
+// below the one the distance query ends with, and a point 1e-11 outside a
+// face of size 4 (touching, within the band) was "separated" for
+// gjk_intersect only. Seen by the fuzzer with subnormal first vertices
+// (f14's polygon). Checks: the three queries agree, against the exact
+// reference, for gaps inside and outside the band and for overlaps.
+
+static void test_intersect_status_first_vertex_scale(void) {
+    static char label[160];
+    const double firsts[] = {1e-3, 1e-300, 0};
+    const double gaps[] = {1e-11, -1e-11, 3e-10, -3e-10, 1e-6, -1e-6};
+    gjk_shape point = gjk_make_point(), ball = gjk_make_sphere(to_real(0.5));
+    for (int fi = 0; fi < 3; ++fi) {
+        gjk_vec3 v[9];
+        v[0] = V(firsts[fi], firsts[fi], firsts[fi]); // inside, near A's origin
+        for (int i = 0; i < 8; ++i) v[i + 1] = V(i & 1 ? 4 : -4, i & 2 ? 4 : -4, i & 4 ? 4 : -4);
+        gjk_shape a = gjk_make_polytope(v, 9);
+        for (int gi = 0; gi < 6; ++gi) {
+            for (int k = 0; k < 2; ++k) {
+                const gjk_shape *b = k ? &ball : &point;
+                double r = k ? 0.5 : 0;
+                gjk_query_input in = query(&a, gjk_transform_identity(), b,
+                                           pose(d3_make(4 + r + gaps[gi], 0.5, 0.25), gjk_quat_identity()));
+                snprintf(label, sizeof label, "%s %g off a 4-box polytope (first vertex %g)", k ? "ball" : "point", gaps[gi],
+                         firsts[fi]);
+                double ref = exact_sd(&in);
+                case_begin(label);
+                ENSURE_NEAR(ref, gaps[gi], 8 * EPS * 5);
+                case_end();
+                check_pair(label, &in, ref, TOL(5), TOL(5));
+            }
+        }
+    }
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -1831,5 +1871,6 @@ int main(void) {
     RUN_TEST(test_epa_zero_area_face);
     RUN_TEST(test_near_touching_boxes_status_agree);
     RUN_TEST(test_warm_touching_vertex_normal_into_a);
+    RUN_TEST(test_intersect_status_first_vertex_scale);
     return TEST_SUMMARY();
 }
