@@ -109,9 +109,13 @@ static bool build_ring(epa2_polygon *P, const gjk2_support_point *pts, int count
 /// of it) into a polygon with area that encloses the origin. Returns false
 /// with *out filled when D turns out to be flat around the origin: then the
 /// cores only touch, and the GJK simplex gives the witnesses.
+///
+/// The tolerance is read again after each support call: the pair's length
+/// scale grows with the points seen, and a walk that ended on its first
+/// point (a warm start whose support point is the origin) has seen nothing
+/// else, so the tolerance on entry may be 0.
 static bool initial_polygon(gjk2_pair *pair, const gjk2_simplex *s, epa2_polygon *P, gjk2_epa_result *out) {
     gjk2_simplex g = *s;
-    gjk_real tol = gjk2_pair_tolerance(pair);
 
     if (g.count == 3) {
         // A triangle enclosing the origin: orient it counter-clockwise.
@@ -140,11 +144,22 @@ static bool initial_polygon(gjk2_pair *pair, const gjk2_simplex *s, epa2_polygon
         g.count = 2;
     }
     if (g.count == 1) {
-        // Find a second point of D away from the first.
+        // One point w within tolerance of the origin. It is D's support point
+        // along its direction d, so D lies behind the line through w normal
+        // to d: D reaches w·d/|d| ≤ |w| ≤ tolerance beyond the origin along d.
+        // The cores touch, and d is an outward normal of D there (from A to
+        // B). This is exact; a polygon grown around w would have the origin
+        // on its boundary and only rounding to tell the sides apart.
+        gjk_vec2 n = gjk_normalize2(g.v[0].d);
+        if (gjk_length_sq2(n) > 0) {
+            touching_result(s, n, out);
+            return false;
+        }
+        // No direction recorded: find a second point of D away from the first.
         static const gjk_real dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
         for (int k = 0; k < 4 && g.count == 1; ++k) {
             gjk2_support_point p = gjk2_pair_support(pair, gjk_v2(dirs[k][0], dirs[k][1]));
-            if (gjk_length2(gjk_sub2(p.w, g.v[0].w)) > tol) {
+            if (gjk_length2(gjk_sub2(p.w, g.v[0].w)) > gjk2_pair_tolerance(pair)) {
                 g.v[1] = p;
                 g.count = 2;
             }
@@ -165,6 +180,7 @@ static bool initial_polygon(gjk2_pair *pair, const gjk2_simplex *s, epa2_polygon
     gjk2_support_point down = gjk2_pair_support(pair, gjk_neg2(n));
     gjk_real h_up = gjk_dot2(gjk_sub2(up.w, g.v[0].w), n);
     gjk_real h_down = gjk_dot2(gjk_sub2(down.w, g.v[0].w), n);
+    gjk_real tol = gjk2_pair_tolerance(pair);
     if (!(h_up > tol) || !(h_down < -tol)) {
         // D lies on one side of the segment's line, which passes through the
         // origin (or D is the segment): the cores touch, and the empty side
@@ -176,7 +192,9 @@ static bool initial_polygon(gjk2_pair *pair, const gjk2_simplex *s, epa2_polygon
     if (build_ring(P, quad, 4)) {
         return true;
     }
-    touching_result(s, n, out);
+    // A degenerate quadrilateral: take the side along which D reaches less
+    // far beyond the line through the origin.
+    touching_result(s, h_up <= -h_down ? n : gjk_neg2(n), out);
     return false;
 }
 

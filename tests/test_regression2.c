@@ -300,6 +300,7 @@ typedef struct results {
     gjk2_distance_output di;
     gjk2_penetration_output pe;
     unsigned allowed;
+    double world; ///< Largest world coordinate magnitude involved.
     double pt_tol;
 } results;
 
@@ -309,6 +310,32 @@ static int pen_finite(const gjk2_penetration_output *p) {
 }
 static int dist_finite(const gjk2_distance_output *d) {
     return isfinite((double)d->distance) && vec2_finite(d->point_a) && vec2_finite(d->point_b) && vec2_finite(d->normal);
+}
+
+/// The penetration part of check_pair: sd against the reference, depth,
+/// unit normal, witnesses apart by sd·normal, and the normal realises the
+/// signed distance (the overlap of the shapes' supports along it is −sd)
+/// with the witnesses on the supporting lines and the boundaries.
+static void check_penetration_answer(const body2 *A, const body2 *B, d2 origin, const gjk2_penetration_output *pe,
+                                     double sd_ref, double tol, double pt_tol, double world) {
+    double n_tol = fmax(TEST_REL_TOL, 4 * EPS);
+    double sd = (double)pe->signed_distance;
+    ENSURE_NEAR(sd, sd_ref, tol);
+    ENSURE_NEAR((double)pe->depth, fmax(0, -sd), 4 * EPS * fabs(sd));
+    d2 n = d2_of(pe->normal);
+    ENSURE_NEAR(d2_len(n), 1, n_tol);
+    d2 pa = in_frame(pe->point_a, origin), pb = in_frame(pe->point_b, origin);
+    ENSURE(d2_len(d2_sub(d2_sub(pb, pa), d2_scale(sd, n))) <= pt_tol);
+    if (d2_len(n) > 0.5) {
+        n = d2_unit(n);
+        double overlap = body_h(A, n) + body_h(B, d2_scale(-1, n));
+        ENSURE_NEAR(overlap, -sd, tol + 4 * EPS * world);
+        ENSURE_NEAR(d2_dot(n, pa), body_h(A, n), pt_tol);
+        ENSURE_NEAR(-d2_dot(n, pb), body_h(B, d2_scale(-1, n)), pt_tol);
+        double ea = body_sdist(A, pa), eb = body_sdist(B, pb);
+        if (!isnan(ea)) ENSURE_NEAR(ea, 0, pt_tol);
+        if (!isnan(eb)) ENSURE_NEAR(eb, 0, pt_tol);
+    }
 }
 
 static results check_pair(const char *label, const gjk2_query_input *q, double sd_ref, double tol, double pt_tol) {
@@ -327,6 +354,7 @@ static results check_pair(const char *label, const gjk2_query_input *q, double s
     r.allowed = expected_statuses(sd_ref, bd);
     double world = fmax(d2_max_abs(origin), d2_max_abs(d2_of(q->transform_b.position))) + A.rho + B.rho + A.rad + B.rad;
     pt_tol += 4 * EPS * world;
+    r.world = world;
     r.pt_tol = pt_tol;
     double n_tol = fmax(TEST_REL_TOL, 4 * EPS);
 
@@ -341,24 +369,7 @@ static results check_pair(const char *label, const gjk2_query_input *q, double s
         ++test_failures;
     }
 
-    const gjk2_penetration_output *pe = &r.pe;
-    double sd = (double)pe->signed_distance;
-    ENSURE_NEAR(sd, sd_ref, tol);
-    ENSURE_NEAR((double)pe->depth, fmax(0, -sd), 4 * EPS * fabs(sd));
-    d2 n = d2_of(pe->normal);
-    ENSURE_NEAR(d2_len(n), 1, n_tol);
-    d2 pa = in_frame(pe->point_a, origin), pb = in_frame(pe->point_b, origin);
-    ENSURE(d2_len(d2_sub(d2_sub(pb, pa), d2_scale(sd, n))) <= pt_tol);
-    if (d2_len(n) > 0.5) {
-        n = d2_unit(n);
-        double overlap = body_h(&A, n) + body_h(&B, d2_scale(-1, n));
-        ENSURE_NEAR(overlap, -sd, tol + 4 * EPS * world);
-        ENSURE_NEAR(d2_dot(n, pa), body_h(&A, n), pt_tol);
-        ENSURE_NEAR(-d2_dot(n, pb), body_h(&B, d2_scale(-1, n)), pt_tol);
-        double ea = body_sdist(&A, pa), eb = body_sdist(&B, pb);
-        if (!isnan(ea)) ENSURE_NEAR(ea, 0, pt_tol);
-        if (!isnan(eb)) ENSURE_NEAR(eb, 0, pt_tol);
-    }
+    check_penetration_answer(&A, &B, origin, &r.pe, sd_ref, tol, pt_tol, world);
 
     const gjk2_distance_output *di = &r.di;
     double dist = (double)di->distance;
@@ -1008,6 +1019,79 @@ static void test_box_sliding_1e6_gap_shapecast_zero_normal(void) {
     }
 }
 
+// ---------------------------------------------------------------------------
+// A touching answer whose normal points into A (fuzz finding f14, the 2D
+// form of test_regression.c's f15): a polygon vertex with subnormal
+// coordinates, (−4.8e-310, 0), touching a point at the origin. GJK ended
+// on a one-point simplex before it had seen the pair's length scale (a warm
+// start, or the first support point), EPA's starting polygon was built with
+// a tolerance of 0, and a rounding-level height counted as D reaching across
+// the origin: "touching" along (−1, 4.8e-310), along which A reaches 5.5
+// beyond B. Checks: cold and warm answers (the cache from gjk2_distance,
+// then the cache the penetration query leaves) against the exact reference
+// and the full penetration contract, and one status for the three queries.
+
+/// Checks the answers of the queries on q started from a cache filled by
+/// gjk2_distance on the same pair against the reference and against the
+/// cold answers `cold` (the same statuses).
+static void check_warm(const char *label, const gjk2_query_input *q, double sd_ref, double tol, double pt_tol,
+                       const results *cold) {
+    case_begin(label);
+    d2 origin = d2_of(q->transform_a.position);
+    body2 A, B;
+    body_init(&A, q->shape_a, q->transform_a, origin);
+    body_init(&B, q->shape_b, q->transform_b, origin);
+    pt_tol += 4 * EPS * cold->world;
+    gjk2_simplex_cache cache;
+    memset(&cache, 0, sizeof cache);
+    gjk2_distance_output d = gjk2_distance(q, &cache);
+    ENSURE(d.status == cold->di.status);
+    ENSURE(cache.count >= 1 && cache.count <= 3);
+    for (int pass = 0; pass < 2; ++pass) { // the distance query's cache, then the penetration query's own
+        gjk2_penetration_output pe = gjk2_penetration(q, &cache);
+        ENSURE(pen_finite(&pe));
+        ENSURE(pe.status == cold->pe.status);
+        check_penetration_answer(&A, &B, origin, &pe, sd_ref, tol, pt_tol, cold->world);
+    }
+    case_end();
+}
+
+static void test_warm_touching_subnormal_normal_into_a(void) {
+    static char label[160];
+    // A subnormal number of gjk_real (float: below 1.2e-38).
+    const double sub = GJK_USE_FLOAT ? 4.8e-40 : 4.7991056840719252e-310;
+    gjk2_shape point = gjk2_make_point();
+    // The fuzzer's polygon.
+    gjk_vec2 f14[5] = {V2(-sub, 0), V2(-5.5, -5.5), V2(-5.5, -5), V2(0, 1), V2(0, GJK_USE_FLOAT ? 1e-30 : 1.0206407629923908e-202)};
+    gjk2_shape a = gjk2_make_polygon(f14, 5);
+    gjk2_query_input in = query(&a, gjk_transform2_identity(), &point, gjk_transform2_identity());
+    double ref = exact_sd(&in);
+    results cold = check_pair("f14 polygon, cold", &in, ref, TOL(8), TOL(8));
+    check_warm("f14 polygon, warm", &in, ref, TOL(8), TOL(8), &cold);
+    // Random polygons on a grid of 0.5 with one vertex at subnormal
+    // coordinates (or at 0), touching a point at the origin.
+    rng r = {0xf14ULL};
+    for (int c = 0; c < 200 * REG_RANDOM_SCALE; ++c) {
+        gjk_vec2 v[8];
+        int nv = 3 + rng_int(&r, 6);
+        double tx = rng_chance(&r, 0.2) ? 0 : sub * (rng_int(&r, 23) - 11);
+        double ty = rng_chance(&r, 0.2) ? 0 : sub * (rng_int(&r, 23) - 11);
+        v[0] = V2(tx, ty);
+        for (int i = 1; i < nv; ++i) {
+            double x = rng_chance(&r, 0.2) ? 0 : 0.5 * (rng_int(&r, 23) - 11);
+            double y = rng_chance(&r, 0.2) ? 0 : 0.5 * (rng_int(&r, 23) - 11);
+            v[i] = V2(x, y);
+        }
+        gjk2_shape p = gjk2_make_polygon(v, nv);
+        gjk2_query_input q = query(&p, gjk_transform2_identity(), &point, gjk_transform2_identity());
+        double sd = exact_sd(&q);
+        snprintf(label, sizeof label, "polygon with a subnormal vertex at a point, case %d, cold", c);
+        results res = check_pair(label, &q, sd, TOL(16), TOL(16));
+        snprintf(label, sizeof label, "polygon with a subnormal vertex at a point, case %d, warm", c);
+        check_warm(label, &q, sd, TOL(16), TOL(16), &res);
+    }
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -1021,5 +1105,6 @@ int main(void) {
     RUN_TEST(test_iteration_cap_no_nan);
     RUN_TEST(test_near_touching_boxes_status_agree);
     RUN_TEST(test_box_sliding_1e6_gap_shapecast_zero_normal);
+    RUN_TEST(test_warm_touching_subnormal_normal_into_a);
     return TEST_SUMMARY();
 }
