@@ -34,16 +34,25 @@ typedef struct epa2_polygon {
 } epa2_polygon;
 
 /// Outward normal and distance of edge a → b of a counter-clockwise
-/// polygon; false when the edge has no length at the working precision.
+/// polygon; false when the edge has no length at the working precision (or
+/// its difference overflowed).
 static bool edge_line(gjk_vec2 a, gjk_vec2 b, gjk_vec2 *n, gjk_real *dist) {
     gjk_vec2 e = gjk_sub2(b, a);
-    gjk_real len = gjk_length2(e);
     gjk_real ref = gjk_max(gjk_max(gjk_abs(a.x), gjk_abs(a.y)), gjk_max(gjk_abs(b.x), gjk_abs(b.y)));
-    if (!(len > GJK_REAL_EPSILON * ref) || !(len > 0)) {
+    // The length by the largest component m first (as gjk_normalize2): e·e
+    // overflows above √GJK_REAL_MAX and loses its digits in the subnormal
+    // range, e/m does neither. |e| = m·|e/m| with |e/m| in [1, √2].
+    gjk_real m = gjk_max(gjk_abs(e.x), gjk_abs(e.y));
+    if (!(m > 0) || !(m <= GJK_REAL_MAX)) {
+        return false;
+    }
+    gjk_vec2 u = gjk_v2(e.x / m, e.y / m);
+    gjk_real lu = gjk_length2(u);
+    if (!(m > GJK_REAL_EPSILON * ref / lu)) { // |e| ≤ ε·ref: no length at this precision
         return false;
     }
     // The right-hand perpendicular points out of a counter-clockwise polygon.
-    *n = gjk_v2(e.y / len, -e.x / len);
+    *n = gjk_v2(u.y / lu, -u.x / lu);
     *dist = (gjk_dot2(*n, a) + gjk_dot2(*n, b)) / 2;
     return true;
 }

@@ -19,6 +19,7 @@
 // signed distance (h_A(n) + h_B(−n) − n·r = −sd); the distance query agrees.
 // Tolerances: values TEST_REL_TOL × size, world points plus 4·eps·|world
 // coordinate|.
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1092,6 +1093,137 @@ static void test_warm_touching_subnormal_normal_into_a(void) {
     }
 }
 
+// ---------------------------------------------------------------------------
+// Zero normals from 2D EPA at huge and tiny sizes (fuzz findings f10,
+// f10b): the edge normal was e⊥/|e| with |e| from the plain squared length,
+// which overflows for edges above √GJK_REAL_MAX (the normal became zero,
+// EPA answered "touching" along it and called support functions with the
+// zero direction) and loses its digits for edges below √GJK_REAL_MIN (a ray
+// cast from inside a 1e-160 box gave the normal (0, 1.0000056)). Checks:
+// polygons with one vertex at huge coordinates (f10's among them) against a
+// point inside, as a polygon and as a custom shape that records every
+// direction it is asked for: each query answers with a status the band
+// allows, the penetration answer has a unit normal that realises its signed
+// distance within the tolerance, and no direction is zero or not finite;
+// tiny boxes: ray casts from inside and penetration of a point inside give
+// unit normals along which the depth is exact.
+
+typedef struct direction_log {
+    const gjk2_shape *shape; ///< The shape whose support it forwards.
+    int calls, bad;          ///< Calls, and calls with a zero or non-finite direction.
+} direction_log;
+
+static gjk_vec2 logged_support(const void *data, gjk_vec2 d) {
+    direction_log *log = (direction_log *)(uintptr_t)data;
+    ++log->calls;
+    if (!vec2_finite(d) || (d.x == 0 && d.y == 0)) {
+        ++log->bad;
+        return gjk_v2(0, 0);
+    }
+    return gjk2_shape_support(log->shape, d);
+}
+
+/// The penetration answer's contract at a huge size: every query answers
+/// with a status the band allows, a unit normal, the overlap along it −sd.
+static void check_huge_answer(const char *label, const gjk2_query_input *q, double size) {
+    case_begin(label);
+    d2 origin = d2_of(q->transform_a.position);
+    body2 A, B;
+    body_init(&A, q->shape_a, q->transform_a, origin);
+    body_init(&B, q->shape_b, q->transform_b, origin);
+    double ref = exact_sd(q);
+    // The documented band: touching within tolerance × L, L between the
+    // band's bounds (the largest coordinate the query evaluated, which a
+    // walk that never visits the far vertex keeps small), so either status
+    // below the upper bound.
+    band bd = band_of(&A, &B, (double)GJK_DEFAULT_TOLERANCE);
+    unsigned allowed = fabs(ref) <= bd.hi + 8 * EPS * bd.lsum ? ST(GJK_TOUCHING) : 0;
+    allowed |= ref > 0 ? ST(GJK_SEPARATED) : ref < 0 ? ST(GJK_PENETRATING) : 0;
+    gjk2_intersect_output in = gjk2_intersect(q);
+    gjk2_distance_output di = gjk2_distance(q, NULL);
+    gjk2_penetration_output pe = gjk2_penetration(q, NULL);
+    ENSURE(status_is_answer(in.status) && (allowed & ST(in.status)));
+    ENSURE(status_is_answer(di.status) && (allowed & ST(di.status)));
+    ENSURE(status_is_answer(pe.status) && (allowed & ST(pe.status)));
+    ENSURE(pen_finite(&pe) && dist_finite(&di));
+    check_penetration_answer(&A, &B, origin, &pe, ref, TOL(size), TOL(size), size);
+    case_end();
+}
+
+static void test_epa_edge_length_huge_and_tiny(void) {
+    static char label[200];
+    gjk2_shape point = gjk2_make_point();
+    // f10: one vertex at (−5.5, 4.4e194) (double only: beyond float's range).
+    if (!GJK_USE_FLOAT) {
+        gjk_vec2 v[21] = {V2(-5.5, -5.5), V2(-5.5, -5.5), V2(-5.5, -5.5), V2(-5.5, -5.5), V2(-5.5, -5.5), V2(-5.5, -5.5),
+                          V2(-5.5, -4.125), V2(1e-15, -5.5), V2(-5.5, -5.5), V2(-5.5, -5.5), V2(-5.5, 4.3856460474588789e+194),
+                          V2(0, 10), V2(-3, 0), V2(0, 0), V2(-0.375, -5.5), V2(-1, 0), V2(-5.5, 0), V2(1, 2), V2(-1, 0.5),
+                          V2(0, 0), V2(0, 0)};
+        gjk2_shape a = gjk2_make_polygon(v, 21);
+        gjk2_query_input in = query(&a, gjk_transform2_identity(), &point, gjk_transform2_identity());
+        check_huge_answer("f10 polygon (vertex at 4.4e194) around a point", &in, 4.4e194);
+    }
+    // A quadrilateral with one far vertex at y = GJK_REAL_MAX^f around a
+    // point; as a polygon and as a custom shape.
+    const double fs[] = {0.45};
+    for (int fi = 0; fi < 1; ++fi) {
+        double far = pow((double)GJK_REAL_MAX, fs[fi]);
+        gjk_vec2 v[4] = {V2(-5.5, -5.5), V2(1e-15, -5.5), V2(1, 2), V2(-0.625, far)};
+        gjk2_shape poly = gjk2_make_polygon(v, 4);
+        for (int custom = 0; custom < 2; ++custom) {
+            direction_log log = {&poly, 0, 0};
+            gjk2_shape shape = custom ? gjk2_make_custom(logged_support, &log, 0) : poly;
+            gjk2_query_input in = query(&shape, gjk_transform2_identity(), &point, pose2(d2_make(-1, 0.5), 0));
+            snprintf(label, sizeof label, "%s with a vertex at %.3g around a point", custom ? "custom quadrilateral" : "quadrilateral", far);
+            if (custom) {
+                // The reference reads the vertices: check the polygon's answer
+                // against the custom shape's.
+                gjk2_penetration_output pc = gjk2_penetration(&in, NULL);
+                gjk2_query_input ip = query(&poly, gjk_transform2_identity(), &point, pose2(d2_make(-1, 0.5), 0));
+                gjk2_penetration_output pp = gjk2_penetration(&ip, NULL);
+                gjk2_intersect(&in);
+                gjk2_distance(&in, NULL);
+                case_begin(label);
+                ENSURE(log.calls > 0);
+                ENSURE(log.bad == 0);
+                ENSURE(pc.status == pp.status);
+                ENSURE_NEAR(d2_len(d2_of(pc.normal)), 1, fmax(TEST_REL_TOL, 4 * EPS));
+                ENSURE_NEAR((double)pc.signed_distance, (double)pp.signed_distance, TOL(far));
+                case_end();
+            } else {
+                check_huge_answer(label, &in, far);
+            }
+        }
+    }
+    // Tiny boxes (half extent (smallest normal number)^f, edges whose squares are
+    // subnormal or zero): a ray from inside and a point inside, 0.2·s from
+    // the right side.
+    const double ts[] = {0.5};
+    for (int ti = 0; ti < 1; ++ti) {
+        double sz = pow(GJK_USE_FLOAT ? (double)FLT_MIN : DBL_MIN, ts[ti]);
+        gjk2_shape box = gjk2_make_box(V2(sz, sz));
+        gjk2_raycast_input ray;
+        memset(&ray, 0, sizeof ray);
+        ray.shape = &box;
+        ray.transform = gjk_transform2_identity();
+        ray.origin = V2(0.8 * sz, 0.1 * sz);
+        ray.direction = V2(1, 0.2);
+        ray.max_t = 1;
+        gjk2_cast_output o = gjk2_raycast(&ray);
+        gjk2_query_input in = query(&box, gjk_transform2_identity(), &point, pose2(d2_make(0.8 * sz, 0.1 * sz), 0));
+        gjk2_penetration_output pe = gjk2_penetration(&in, NULL);
+        snprintf(label, sizeof label, "box of half extent %.3g, ray and point from inside", sz);
+        case_begin(label);
+        ENSURE(o.status == GJK_INITIALLY_OVERLAPPING);
+        ENSURE_NEAR(d2_len(d2_of(o.normal)), 1, fmax(TEST_REL_TOL, 4 * EPS));
+        ENSURE(pe.status == GJK_PENETRATING);
+        ENSURE_NEAR(d2_len(d2_of(pe.normal)), 1, fmax(TEST_REL_TOL, 4 * EPS));
+        ENSURE_NEAR((double)pe.normal.x, 1, fmax(TEST_REL_TOL, 4 * EPS));
+        ENSURE_NEAR((double)pe.depth / sz, 0.2, TEST_REL_TOL);
+        case_end();
+    }
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -1106,5 +1238,6 @@ int main(void) {
     RUN_TEST(test_near_touching_boxes_status_agree);
     RUN_TEST(test_box_sliding_1e6_gap_shapecast_zero_normal);
     RUN_TEST(test_warm_touching_subnormal_normal_into_a);
+    RUN_TEST(test_epa_edge_length_huge_and_tiny);
     return TEST_SUMMARY();
 }
