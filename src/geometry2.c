@@ -33,7 +33,14 @@ static int next_distinct(const gjk_vec2 *p, int count, int i) {
     return i;
 }
 
-gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count) {
+/// gjk2_polygon_convexity, or with `hull_policy` the tolerance policy of
+/// gjk2_convex_hull, which keeps every vertex where its chain turns left by
+/// a computed cross product, however thin the result: then only an area
+/// clearly of the wrong sign is clockwise, no area is too small (points
+/// that are all equal excepted), and a turn within rounding of a reversal
+/// is not a spike (a thin triangle turns by almost π at both ends of its
+/// long side, and the computed sign of such a turn is rounding).
+static gjk2_convexity_output convexity(const gjk_vec2 *points, int count, bool hull_policy) {
     gjk2_convexity_output out = {GJK2_DEGENERATE, 0};
     if (points == NULL || count < 1 || !valid_points(points, count)) {
         return out;
@@ -41,17 +48,27 @@ gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count) 
     // Twice the signed area, relative to the first point, and the scale of
     // the coordinates (for a relative zero test).
     gjk_vec2 o = points[0];
-    gjk_real area2 = 0, scale = 0;
+    gjk_real area2 = 0, scale = 0, pmax = 0;
     for (int i = 0; i < count; ++i) {
         gjk_vec2 a = gjk_sub2(points[i], o), b = gjk_sub2(points[i + 1 < count ? i + 1 : 0], o);
         area2 += gjk_cross2(a, b);
         scale = gjk_max(scale, gjk_max(gjk_abs(a.x), gjk_abs(a.y)));
+        pmax = gjk_max(pmax, gjk_max(gjk_abs(points[i].x), gjk_abs(points[i].y)));
     }
-    // Each cross product carries a rounding error of about ε·scale².
-    if (!(gjk_abs(area2) > 4 * GJK_REAL_EPSILON * (gjk_real)count * scale * scale)) {
-        return out; // fewer than 3 distinct points, all collinear, or zero area
+    // Each cross product carries a rounding error of about ε·scale²: an area
+    // below the sum of those errors is a rounding-level zero.
+    gjk_real area_noise = 4 * GJK_REAL_EPSILON * (gjk_real)count * scale * scale;
+    if (hull_policy) {
+        if (!(scale > 0) || !(area2 > -area_noise)) {
+            return out; // one point, or clearly clockwise
+        }
+        out.orientation = 1;
+    } else {
+        if (!(gjk_abs(area2) > area_noise)) {
+            return out; // fewer than 3 distinct points, all collinear, or zero area
+        }
+        out.orientation = area2 > 0 ? 1 : -1;
     }
-    out.orientation = area2 > 0 ? 1 : -1;
     out.convexity = GJK2_CONVEX;
     // Walk the edges between consecutive distinct points, starting at a
     // point that differs from its predecessor. Every turn must go the way of
@@ -76,9 +93,17 @@ gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count) 
         int nxt = next_distinct(points, count, cur);
         gjk_vec2 e = gjk_sub2(points[nxt], points[cur]);
         gjk_real c = gjk_cross2(prev_edge, e), d = gjk_dot2(prev_edge, e);
-        gjk_real noise = 4 * GJK_REAL_EPSILON * gjk_length2(prev_edge) * gjk_length2(e);
+        gjk_real le0 = gjk_length2(prev_edge), le1 = gjk_length2(e);
+        gjk_real noise = 4 * GJK_REAL_EPSILON * le0 * le1;
+        if (hull_policy) {
+            // The edges themselves carry the rounding of their subtraction,
+            // ε·|point| each (pmax: the largest coordinate): a turn the hull
+            // computed from other differences may come out the other way
+            // here by up to that times the other edge.
+            noise += 4 * GJK_REAL_EPSILON * pmax * (le0 + le1);
+        }
         if (gjk_abs(c) <= noise) {
-            if (d < 0) {
+            if (d < 0 && !hull_policy) {
                 out.convexity = GJK2_CONCAVE; // the boundary doubles back
             }
         } else if ((c > 0 ? 1 : -1) != out.orientation) {
@@ -98,7 +123,14 @@ gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count) 
     return out;
 }
 
+gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count) {
+    return convexity(points, count, false);
+}
+
 // ---- Convex hull --------------------------------------------------------
+
+/// Twice the signed area of (o, a, b): positive for a left turn.
+static gjk_real turn(gjk_vec2 o, gjk_vec2 a, gjk_vec2 b) { return gjk_cross2(gjk_sub2(a, o), gjk_sub2(b, o)); }
 
 /// Point order of the hull: by y, then by x (the first point is the
 /// lowest-leftmost).
@@ -139,8 +171,6 @@ static void sort_points(gjk_vec2 *p, int n, bool descending) {
     }
 }
 
-/// Twice the signed area of (o, a, b): positive for a left turn.
-static gjk_real turn(gjk_vec2 o, gjk_vec2 a, gjk_vec2 b) { return gjk_cross2(gjk_sub2(a, o), gjk_sub2(b, o)); }
 
 int gjk2_convex_hull(const gjk_vec2 *points, int count, gjk_vec2 *out) {
     if (points == NULL || out == NULL || count < 1 || !valid_points(points, count)) {
@@ -227,7 +257,13 @@ static bool convex_ccw(const gjk_vec2 *p, int n) {
     if (n < 3) {
         return true;
     }
-    gjk2_convexity_output c = gjk2_polygon_convexity(p, n);
+    // Any positive area: gjk2_convex_hull keeps every point where its chain
+    // turns left by a computed cross product > 0, so a thin hull (a triangle
+    // of height 1e-17 on a unit base) has an area that gjk2_polygon_convexity
+    // calls a rounding-level zero. The merge needs only the edges in
+    // counter-clockwise angular order, which such a polygon has; its turns
+    // are still checked (none clearly the wrong way, one winding).
+    gjk2_convexity_output c = convexity(p, n, true);
     return c.convexity == GJK2_CONVEX && c.orientation > 0;
 }
 

@@ -1224,6 +1224,92 @@ static void test_epa_edge_length_huge_and_tiny(void) {
     }
 }
 
+// ---------------------------------------------------------------------------
+// gjk2_minkowski_sum rejecting a hull that gjk2_convex_hull returns (fuzz
+// finding f13): the sum documents its inputs as convex polygons "as
+// gjk2_convex_hull returns them", but validated them with
+// gjk2_polygon_convexity, which calls an area below 4ε·n·scale² a
+// rounding-level zero, while the hull keeps every computed left turn: the
+// hull of (0, 0), (1, 0), (0.5, 1e-17) was rejected. Checks: f13's hulls
+// and hulls of random thin point clouds (offsets 1e-18 to 1e-10 of their
+// length off a random line), each summed with a thin and an ordinary hull:
+// the sum answers, each of its vertices is a sum of input vertices, and it
+// contains every such sum within rounding.
+
+/// Checks the sum `s` (count k) of hulls p (n) and q (m).
+static void check_sum(const char *label, const gjk_vec2 *p, int n, const gjk_vec2 *q, int m, const gjk_vec2 *s, int k) {
+    case_begin(label);
+    if (!(k >= 1 && k <= n + m)) { fprintf(stderr, "DBG k %d n %d m %d\n", k, n, m); for (int i = 0; i < n; ++i) fprintf(stderr, "  p %a %a\n", (double)p[i].x, (double)p[i].y); for (int i = 0; i < m; ++i) fprintf(stderr, "  q %a %a\n", (double)q[i].x, (double)q[i].y); }
+    ENSURE(k >= 1 && k <= n + m);
+    double scale = 0, edge = 0;
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < m; ++j) scale = fmax(scale, d2_max_abs(d2_add(d2_of(p[i]), d2_of(q[j]))));
+    for (int i = 0; i < n; ++i) edge = fmax(edge, d2_len(d2_sub(d2_of(p[(i + 1) % n]), d2_of(p[i]))));
+    for (int j = 0; j < m; ++j) edge = fmax(edge, d2_len(d2_sub(d2_of(q[(j + 1) % m]), d2_of(q[j]))));
+    for (int v = 0; v < k; ++v) {
+        int found = 0;
+        for (int i = 0; i < n && !found; ++i)
+            for (int j = 0; j < m && !found; ++j) found = s[v].x == p[i].x + q[j].x && s[v].y == p[i].y + q[j].y;
+        ENSURE(found);
+    }
+    // Containment: every p_i + q_j lies left of (or within rounding of) each
+    // edge. Rounding: the test's cross products (ε·|e|·scale), and the
+    // merge's order of two edges whose cross product is a rounding-level
+    // zero (ε·|e_p|·|e_q|), which moves a vertex off the true hull by that
+    // area over the edge length.
+    for (int v = 0; k >= 3 && v < k; ++v) {
+        d2 a = d2_of(s[v]), e = d2_sub(d2_of(s[(v + 1) % k]), a);
+        double worst = INFINITY;
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < m; ++j) worst = fmin(worst, d2_cross(e, d2_sub(d2_add(d2_of(p[i]), d2_of(q[j])), a)));
+        ENSURE(worst >= -16 * EPS * (d2_len(e) * scale + edge * edge));
+    }
+    case_end();
+}
+
+static void test_minkowski_sum_accepts_thin_hulls(void) {
+    static char label[160];
+    gjk_vec2 out[64], ha[32], hb[32], hc[32], pts[32];
+    // f13's triangles.
+    const double t = GJK_USE_FLOAT ? 1e-8 : 1e-24;
+    gjk_vec2 a[3] = {V2(-2.7609863281249997 * t, -2.7609863281249997 * t), V2(-2.7609863281249997 * t, 0.11401367187499998 * t),
+                     V2(-3.5625, -2.7609863281249997 * t)};
+    gjk_vec2 b[3] = {V2(-2.7609863281249997 * t, -5.5), V2(-5.5, -5.5), V2(-5.5, -5.4375)};
+    gjk_vec2 thin[3] = {V2(0, 0), V2(1, 0), V2(0.5, GJK_USE_FLOAT ? 1e-9 : 1e-17)};
+    int na = gjk2_convex_hull(a, 3, ha), nb = gjk2_convex_hull(b, 3, hb), nt = gjk2_convex_hull(thin, 3, hc);
+    case_begin("f13 hulls");
+    ENSURE(na == 3 && nb == 3 && nt == 3);
+    case_end();
+    check_sum("f13: hull a + hull b", ha, na, hb, nb, out, gjk2_minkowski_sum(ha, na, hb, nb, out));
+    check_sum("f13: thin triangle + hull b", hc, nt, hb, nb, out, gjk2_minkowski_sum(hc, nt, hb, nb, out));
+    check_sum("f13: hull b + thin triangle", hb, nb, hc, nt, out, gjk2_minkowski_sum(hb, nb, hc, nt, out));
+    rng r = {0xf13ULL};
+    for (int c = 0; c < 300 * REG_RANDOM_SCALE; ++c) {
+        // A thin cloud along a random line through a random point.
+        d2 u = random_dir(&r), o = d2_make(rng_range(&r, -5, 5), rng_range(&r, -5, 5));
+        double len = rng_range(&r, 0.1, 10), thick = len * pow(10, -rng_range(&r, GJK_USE_FLOAT ? 6 : 10, GJK_USE_FLOAT ? 9 : 18));
+        int n = 3 + rng_int(&r, 10);
+        for (int i = 0; i < n; ++i) {
+            d2 x = d2_add(o, d2_add(d2_scale(rng_range(&r, 0, len), u), d2_scale(rng_range(&r, -thick, thick), d2_make(-u.y, u.x))));
+            pts[i] = to_real2(x);
+        }
+        int h1 = gjk2_convex_hull(pts, n, ha);
+        // Another: thin as well, or an ordinary random polygon's hull.
+        int m = 3 + rng_int(&r, 10);
+        bool thin2 = rng_chance(&r, 0.5);
+        d2 u2 = random_dir(&r);
+        for (int i = 0; i < m; ++i) {
+            d2 x = thin2 ? d2_add(d2_scale(rng_range(&r, -1, 1), u2), d2_scale(rng_range(&r, -thick, thick), d2_make(-u2.y, u2.x)))
+                         : d2_make(rng_range(&r, -1, 1), rng_range(&r, -1, 1));
+            pts[i] = to_real2(x);
+        }
+        int h2 = gjk2_convex_hull(pts, m, hb);
+        snprintf(label, sizeof label, "thin hull (%d vertices, thickness %.2g) + %s hull (%d vertices), case %d", h1, thick,
+                 thin2 ? "thin" : "ordinary", h2, c);
+        check_sum(label, ha, h1, hb, h2, out, gjk2_minkowski_sum(ha, h1, hb, h2, out));
+    }
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -1239,5 +1325,6 @@ int main(void) {
     RUN_TEST(test_box_sliding_1e6_gap_shapecast_zero_normal);
     RUN_TEST(test_warm_touching_subnormal_normal_into_a);
     RUN_TEST(test_epa_edge_length_huge_and_tiny);
+    RUN_TEST(test_minkowski_sum_accepts_thin_hulls);
     return TEST_SUMMARY();
 }
