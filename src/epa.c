@@ -49,13 +49,24 @@ static int next3(int i) { return i == 2 ? 0 : i + 1; }
 static bool face_plane(const epa_polytope *P, int a, int b, int c, gjk_vec3 *n, gjk_real *dist) {
     gjk_vec3 pa = P->vert[a].w, pb = P->vert[b].w, pc = P->vert[c].w;
     gjk_vec3 cr = gjk_cross(gjk_sub(pb, pa), gjk_sub(pc, pa));
-    gjk_real len = gjk_length(cr);
+    // cr is quadratic in the coordinates, so cr·cr overflows above
+    // GJK_REAL_MAX^(1/4) (and loses its digits below GJK_REAL_MIN^(1/4)):
+    // then |cr| = u·cr with u = cr normalised by its largest component first.
+    gjk_real len2 = gjk_dot(cr, cr), len;
+    gjk_vec3 u;
+    if (len2 >= GJK_SQUARE_MIN && len2 <= GJK_SQUARE_MAX) {
+        len = gjk_sqrt(len2);
+        u = gjk_scale(1 / len, cr);
+    } else {
+        u = gjk_normalize(cr);
+        len = gjk_dot(u, cr);
+    }
     // Relative area test: |cross| against the edge lengths' product.
     gjk_real ref = gjk_length(gjk_sub(pb, pa)) * gjk_length(gjk_sub(pc, pa));
     if (!(len > GJK_REAL_EPSILON * ref) || !(len > 0)) {
         return false;
     }
-    *n = gjk_scale(1 / len, cr);
+    *n = u;
     // The distance from the vertex nearest the origin is the most accurate.
     gjk_real d0 = gjk_dot(*n, pa), d1 = gjk_dot(*n, pb), d2 = gjk_dot(*n, pc);
     *dist = (d0 + d1 + d2) / 3;

@@ -35,12 +35,13 @@ static void sv_vertex(const gjk_vec3 *p, int i, sv_result *r) {
 }
 
 /// Segment p[i]–p[j].
-static void sv_1d(const gjk_vec3 *p, int i, int j, sv_result *r) {
+static void sv_1d(const gjk_vec3 *p, int i, int j, sv_result *r, bool *range) {
     gjk_vec3 a = p[i], b = p[j];
     gjk_vec3 t = gjk_sub(b, a);
     // Signed lengths along the axis where the segment is longest: the
     // origin's projection po = a + s t, with s = −a·t / t·t.
     gjk_real tt = gjk_length_sq(t);
+    (void)range; // quadratic only: in range wherever the walk's own squares are
     if (!(tt > 0)) {
         sv_vertex(p, i, r);
         return;
@@ -83,10 +84,13 @@ static void keep_best(sv_result *best, const sv_result *r) {
 }
 
 /// Triangle p[i], p[j], p[k].
-static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r) {
+static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *range) {
     gjk_vec3 a = p[i], b = p[j], c = p[k];
     gjk_vec3 n = gjk_cross(gjk_sub(b, a), gjk_sub(c, a));
     gjk_real nn = gjk_length_sq(n);
+    if (!(nn >= GJK_SQUARE_MIN && nn <= GJK_SQUARE_MAX)) {
+        *range = false;
+    }
     gjk_real ca = 0, cb = 0, cc = 0, mu = 0;
     if (nn > 0) {
         // Project the origin onto the plane, then measure signed areas in the
@@ -126,15 +130,15 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r) {
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
     if (!same_sign(mu, ca)) {
-        sv_1d(p, j, k, &e);
+        sv_1d(p, j, k, &e, range);
         keep_best(r, &e);
     }
     if (!same_sign(mu, cb)) {
-        sv_1d(p, i, k, &e);
+        sv_1d(p, i, k, &e, range);
         keep_best(r, &e);
     }
     if (!same_sign(mu, cc)) {
-        sv_1d(p, i, j, &e);
+        sv_1d(p, i, j, &e, range);
         keep_best(r, &e);
     }
     if (r->count == 0) { // only reachable with non-finite input
@@ -145,7 +149,7 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r) {
 static gjk_real det3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) { return gjk_dot(a, gjk_cross(b, c)); }
 
 /// Tetrahedron p[0..3].
-static void sv_3d(const gjk_vec3 *p, sv_result *r) {
+static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
     // Cofactors of the 4×4 matrix [p0 p1 p2 p3; 1 1 1 1]: the signed volume
     // with vertex j replaced by the origin. They sum to the whole volume.
     gjk_real c0 = det3(p[1], p[2], p[3]);
@@ -153,6 +157,9 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r) {
     gjk_real c2 = det3(p[0], p[1], p[3]);
     gjk_real c3 = -det3(p[0], p[1], p[2]);
     gjk_real mu = c0 + c1 + c2 + c3;
+    if (!(gjk_abs(mu) >= GJK_SQUARE_MIN && gjk_abs(mu) <= GJK_SQUARE_MAX)) {
+        *range = false;
+    }
     if (same_sign(mu, c0) && same_sign(mu, c1) && same_sign(mu, c2) && same_sign(mu, c3)) {
         gjk_real inv = 1 / mu;
         r->count = 4;
@@ -168,19 +175,19 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r) {
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
     if (!same_sign(mu, c0)) {
-        sv_2d(p, 1, 2, 3, &f);
+        sv_2d(p, 1, 2, 3, &f, range);
         keep_best(r, &f);
     }
     if (!same_sign(mu, c1)) {
-        sv_2d(p, 0, 2, 3, &f);
+        sv_2d(p, 0, 2, 3, &f, range);
         keep_best(r, &f);
     }
     if (!same_sign(mu, c2)) {
-        sv_2d(p, 0, 1, 3, &f);
+        sv_2d(p, 0, 1, 3, &f, range);
         keep_best(r, &f);
     }
     if (!same_sign(mu, c3)) {
-        sv_2d(p, 0, 1, 2, &f);
+        sv_2d(p, 0, 1, 2, &f, range);
         keep_best(r, &f);
     }
     if (r->count == 0) {
@@ -188,13 +195,66 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r) {
     }
 }
 
-/// Solves the simplex of the n points p without changing anything.
-static void sv_solve(const gjk_vec3 *p, int n, sv_result *r) {
+/// The intermediate quantities of the solvers are powers of the
+/// coordinates up to the fourth (a triangle's |n|²; the tetrahedron's
+/// sub-volumes are cubic). Above GJK_REAL_MAX^(1/4) (1.2e77 in double) they
+/// overflow and the answer is garbage that stays finite (a point deep inside
+/// a huge box came out as "touching"); below GJK_REAL_MIN^(1/4) they lose
+/// their digits in the subnormal range. Each solver clears *range when one
+/// of its squared lengths, |n|² or volume leaves [GJK_SQUARE_MIN,
+/// GJK_SQUARE_MAX]; the simplex is then solved again with its points scaled
+/// by a power of two that brings the largest coordinate near 1. The scaling
+/// is exact and the barycentric coordinates are ratios of volumes (areas,
+/// lengths) of one degree, so they do not change; ordinary coordinates pay
+/// only the range tests.
+#if GJK_USE_FLOAT
+#define sv_frexp frexpf
+#define sv_ldexp ldexpf
+#else
+#define sv_frexp frexp
+#define sv_ldexp ldexp
+#endif
+
+static void sv_solve_unscaled(const gjk_vec3 *p, int n, sv_result *r, bool *range) {
     switch (n) {
     case 1: sv_vertex(p, 0, r); break;
-    case 2: sv_1d(p, 0, 1, r); break;
-    case 3: sv_2d(p, 0, 1, 2, r); break;
-    default: sv_3d(p, r); break;
+    case 2: sv_1d(p, 0, 1, r, range); break;
+    case 3: sv_2d(p, 0, 1, 2, r, range); break;
+    default: sv_3d(p, r, range); break;
+    }
+}
+
+/// Solves the n points scaled by 2^−e, 2^e the largest coordinate magnitude
+/// rounded to a power of two, and scales the closest point back (its
+/// squared distance is recomputed at the caller's scale). With the largest
+/// magnitude 0 or not finite the answer of the unscaled solve is kept.
+static GJK_NOINLINE void sv_solve_scaled(const gjk_vec3 *p, int n, sv_result *r) {
+    gjk_real m = 0;
+    for (int i = 0; i < n; ++i) {
+        m = gjk_max(m, gjk_max_abs(p[i]));
+    }
+    if (!(m > 0) || !(m <= GJK_REAL_MAX)) {
+        return;
+    }
+    int e;
+    (void)sv_frexp(m, &e);
+    gjk_real down = sv_ldexp(GJK_R(1), -e), up = sv_ldexp(GJK_R(1), e);
+    gjk_vec3 q[4];
+    for (int i = 0; i < n; ++i) {
+        q[i] = gjk_scale(down, p[i]);
+    }
+    bool range = true;
+    sv_solve_unscaled(q, n, r, &range);
+    r->point = gjk_scale(up, r->point);
+    r->dist2 = gjk_length_sq(r->point);
+}
+
+/// Solves the simplex of the n points p without changing anything.
+static void sv_solve(const gjk_vec3 *p, int n, sv_result *r) {
+    bool range = true;
+    sv_solve_unscaled(p, n, r, &range);
+    if (!range) {
+        sv_solve_scaled(p, n, r);
     }
 }
 
@@ -241,7 +301,7 @@ bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv
 gjk_vec3 gjk_triangle_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 p2, gjk_real lambda[3]) {
     gjk_vec3 p[3] = {p0, p1, p2};
     sv_result r;
-    sv_2d(p, 0, 1, 2, &r);
+    sv_solve(p, 3, &r);
     lambda[0] = lambda[1] = lambda[2] = 0;
     for (int m = 0; m < r.count; ++m) {
         lambda[r.index[m]] = r.lambda[m];
@@ -267,6 +327,14 @@ gjk_vec3 gjk_simplex_direction(const gjk_simplex *s, gjk_vec3 v) {
         // the plane's normal, made of vertex differences, does not depend on
         // |v|, so it is the better search direction near contact.
         gjk_vec3 n = gjk_cross(gjk_sub(s->v[1].w, s->v[0].w), gjk_sub(s->v[2].w, s->v[0].w));
+        gjk_real nn = gjk_length_sq(n);
+        if (!(nn >= GJK_SQUARE_MIN && nn <= GJK_SQUARE_MAX)) {
+            // n is quadratic in the coordinates: n·n (the walk divides by
+            // |n|) and n·v overflow (n·v possibly to NaN, a wrong sign) or
+            // lose their digits in the subnormal range. A unit n, normalised
+            // by its largest component first, keeps both in range.
+            n = gjk_normalize(n);
+        }
         gjk_real nv = gjk_dot(n, v);
         if (nv != 0) {
             return nv > 0 ? n : gjk_neg(n);

@@ -1852,6 +1852,115 @@ static void test_intersect_status_first_vertex_scale(void) {
     }
 }
 
+// ---------------------------------------------------------------------------
+// 19. Huge and tiny sizes (fuzz finding f12): a point inside a box or cone
+// larger than about 1.2e77 = GJK_REAL_MAX^(1/4) was "touching" with a zero
+// normal although ~1e77 deep, and a ray cast from inside reported a zero
+// normal: EPA's face normals were cr/|cr| with |cr| = √(cr·cr), quartic in
+// the coordinates, which overflowed (the simplex's |n|² likewise). Checks:
+// configurations checked at size 1 against the exact reference (separated,
+// touching-free, overlapping; face, edge and vertex features), scaled by
+// powers of two up to near √GJK_REAL_MAX and down to near √GJK_REAL_MIN
+// (every square still finite and normal): the same statuses, signed
+// distances and normals, scaled, within the tolerance; unit normals; ray
+// casts from inside with unit normals.
+
+static void test_huge_and_tiny_scale_invariance(void) {
+    static char label[200];
+    // Powers of two: the inputs scale exactly.
+#if GJK_USE_FLOAT
+    const int exps[] = {-50, -40, 30, 40, 55};
+#else
+    const int exps[] = {-480, -300, -255, 255, 300, 480};
+#endif
+    const int nexp = (int)(sizeof exps / sizeof exps[0]);
+    rng r = {0xf12ULL};
+    for (int c = 0; c < 8; ++c) {
+        // Unit-size configurations (box and point, f12's; rotated box pairs;
+        // a tetrahedron and a point off a face; a cone and a point inside).
+        gjk_vec3 tet[4];
+        gjk_shape a, b;
+        gjk_quat qa = gjk_quat_identity(), qb = gjk_quat_identity();
+        d3 pb;
+        double size = 2;
+        switch (c % 4) {
+        case 0: // a point inside a box, 0.7 from its nearest face
+            a = gjk_make_box(V(1, 1, 1)), b = gjk_make_point();
+            pb = d3_make(0.3, 0.2, 0.1);
+            break;
+        case 1: // two rotated boxes, overlapping (c = 1) or apart (c = 5)
+            a = gjk_make_box(V(1, 0.75, 0.5)), b = gjk_make_box(V(0.5, 0.5, 0.25));
+            qa = random_quat(&r), qb = random_quat(&r);
+            pb = d3_scale(c < 4 ? 1.0 : 2.5, random_dir(&r));
+            break;
+        case 2: // a tetrahedron and a point off (c = 2) or inside (c = 6) a face
+            tet[0] = V(1, 0.1, -0.2), tet[1] = V(-0.3, 1.1, 0.2), tet[2] = V(-0.5, -0.6, 0.9), tet[3] = V(0.1, -0.2, -1.1);
+            a = gjk_make_polytope(tet, 4), b = gjk_make_point();
+            qa = random_quat(&r);
+            pb = c < 4 ? d3_make(0.4, 0.5, 0.6) : d3_make(0.05, 0.1, -0.05);
+            break;
+        default: // a point inside a cone (c = 3) or beside it (c = 7)
+            a = gjk_make_cone(to_real(0.8), 1), b = gjk_make_point();
+            pb = c < 4 ? d3_make(0.1, 0.2, -0.3) : d3_make(1.3, 0.2, -0.3);
+            break;
+        }
+        gjk_query_input in = query(&a, pose(d3_make(0, 0, 0), qa), &b, pose(pb, qb));
+        snprintf(label, sizeof label, "scale configuration %d at size 1", c);
+        results ref = {0};
+        if (c % 4 != 3) {
+            ref = check_pair(label, &in, exact_sd(&in), TOL(size), TOL(size));
+        } else { // no vertex reference for cones: the three queries at size 1
+            ref.in = gjk_intersect(&in);
+            ref.di = gjk_distance(&in, NULL);
+            ref.pe = gjk_penetration(&in, NULL);
+            case_begin(label);
+            ENSURE(ref.pe.status == (c < 4 ? GJK_PENETRATING : GJK_SEPARATED));
+            ENSURE(ref.in.status == ref.pe.status && ref.di.status == ref.pe.status);
+            case_end();
+        }
+        for (int k = 0; k < nexp; ++k) {
+            double sc = ldexp(1, exps[k]);
+            gjk_shape as = a, bs = b;
+            gjk_vec3 ts[4];
+            switch (c % 4) {
+            case 0: as = gjk_make_box(V(sc, sc, sc)); break;
+            case 1:
+                as = gjk_make_box(V(sc, 0.75 * sc, 0.5 * sc)), bs = gjk_make_box(V(0.5 * sc, 0.5 * sc, 0.25 * sc));
+                break;
+            case 2:
+                for (int i = 0; i < 4; ++i) ts[i] = gjk_v3(tet[i].x * to_real(sc), tet[i].y * to_real(sc), tet[i].z * to_real(sc));
+                as = gjk_make_polytope(ts, 4);
+                break;
+            default: as = gjk_make_cone(to_real(0.8 * sc), to_real(sc)); break;
+            }
+            gjk_query_input q = query(&as, pose(d3_make(0, 0, 0), qa), &bs, pose(d3_scale(sc, pb), qb));
+            gjk_intersect_output ii = gjk_intersect(&q);
+            gjk_distance_output di = gjk_distance(&q, NULL);
+            gjk_penetration_output pe = gjk_penetration(&q, NULL);
+            snprintf(label, sizeof label, "scale configuration %d at size 2^%d", c, exps[k]);
+            case_begin(label);
+            ENSURE(pe.status == ref.pe.status && ii.status == ref.in.status && di.status == ref.di.status);
+            ENSURE_NEAR((double)pe.signed_distance / sc, (double)ref.pe.signed_distance, TOL(size));
+            ENSURE_NEAR((double)di.distance / sc, (double)ref.di.distance, TOL(size));
+            ENSURE_NEAR(vlen(pe.normal), 1, fmax(TEST_REL_TOL, 4 * EPS));
+            ENSURE(d3_len(d3_sub(d3_of(pe.normal), d3_of(ref.pe.normal))) <= 1e3 * TOL(1));
+            if (pe.status == GJK_PENETRATING && c % 4 != 1) { // B is a point inside A
+                gjk_raycast_input ray;
+                memset(&ray, 0, sizeof ray);
+                ray.shape = &as;
+                ray.transform = q.transform_a;
+                ray.origin = q.transform_b.position;
+                ray.direction = V(1, 0.5, 0.25);
+                ray.max_t = 1;
+                gjk_cast_output o = gjk_raycast(&ray);
+                ENSURE(o.status == GJK_INITIALLY_OVERLAPPING);
+                ENSURE_NEAR(vlen(o.normal), 1, fmax(TEST_REL_TOL, 4 * EPS));
+            }
+            case_end();
+        }
+    }
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -1872,5 +1981,6 @@ int main(void) {
     RUN_TEST(test_near_touching_boxes_status_agree);
     RUN_TEST(test_warm_touching_vertex_normal_into_a);
     RUN_TEST(test_intersect_status_first_vertex_scale);
+    RUN_TEST(test_huge_and_tiny_scale_invariance);
     return TEST_SUMMARY();
 }
