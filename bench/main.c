@@ -1115,6 +1115,12 @@ static const char *band_label(double b, char *buf, size_t n) {
 // The rows of workloads of dimension dim, with a column for each library
 // that takes them.
 static void write_table(FILE *f, int only_summary, int dim) {
+    int any = 0;
+    for (int i = 0; i < g_nrows; i += NLIBS) any |= g_rows[i].dim == dim;
+    if (!any) {
+        fprintf(f, "No %dD workload in this run.\n", dim);
+        return;
+    }
     fprintf(f, "| workload | query | band |");
     for (int l = 0; l < NLIBS; l++)
         if (lib_takes(l, dim)) fprintf(f, " %s |", LIBS[l]->name);
