@@ -526,6 +526,7 @@ typedef struct row {
     int dim; // 2 or 3
     double band;
     int state; // 0 measured, 1 not applicable (reason), 2 library missing, 3 crashed (reason)
+    int whole; // state 1 for the whole workload (the library's setup declined its shapes)
     char reason[256];
     double ns_median, ns_p95, iter_mean, max_error;
     double instr; // instructions per query, NAN if not counted
@@ -751,6 +752,7 @@ static void run_workload(workload *w) {
                     snprintf(r->reason, sizeof r->reason, "%s", LIBS[l]->missing);
                 } else if (!L[l].ctx) {
                     r->state = 1;
+                    r->whole = 1;
                     snprintf(r->reason, sizeof r->reason, "%s", L[l].why);
                 } else if (!LIBS[l]->has_query(L[l].ctx, q, why, sizeof why)) {
                     r->state = 1;
@@ -1276,7 +1278,8 @@ static void write_md(const char *path, double elapsed_s, int instr_found) {
             for (int s = 0; s < nseen; s++) dup |= strcmp(seen[s], r->reason) == 0;
             if (dup || nseen == 8) continue;
             seen[nseen++] = r->reason;
-            fprintf(f, "- %s, %s: n/a (%s)\n", r->library, QUERY_NAMES[r->query], r->reason);
+            if (r->whole) fprintf(f, "- %s, %s: n/a (%s)\n", r->library, r->workload, r->reason);
+            else fprintf(f, "- %s, %s: n/a (%s)\n", r->library, QUERY_NAMES[r->query], r->reason);
         }
     }
     // Crashes: one line per library, with its rows (its child process died:
@@ -1285,7 +1288,7 @@ static void write_md(const char *path, double elapsed_s, int instr_found) {
         int count = 0;
         for (int i = l; i < g_nrows; i += NLIBS) count += g_rows[i].state == 3;
         if (!count) continue;
-        fprintf(f, "- %s crashed on %d rows:", LIBS[l]->name, count);
+        fprintf(f, "- %s crashed on %d row%s:", LIBS[l]->name, count, count == 1 ? "" : "s");
         int shown = 0;
         for (int i = l; i < g_nrows; i += NLIBS) {
             row *r = &g_rows[i];
