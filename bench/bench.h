@@ -89,6 +89,7 @@ extern const bench_lib bench_lib_coal;
 extern const bench_lib bench_lib_fcl;
 extern const bench_lib bench_lib_mujoco;
 extern const bench_lib bench_lib_bullet;
+extern const bench_lib bench_lib_bullet_pd;
 extern const bench_lib bench_lib_box2d;
 extern const bench_lib bench_lib_chipmunk;
 

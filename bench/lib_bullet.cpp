@@ -17,6 +17,14 @@
 //   intersect:   n/a (btGjkEpaSolver2 has no yes/no query).
 // Ellipsoid: n/a (Bullet has no ellipsoid shape; btMultiSphereShape is the
 // hull of spheres, and a scaled sphere stays a sphere).
+//
+// A second row, bullet-pd, is the path Bullet's collision dispatcher takes for
+// two convex shapes: btGjkPairDetector::getClosestPoints with a
+// btVoronoiSimplexSolver and a btGjkEpaPenetrationDepthSolver (its own GJK on
+// the cores, margins added, EPA by btGjkEpaSolver2 where the cores overlap).
+// The detector is made for each query (its cached separating axis would
+// otherwise warm-start the next one); one call answers both distance (its
+// signed answer clamped at 0 by the caller) and penetration.
 #include <cmath>
 #include <cstdio>
 #include <new>
@@ -29,6 +37,10 @@
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/CollisionShapes/btSphereShape.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkPairDetector.h>
+#include <BulletCollision/NarrowPhaseCollision/btPointCollector.h>
+#include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
 
 #ifndef BT_USE_DOUBLE_PRECISION
 #error "the bench links Bullet's double-precision libraries: BT_USE_DOUBLE_PRECISION must be set"
@@ -107,12 +119,30 @@ double query(void *p, int q, const void *pa, const void *pb, int *iterations) {
     return INFINITY; // EPA failed: counted as "separated" (an error of the full depth)
 }
 
+double query_pd(void *p, int, const void *pa, const void *pb, int *iterations) {
+    Ctx *c = static_cast<Ctx *>(p);
+    *iterations = -1;
+    btVoronoiSimplexSolver simplex;
+    btGjkEpaPenetrationDepthSolver epa;
+    btGjkPairDetector detector(c->a, c->b, &simplex, &epa);
+    btDiscreteCollisionDetectorInterface::ClosestPointInput in;
+    in.m_transformA = *static_cast<const btTransform *>(pa);
+    in.m_transformB = *static_cast<const btTransform *>(pb);
+    btPointCollector out;
+    detector.getClosestPoints(in, out, nullptr);
+    return out.m_hasResult ? out.m_distance : INFINITY; // no result: counted as "separated"
+}
+
 } // namespace
 
 extern "C" const bench_lib bench_lib_bullet = {"bullet", nullptr, setup, teardown, has_query, make_pose, query,
                                                BENCH_BULLET_VERSION,
                                                BENCH_DIM3};
+extern "C" const bench_lib bench_lib_bullet_pd = {"bullet-pd", nullptr, setup, teardown, has_query, make_pose, query_pd,
+                                                  BENCH_BULLET_VERSION, BENCH_DIM3};
 #else
+extern "C" const bench_lib bench_lib_bullet_pd = {"bullet-pd", BENCH_BULLET_MISSING, nullptr, nullptr, nullptr, nullptr,
+                                                  nullptr, nullptr, BENCH_DIM3};
 extern "C" const bench_lib bench_lib_bullet = {"bullet", BENCH_BULLET_MISSING, nullptr, nullptr, nullptr, nullptr, nullptr,
                                                nullptr, BENCH_DIM3};
 #endif

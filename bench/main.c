@@ -43,7 +43,8 @@ static const char *QUERY_NAMES[BENCH_Q_COUNT] = {"intersect", "distance", "penet
 
 static const bench_lib *LIBS[] = {&bench_lib_gjk,  &bench_lib_ccd,    &bench_lib_ccd_mpr,
                                   &bench_lib_coal, &bench_lib_fcl,    &bench_lib_mujoco,
-                                  &bench_lib_bullet, &bench_lib_box2d, &bench_lib_chipmunk};
+                                  &bench_lib_bullet, &bench_lib_bullet_pd, &bench_lib_box2d,
+                                  &bench_lib_chipmunk};
 #define NLIBS ((int)(sizeof LIBS / sizeof LIBS[0]))
 
 static int g_pairs = 1000, g_reps = 3, g_quick = 0, g_debug = 0;
@@ -870,19 +871,22 @@ static int workload_pairs(const wdef *d) {
     if (d->n >= 16384) return g_pairs < LARGE_PAIRS ? g_pairs : LARGE_PAIRS; // linear scans: ~1 ms a query
     return g_pairs;
 }
+// Is name one of the comma-separated names of list?
+static int list_has(const char *list, const char *name) {
+    size_t len = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n == len && strncmp(p, name, n) == 0) return 1;
+        p += n + (e ? 1 : 0);
+    }
+    return 0;
+}
+
 static int workload_enabled(const wdef *d) {
     // BENCH_WORKLOADS="box,2d-box" runs only these (exact names).
     const char *only = getenv("BENCH_WORKLOADS");
-    if (only && *only) {
-        size_t len = strlen(d->name);
-        for (const char *p = only; *p;) {
-            const char *e = strchr(p, ',');
-            size_t n = e ? (size_t)(e - p) : strlen(p);
-            if (n == len && strncmp(p, d->name, n) == 0) return 1;
-            p += n + (e ? 1 : 0);
-        }
-        return 0;
-    }
+    if (only && *only) return list_has(only, d->name);
     if (g_quick && d->n > 512) return 0;
     return 1;
 }
@@ -1329,7 +1333,7 @@ static void write_band_check(const char *path, workload *ws, int nw) {
 // ---------------------------------------------------------------- plot
 
 static const char *COLORS[] = {"#000000", "#1f77b4", "#17becf", "#d62728", "#2ca02c",
-                               "#9467bd", "#ff7f0e", "#8c564b", "#e377c2"};
+                               "#9467bd", "#ff7f0e", "#bcbd22", "#8c564b", "#e377c2"};
 
 static void write_svg(const char *path) {
     // Panels: (query, band).
@@ -1407,7 +1411,7 @@ static void write_svg(const char *path) {
         fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>\n", lx, lx + 18,
                 toth - 14, toth - 14, COLORS[l]);
         fprintf(f, "<text x=\"%d\" y=\"%d\">%s%s</text>\n", lx + 22, toth - 10, LIBS[l]->name, state);
-        lx += 150;
+        lx += 140;
     }
     fprintf(f, "</svg>\n");
     fclose(f);
@@ -1437,7 +1441,7 @@ int main(int argc, char **argv) {
     static bench_lib skipped[NLIBS];
     const char *skip = getenv("BENCH_SKIP");
     for (int l = 1; l < NLIBS && skip && *skip; l++) {
-        if (strstr(skip, LIBS[l]->name)) {
+        if (list_has(skip, LIBS[l]->name)) {
             skipped[l] = *LIBS[l];
             skipped[l].missing = "skipped (BENCH_SKIP)";
             LIBS[l] = &skipped[l];
