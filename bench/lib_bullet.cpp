@@ -119,6 +119,14 @@ double query(void *p, int q, const void *pa, const void *pb, int *iterations) {
     return INFINITY; // EPA failed: counted as "separated" (an error of the full depth)
 }
 
+int has_query_pd(void *, int q, char *why, size_t n) {
+    if (q == BENCH_Q_INTERSECT) {
+        std::snprintf(why, n, "btGjkPairDetector has no yes/no query");
+        return 0;
+    }
+    return 1;
+}
+
 double query_pd(void *p, int, const void *pa, const void *pb, int *iterations) {
     Ctx *c = static_cast<Ctx *>(p);
     *iterations = -1;
@@ -138,7 +146,7 @@ double query_pd(void *p, int, const void *pa, const void *pb, int *iterations) {
 extern "C" const bench_lib bench_lib_bullet = {"bullet", nullptr, setup, teardown, has_query, make_pose, query,
                                                BENCH_BULLET_VERSION,
                                                BENCH_DIM3};
-extern "C" const bench_lib bench_lib_bullet_pd = {"bullet-pd", nullptr, setup, teardown, has_query, make_pose, query_pd,
+extern "C" const bench_lib bench_lib_bullet_pd = {"bullet-pd", nullptr, setup, teardown, has_query_pd, make_pose, query_pd,
                                                   BENCH_BULLET_VERSION, BENCH_DIM3};
 #else
 extern "C" const bench_lib bench_lib_bullet_pd = {"bullet-pd", BENCH_BULLET_MISSING, nullptr, nullptr, nullptr, nullptr,
