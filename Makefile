@@ -106,7 +106,7 @@ fuzz-smoke:
 # mujoco from PyPI into a virtual environment under $(BENCH_BUILD), never into
 # the system), builds bench/ and runs it: bench/results.csv, bench/RESULTS.md
 # and bench/plot.svg. A peer that cannot be installed is still built around
-# and reported as missing. BENCH_QUICK=1 for a quick pass (about a minute);
+# and reported as missing. BENCH_QUICK=1 for a quick pass (about 30 s; a full run about 7 min);
 # BENCH_PAIRS, BENCH_REPS and BENCH_NO_INSTR=1 (skip callgrind) also apply.
 # Not part of `make test`: nothing here asserts on time.
 BENCH_BUILD = $(BUILD)-bench
