@@ -37,6 +37,7 @@ typedef struct gjk_pair {
 typedef struct gjk_support_point {
     gjk_vec3 w, a, b;
     gjk_vec3 d; ///< The direction (A's frame) it is the support point for.
+    int ia, ib; ///< Hull polytopes: the vertex indices of a and b (else unused).
 } gjk_support_point;
 
 /// True when the transform's numbers are finite and its quaternion non-zero.
@@ -70,6 +71,8 @@ static inline gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
     s.d = d;
     s.a = gjk_core_support_hint(p->a, d, &p->hint_a);
     gjk_vec3 lb = gjk_core_support_hint(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)), &p->hint_b);
+    s.ia = p->hint_a;
+    s.ib = p->hint_b;
     s.b = gjk_add(gjk_mat3_mul(p->rot_b, lb), p->pos_b);
     s.w = gjk_sub(s.a, s.b);
     if (!gjk_is_valid_vec3(s.w)) {
@@ -172,9 +175,21 @@ int gjk_hull_scan_kind(void);
 /// length), closed_form.c.
 void gjk_segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq);
 
-/// When both cores are points or segments (points, spheres, segments,
-/// capsules): their closest points in A's frame, with the pair's scale
-/// updated as GJK would; false otherwise (closed_form.c).
-bool gjk_pair_segment_cores(gjk_pair *p, gjk_vec3 *ca, gjk_vec3 *cb);
+/// A closed-form answer for two shapes whose cores are points or segments,
+/// in a frame with A's origin at zero and the world's orientation.
+typedef struct gjk_segment_answer {
+    gjk_vec3 origin;  ///< A's position (world): add it to reach world points.
+    gjk_vec3 ca, cb;  ///< Closest points of the cores.
+    gjk_vec3 n;       ///< Unit, from A to B.
+    gjk_real core;    ///< Core distance (> tol).
+    gjk_real ra, rb;  ///< Rounding radii.
+    gjk_real tol;     ///< Absolute tolerance of the pair.
+} gjk_segment_answer;
+
+/// True with *s filled when both shapes are points, spheres, segments or
+/// capsules, the input is valid and their cores are apart by more than the
+/// tolerance; false otherwise (the general path then answers, and reports
+/// invalid input) (closed_form.c).
+bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s);
 
 #endif // GJK_INTERNAL_H
