@@ -60,6 +60,14 @@ gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
     gjk_real vv = gjk_length_sq(v);
     for (;;) {
         walk->v = v;
+        if (!(vv <= GJK_REAL_MAX)) {
+            // |v|² overflowed (finite coordinates above √GJK_REAL_MAX): the
+            // walk's lengths and bounds would be infinite, its search
+            // direction too. Reported as an overflow, as a non-finite
+            // support point is (the queries answer GJK_INVALID_INPUT).
+            pair->bad_support = true;
+            return GJK_WALK_BAD_SUPPORT;
+        }
         gjk_real tol = gjk_pair_tolerance(pair);
         gjk_real vlen = gjk_sqrt(vv);
         if (s->count == 4 || vlen <= tol) {

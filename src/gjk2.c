@@ -63,6 +63,14 @@ gjk_walk_end gjk2_walk_run(gjk2_pair *pair, gjk2_walk *walk) {
     gjk_real vv = gjk_length_sq2(v);
     for (;;) {
         walk->v = v;
+        if (!(vv <= GJK_REAL_MAX)) {
+            // |v|² overflowed (finite coordinates above √GJK_REAL_MAX): the
+            // walk's lengths and bounds would be infinite, its search
+            // direction too. Reported as an overflow, as a non-finite
+            // support point is (the queries answer GJK_INVALID_INPUT).
+            pair->bad_support = true;
+            return GJK_WALK_BAD_SUPPORT;
+        }
         gjk_real tol = gjk2_pair_tolerance(pair);
         gjk_real vlen = gjk_sqrt(vv);
         if (s->count == 3 || vlen <= tol) {
