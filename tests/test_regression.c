@@ -1983,6 +1983,48 @@ static void test_huge_and_tiny_scale_invariance(void) {
     }
 }
 
+// ---------------------------------------------------------------------------
+// 20. A garbage cache surviving a closed-form answer (fuzz finding f16):
+// pairs of points, spheres, segments and capsules whose cores are apart are
+// answered in closed form without a simplex, and the cache was left as it
+// came: a cache with count 5 or NaN directions was still garbage after the
+// query (the header: a bad cache is ignored, and the query leaves it well
+// formed). Checks: after distance and penetration on such pairs with a
+// garbage cache, the count is in [0, 4] and the stored directions are
+// finite and not zero; the answers equal those without a cache.
+
+static void test_garbage_cache_after_closed_form(void) {
+    gjk_shape s1 = gjk_make_sphere(1), s2 = gjk_make_sphere(2), pt = gjk_make_point();
+    gjk_shape cap = gjk_make_capsule(V(-1, 0, 0), V(1, 0, 0), to_real(0.25));
+    const gjk_shape *bs[3] = {&s2, &pt, &cap};
+    for (int k = 0; k < 3; ++k) {
+        for (int g = 0; g < 2; ++g) {
+            gjk_query_input in = query(&s1, gjk_transform_identity(), bs[k], pose(d3_make(0, -3.375, -5.5), gjk_quat_identity()));
+            for (int which = 0; which < 2; ++which) {
+                gjk_simplex_cache c;
+                memset(&c, 0, sizeof c);
+                c.count = g ? 5 : 3;
+                for (int m = 0; m < 4; ++m) c.direction[m] = g ? V(-0.6875, -0.6875, -0.6875) : gjk_v3(to_real(NAN), 0, 0);
+                double sd, ref;
+                if (which) {
+                    sd = (double)gjk_penetration(&in, &c).signed_distance;
+                    ref = (double)gjk_penetration(&in, NULL).signed_distance;
+                } else {
+                    sd = (double)gjk_distance(&in, &c).distance;
+                    ref = (double)gjk_distance(&in, NULL).distance;
+                }
+                case_begin(which ? "garbage cache, penetration" : "garbage cache, distance");
+                ENSURE(sd == ref);
+                ENSURE(c.count >= 0 && c.count <= 4);
+                for (int m = 0; m < c.count && m < 4; ++m) {
+                    ENSURE(vec3_finite(c.direction[m]) && vlen(c.direction[m]) > 0);
+                }
+                case_end();
+            }
+        }
+    }
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -2004,5 +2046,6 @@ int main(void) {
     RUN_TEST(test_warm_touching_vertex_normal_into_a);
     RUN_TEST(test_intersect_status_first_vertex_scale);
     RUN_TEST(test_huge_and_tiny_scale_invariance);
+    RUN_TEST(test_garbage_cache_after_closed_form);
     return TEST_SUMMARY();
 }
