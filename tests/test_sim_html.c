@@ -5,8 +5,9 @@
 //
 // With a file argument it also writes the demonstration page that
 // tests/html/html_test.sh opens in a headless browser:
-//   test_sim_html PAGE [--empty | --script-error]
-// --empty writes a run without bodies (a blank canvas) and --script-error a
+//   test_sim_html PAGE [--large | --empty | --script-error]
+// --large writes the run of 200 bodies over 600 frames, --empty a run
+// without bodies (a blank canvas) and --script-error a
 // page with an error injected after the player: the browser test must reject
 // both. It prints the expected "frames=F bodies=B contacts=C".
 #include <math.h>
@@ -178,6 +179,29 @@ static void test_meshes(void) {
     ENSURE(sim_html_mesh_build(&s[6].shape, &m) == 0);
     ENSURE(m.vertex_count == 8 && m.triangle_count == 12);
     sim_html_mesh_free(&m);
+    // A polytope on a hull is drawn with the hull's faces (here a box made
+    // by hand, with quads: two triangles each).
+    static const gjk_real hx = (gjk_real)0.3, hy = (gjk_real)0.2, hz = (gjk_real)0.25;
+    gjk_vec3 corners[8];
+    int nfirst[9], nbrs[24];
+    for (int i = 0; i < 8; ++i) {
+        corners[i] = gjk_v3(i & 1 ? hx : -hx, i & 2 ? hy : -hy, i & 4 ? hz : -hz);
+        nfirst[i] = 3 * i;
+        nbrs[3 * i] = i ^ 1, nbrs[3 * i + 1] = i ^ 2, nbrs[3 * i + 2] = i ^ 4;
+    }
+    nfirst[8] = 24;
+    static const int face_first[7] = {0, 4, 8, 12, 16, 20, 24};
+    static const int face_indices[24] = {0, 4, 6, 2, 1, 3, 7, 5, 0, 1, 5, 4, 2, 6, 7, 3, 0, 2, 3, 1, 4, 5, 7, 6};
+    const gjk_vec3 normals[6] = {v3(-1, 0, 0), v3(1, 0, 0), v3(0, -1, 0), v3(0, 1, 0), v3(0, 0, -1), v3(0, 0, 1)};
+    const gjk_real offsets[6] = {hx, hx, hy, hy, hz, hz};
+    gjk_hull hull = {8, corners, 6, face_first, face_indices, normals, offsets, nfirst, nbrs, {0, 1, 0, 2, 0, 4},
+                     gjk_sqrt(hx * hx + hy * hy + hz * hz), false};
+    named_shape hs = {"polytope on a hull", gjk_make_polytope(corners, 8), SIM_HTML_SOLID};
+    hs.shape.polytope.hull = &hull;
+    check_mesh(&hs);
+    ENSURE(sim_html_mesh_build(&hs.shape, &m) == 0);
+    ENSURE(m.vertex_count == 8 && m.triangle_count == 12);
+    sim_html_mesh_free(&m);
     // Invalid shapes are drawn as a marker, never fail.
     gjk_shape bad = gjk_make_sphere((gjk_real)-1);
     ENSURE(sim_html_mesh_build(&bad, &m) == 0 && m.kind == SIM_HTML_POINT);
@@ -328,47 +352,75 @@ static void test_page(void) {
     demo_free(&d);
 }
 
-/// A large run: 200 bodies (spheres, boxes, capsules) over 600 frames must
-/// stay a few megabytes (poses are 14 bytes, 18.7 characters of base64).
-static void test_size(void) {
-    enum { NB = 200, NF = 600 };
-    sim_html_body *bodies = malloc(sizeof *bodies * NB);
-    gjk_transform *poses = malloc(sizeof *poses * NB * NF);
-    int *first = malloc(sizeof *first * (NF + 1));
-    sim_html_contact *contacts = malloc(sizeof *contacts * NF * 50);
-    ENSURE(bodies && poses && first && contacts);
-    if (!bodies || !poses || !first || !contacts) return;
+/// A large run: 200 bodies (spheres, boxes, capsules) over 600 frames, 50
+/// contacts a frame.
+enum { LARGE_BODIES = 200, LARGE_FRAMES = 600, LARGE_CONTACTS = 50 };
+typedef struct large_run {
+    sim_html_body *bodies;
+    gjk_transform *poses;
+    int *first;
+    sim_html_contact *contacts;
+    sim_html_run run;
+} large_run;
+
+static bool large_make(large_run *l) {
+    enum { NB = LARGE_BODIES, NF = LARGE_FRAMES, NC = LARGE_CONTACTS };
+    l->bodies = malloc(sizeof *l->bodies * NB);
+    l->poses = malloc(sizeof *l->poses * NB * NF);
+    l->first = malloc(sizeof *l->first * (NF + 1));
+    l->contacts = malloc(sizeof *l->contacts * NF * NC);
+    if (!l->bodies || !l->poses || !l->first || !l->contacts) return false;
     for (int b = 0; b < NB; ++b) {
         gjk_shape s = b % 3 == 0 ? gjk_make_sphere((gjk_real)0.3)
                       : b % 3 == 1 ? gjk_make_box(v3(0.2, 0.3, 0.25))
                                    : gjk_make_capsule(v3(0, 0, -0.2), v3(0, 0, 0.2), (gjk_real)0.15);
-        bodies[b] = (sim_html_body){"body", s, b == 0};
+        l->bodies[b] = (sim_html_body){"body", s, false};
     }
     for (int f = 0; f < NF; ++f)
         for (int b = 0; b < NB; ++b)
-            poses[f * NB + b] = gjk_transform_make(v3(b % 20, b / 20, 10 - 0.01 * f),
-                                                   gjk_quat_from_axis_angle(v3(0, 0, 1), (gjk_real)(0.01 * f * b)));
-    for (int f = 0; f <= NF; ++f) first[f] = 50 * f;
-    for (int i = 0; i < NF * 50; ++i) contacts[i] = (sim_html_contact){v3(i % 20, i % 10, 0), v3(0, 0, 1)};
-    sim_html_run run = {NB, bodies, NF, 1.0 / 60, poses, first, contacts};
-    FILE *f = tmpfile();
-    ENSURE(f && sim_html_write(f, &run) == 0);
+            l->poses[f * NB + b] = gjk_transform_make(v3(b % 20, b / 20, 10 - 0.01 * f),
+                                                      gjk_quat_from_axis_angle(v3(0, 0, 1), (gjk_real)(0.01 * f * b)));
+    for (int f = 0; f <= NF; ++f) l->first[f] = NC * f;
+    for (int i = 0; i < NF * NC; ++i) l->contacts[i] = (sim_html_contact){v3(i % 20, i % 10, 0), v3(0, 0, 1)};
+    l->run = (sim_html_run){NB, l->bodies, NF, 1.0 / 60, l->poses, l->first, l->contacts};
+    return true;
+}
+
+static void large_free(large_run *l) { free(l->bodies), free(l->poses), free(l->first), free(l->contacts); }
+
+/// The large run's page must stay a few megabytes (a pose is 14 bytes, 18.7
+/// characters of base64; a contact 12 bytes, 16 characters).
+static void test_size(void) {
+    large_run l;
+    bool made = large_make(&l);
+    ENSURE(made);
+    FILE *f = made ? tmpfile() : NULL;
+    ENSURE(f && sim_html_write(f, &l.run) == 0);
     if (f) {
         fseek(f, 0, SEEK_END);
         long size = ftell(f);
         fclose(f);
         printf("200 bodies x 600 frames, 50 contacts a frame: %ld bytes\n", size);
-        // 120000 poses x 18.7 + 30000 contacts x 16 = 2.72 MB of data.
+        // 120000 poses x 18.67 + 30000 contacts x 16 = 2.72 MB of data.
         ENSURE(size < 3000000);
         ENSURE(size > 2700000);
     }
-    free(bodies), free(poses), free(first), free(contacts);
+    large_free(&l);
 }
 
 int main(int argc, char **argv) {
     if (argc >= 2) {
         bool empty = argc > 2 && strcmp(argv[2], "--empty") == 0;
         bool broken = argc > 2 && strcmp(argv[2], "--script-error") == 0;
+        if (argc > 2 && strcmp(argv[2], "--large") == 0) {
+            large_run l;
+            FILE *f = fopen(argv[1], "w");
+            int rc = f && large_make(&l) ? sim_html_write(f, &l.run) : -1;
+            if (f && fclose(f)) rc = -1;
+            printf("frames=%d bodies=%d contacts=%d\n", LARGE_FRAMES, LARGE_BODIES, LARGE_FRAMES * LARGE_CONTACTS);
+            large_free(&l);
+            return rc ? 1 : 0;
+        }
         demo_run d;
         demo_make(&d, 30, empty);
         FILE *f = fopen(argv[1], "w");

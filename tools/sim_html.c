@@ -160,7 +160,7 @@ static void basis_across(const double *w, double *u, double *v) {
     cross3(w, u, v);
 }
 
-enum { STACKS = 10, SLICES = 20, SAMPLE_DIRECTIONS = 400 };
+enum { STACKS = 8, SLICES = 16, SAMPLE_DIRECTIONS = 240 };
 
 /// A capsule: segment a–b swept by radius r (a sphere when a = b).
 static int mesh_capsule(sim_html_mesh *m, const double *a, const double *b, double r) {

@@ -2,8 +2,8 @@
 # The simulation's animation page in a real headless browser (Debian's
 # chromium; `make test` installs it). Usage: html_test.sh TEST_SIM_HTML
 #
-# TEST_SIM_HTML writes the pages: a run with every shape type (must pass), a
-# run without bodies (a blank canvas: must be rejected as blank) and a page
+# TEST_SIM_HTML writes the pages: a run with every shape type and a run of
+# 200 bodies over 600 frames (both must pass), a run without bodies (a blank canvas: must be rejected as blank) and a page
 # with a script error injected (must be rejected for the error). A page
 # passes when
 #   - the browser loads it and exits 0 (dump of the DOM and a screenshot);
@@ -125,6 +125,7 @@ expect_reject() {
 }
 
 expect_pass every_shape
+expect_pass large --large
 expect_reject no_bodies --empty "blank canvas"
 expect_reject script_error --script-error "script error"
 [ "$fail" = 0 ] && echo "all browser checks passed"
