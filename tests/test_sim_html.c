@@ -5,11 +5,12 @@
 //
 // With a file argument it also writes the demonstration page that
 // tests/html/html_test.sh opens in a headless browser:
-//   test_sim_html PAGE [--large | --empty | --script-error]
+//   test_sim_html PAGE [--large | --empty | --script-error | --hidden-canvas]
 // --large writes the run of 200 bodies over 600 frames, --empty a run
-// without bodies (a blank canvas) and --script-error a
-// page with an error injected after the player: the browser test must reject
-// both. It prints the expected "frames=F bodies=B contacts=C".
+// without bodies (a blank canvas), --script-error a page with an error
+// injected after the player and --hidden-canvas one whose canvas a style
+// hides: the browser test must reject the last three. It prints the expected
+// "frames=F bodies=B contacts=C".
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -412,6 +413,7 @@ int main(int argc, char **argv) {
     if (argc >= 2) {
         bool empty = argc > 2 && strcmp(argv[2], "--empty") == 0;
         bool broken = argc > 2 && strcmp(argv[2], "--script-error") == 0;
+        bool hidden = argc > 2 && strcmp(argv[2], "--hidden-canvas") == 0;
         if (argc > 2 && strcmp(argv[2], "--large") == 0) {
             large_run l;
             FILE *f = fopen(argv[1], "w");
@@ -426,6 +428,7 @@ int main(int argc, char **argv) {
         FILE *f = fopen(argv[1], "w");
         int rc = f ? sim_html_write(f, &d.run) : -1;
         if (f && broken) fputs("<script>gjkNoSuchFunction();</script>\n", f);
+        if (f && hidden) fputs("<style>#view{visibility:hidden}</style>\n", f);
         if (f && fclose(f)) rc = -1;
         printf("frames=%d bodies=%d contacts=%d\n", d.run.frame_count, d.run.body_count,
                d.run.contact_first[d.run.frame_count]);
