@@ -29,6 +29,7 @@ typedef struct gjk_pair {
     gjk_mat3 rot_a;   ///< A's rotation, to report trace points in world orientation.
     gjk_trace_fn trace;
     void *trace_data;
+    int hint_a, hint_b; ///< Last support vertices of hull polytopes (−1: none).
 } gjk_pair;
 
 /// A point of the Minkowski difference of the cores, w = a − b, with the
@@ -67,8 +68,8 @@ static inline gjk_cast_output gjk_cast_finite(gjk_cast_output o) {
 static inline gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
     gjk_support_point s;
     s.d = d;
-    s.a = gjk_core_support(p->a, d);
-    gjk_vec3 lb = gjk_core_support(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)));
+    s.a = gjk_core_support_hint(p->a, d, &p->hint_a);
+    gjk_vec3 lb = gjk_core_support_hint(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)), &p->hint_b);
     s.b = gjk_add(gjk_mat3_mul(p->rot_b, lb), p->pos_b);
     s.w = gjk_sub(s.a, s.b);
     if (!gjk_is_valid_vec3(s.w)) {
@@ -98,6 +99,12 @@ typedef struct gjk_simplex {
 /// the point of the simplex closest to the origin, sets the barycentric
 /// coordinates and returns that point (signed volumes, simplex.c).
 gjk_vec3 gjk_simplex_solve(gjk_simplex *s);
+
+/// Adds q (s->count < 4) and solves, unless that makes no progress: when
+/// the new simplex is not a tetrahedron and its closest point is not
+/// strictly nearer than vv (the old squared distance), s is left unchanged
+/// and false returned. Otherwise *v receives the new closest point.
+bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv, gjk_vec3 *v);
 
 /// A vector along v (the simplex's closest point, v ≠ 0), computed as
 /// accurately as the simplex allows: the search direction of GJK.
@@ -153,5 +160,18 @@ typedef struct gjk_epa_result {
 /// when a support point was not finite.
 bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth,
                  gjk_epa_result *out);
+
+/// The scan routine this machine supports (scan.c): 1 when the CPU has AVX2
+/// and gjk_real is double, else 0.
+int gjk_hull_scan_kind(void);
+
+/// Closest points of the segments p0–p1 and q0–q1 (either may have zero
+/// length), closed_form.c.
+void gjk_segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq);
+
+/// When both cores are points or segments (points, spheres, segments,
+/// capsules): their closest points in A's frame, with the pair's scale
+/// updated as GJK would; false otherwise (closed_form.c).
+bool gjk_pair_segment_cores(gjk_pair *p, gjk_vec3 *ca, gjk_vec3 *cb);
 
 #endif // GJK_INTERNAL_H
