@@ -48,6 +48,9 @@ static const gjk_vec3 *cloud(void) {
     return pts;
 }
 
+/// The hull of cloud(), built on first use, destroyed at the end of main.
+static gjk_hull *cloud_hull;
+
 typedef struct named_shape {
     const char *id;
     gjk_shape shape;
@@ -82,6 +85,8 @@ static int make_shapes(named_shape *s) {
     s[n++] = (named_shape){"ellipsoid+margin", gjk_with_margin(gjk_make_ellipsoid(v3(0.35, 0.25, 0.15)), (gjk_real)0.05),
                            SIM_HTML_SOLID};
     s[n++] = (named_shape){"polytope", gjk_make_polytope(cloud(), 40), SIM_HTML_SOLID};
+    if (!cloud_hull) cloud_hull = gjk_hull_create(cloud(), 40, NULL);
+    if (cloud_hull) s[n++] = (named_shape){"polytope on a hull", gjk_make_hull(cloud_hull), SIM_HTML_SOLID};
     s[n++] = (named_shape){"polytope+margin", gjk_with_margin(gjk_make_polytope(cloud(), 40), (gjk_real)0.06), SIM_HTML_SOLID};
     s[n++] = (named_shape){"custom", gjk_make_custom(octahedron_support, &octahedron_radius, (gjk_real)octahedron_radius),
                            SIM_HTML_SOLID};
@@ -180,29 +185,21 @@ static void test_meshes(void) {
     ENSURE(sim_html_mesh_build(&s[6].shape, &m) == 0);
     ENSURE(m.vertex_count == 8 && m.triangle_count == 12);
     sim_html_mesh_free(&m);
-    // A polytope on a hull is drawn with the hull's faces (here a box made
-    // by hand, with quads: two triangles each).
-    static const gjk_real hx = (gjk_real)0.3, hy = (gjk_real)0.2, hz = (gjk_real)0.25;
+    // A polytope on a hull is drawn with the hull's faces: for a box's
+    // corners, six quads of two triangles each.
     gjk_vec3 corners[8];
-    int nfirst[9], nbrs[24];
-    for (int i = 0; i < 8; ++i) {
-        corners[i] = gjk_v3(i & 1 ? hx : -hx, i & 2 ? hy : -hy, i & 4 ? hz : -hz);
-        nfirst[i] = 3 * i;
-        nbrs[3 * i] = i ^ 1, nbrs[3 * i + 1] = i ^ 2, nbrs[3 * i + 2] = i ^ 4;
+    for (int i = 0; i < 8; ++i) corners[i] = v3(i & 1 ? 0.3 : -0.3, i & 2 ? 0.2 : -0.2, i & 4 ? 0.25 : -0.25);
+    gjk_hull *box_hull = gjk_hull_create(corners, 8, NULL);
+    ENSURE(box_hull != NULL);
+    if (box_hull) {
+        ENSURE(box_hull->face_count == 6);
+        named_shape hs = {"polytope on a box hull", gjk_make_hull(box_hull), SIM_HTML_SOLID};
+        check_mesh(&hs);
+        ENSURE(sim_html_mesh_build(&hs.shape, &m) == 0);
+        ENSURE(m.vertex_count == 8 && m.triangle_count == 12);
+        sim_html_mesh_free(&m);
+        gjk_hull_destroy(box_hull);
     }
-    nfirst[8] = 24;
-    static const int face_first[7] = {0, 4, 8, 12, 16, 20, 24};
-    static const int face_indices[24] = {0, 4, 6, 2, 1, 3, 7, 5, 0, 1, 5, 4, 2, 6, 7, 3, 0, 2, 3, 1, 4, 5, 7, 6};
-    const gjk_vec3 normals[6] = {v3(-1, 0, 0), v3(1, 0, 0), v3(0, -1, 0), v3(0, 1, 0), v3(0, 0, -1), v3(0, 0, 1)};
-    const gjk_real offsets[6] = {hx, hx, hy, hy, hz, hz};
-    gjk_hull hull = {8, corners, 6, face_first, face_indices, normals, offsets, nfirst, nbrs, {0, 1, 0, 2, 0, 4},
-                     gjk_sqrt(hx * hx + hy * hy + hz * hz), false};
-    named_shape hs = {"polytope on a hull", gjk_make_polytope(corners, 8), SIM_HTML_SOLID};
-    hs.shape.polytope.hull = &hull;
-    check_mesh(&hs);
-    ENSURE(sim_html_mesh_build(&hs.shape, &m) == 0);
-    ENSURE(m.vertex_count == 8 && m.triangle_count == 12);
-    sim_html_mesh_free(&m);
     // Invalid shapes are drawn as a marker, never fail.
     gjk_shape bad = gjk_make_sphere((gjk_real)-1);
     ENSURE(sim_html_mesh_build(&bad, &m) == 0 && m.kind == SIM_HTML_POINT);
@@ -330,6 +327,38 @@ static void test_page(void) {
         free(s);
     }
 
+    // The camera frames the first frame, not the whole run: a body that
+    // falls a kilometre away does not take the view with it, and a huge
+    // static ground does not either.
+    {
+        sim_html_body three[3] = {{"ground", gjk_make_box(v3(500, 500, 0.5)), true},
+                                  {"stays", gjk_make_sphere(1), false},
+                                  {"falls", gjk_make_box(v3(1, 1, 1)), false}};
+        gjk_transform poses[30];
+        for (int fr = 0; fr < 10; ++fr) {
+            poses[3 * fr] = gjk_transform_make(v3(0, 0, -0.5), gjk_quat_identity());
+            poses[3 * fr + 1] = gjk_transform_make(v3(-2, 0, 1), gjk_quat_identity());
+            poses[3 * fr + 2] = gjk_transform_make(v3(2, 0, 1 - 100.0 * fr * fr / 9), gjk_quat_identity());
+        }
+        sim_html_run fall = {3, three, 10, 0.1, poses, NULL, NULL};
+        f = tmpfile();
+        ENSURE(f && sim_html_write(f, &fall) == 0);
+        if (f) {
+            s = slurp(f, &size);
+            fclose(f);
+            double view[4] = {0, 0, 0, 0};
+            const char *at = s ? strstr(s, "\"view\":[") : NULL;
+            ENSURE(at && sscanf(at, "\"view\":[%lf,%lf,%lf,%lf]", &view[0], &view[1], &view[2], &view[3]) == 4);
+            // The two bodies at frame 0 span x in [-3, 3], z in [0, 2]: the
+            // sphere around that box has radius sqrt(3² + 1² + 1²).
+            ENSURE_NEAR(view[0], 0, 1e-6);
+            ENSURE_NEAR(view[2], 1, 1e-6);
+            ENSURE_NEAR(view[3], sqrt(11.0), 1e-6);
+            ENSURE(s && strstr(s, "\"up\":4,") != NULL); // +z: the moving bodies fell along −z
+            free(s);
+        }
+    }
+
     // A write error is reported.
     FILE *full = fopen("/dev/full", "w");
     if (full) {
@@ -433,10 +462,15 @@ int main(int argc, char **argv) {
         printf("frames=%d bodies=%d contacts=%d\n", d.run.frame_count, d.run.body_count,
                d.run.contact_first[d.run.frame_count]);
         demo_free(&d);
+        gjk_hull_destroy(cloud_hull);
         return rc ? 1 : 0;
     }
+    named_shape s[32];
+    make_shapes(s);
+    ENSURE(cloud_hull != NULL); // every shape type includes a polytope on a hull
     RUN_TEST(test_meshes);
     RUN_TEST(test_page);
     RUN_TEST(test_size);
+    gjk_hull_destroy(cloud_hull);
     return TEST_SUMMARY();
 }

@@ -697,6 +697,28 @@ static const char page_head[] =
     "<canvas id=\"view\" width=\"800\" height=\"560\"></canvas>\n"
     "<div id=\"gjk-status\"><span id=\"gjk-selftest\"></span> <span id=\"gjk-errors\"></span></div>\n";
 
+/// Grows the box [lo, hi] to hold the mesh moved by the pose.
+static void box_extend(const sim_html_mesh *m, const gjk_transform *pose, double *lo, double *hi) {
+    double q[4] = {(double)pose->rotation.w, (double)pose->rotation.x, (double)pose->rotation.y,
+                   (double)pose->rotation.z};
+    double p[3] = {(double)pose->position.x, (double)pose->position.y, (double)pose->position.z};
+    double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    if (!(n > 0) || !isfinite(n) || !isfinite(p[0]) || !isfinite(p[1]) || !isfinite(p[2])) return;
+    for (int k = 0; k < 4; ++k) q[k] /= n;
+    for (int i = 0; i < m->vertex_count; ++i) {
+        // v' = v + 2w (u × v) + 2 u × (u × v), u the quaternion's vector part.
+        const double *v = m->vertices + 3 * i;
+        double t[3], c[3];
+        cross3(q + 1, v, t);
+        for (int k = 0; k < 3; ++k) t[k] *= 2;
+        cross3(q + 1, t, c);
+        for (int k = 0; k < 3; ++k) {
+            double x = v[k] + q[0] * t[k] + c[k] + p[k];
+            lo[k] = fmin(lo[k], x), hi[k] = fmax(hi[k], x);
+        }
+    }
+}
+
 int sim_html_write(FILE *out, const sim_html_run *run) {
     if (!out || !run || run->body_count < 0 || run->frame_count < 0) return -1;
     const int nb = run->body_count, nf = run->frame_count;
@@ -743,22 +765,32 @@ int sim_html_write(FILE *out, const sim_html_run *run) {
         if (!run->bodies[b].is_static) ++dynamic;
     }
     for (int b = 0; b < nb; ++b) {
-        double r = mesh_extent(&meshes[mesh_of[b]]) * sqrt(3.0);
-        bool in_view = dynamic == 0 || !run->bodies[b].is_static;
         for (int f = 0; f < nf; ++f) {
             gjk_vec3 p = run->poses[(size_t)f * nb + b].position;
             if (!vec_finite(p)) continue;
             double x[3] = {(double)p.x, (double)p.y, (double)p.z};
-            for (int k = 0; k < 3; ++k) {
-                lo[k] = fmin(lo[k], x[k]), hi[k] = fmax(hi[k], x[k]);
-                if (in_view) vlo[k] = fmin(vlo[k], x[k] - r), vhi[k] = fmax(vhi[k], x[k] + r);
-            }
+            for (int k = 0; k < 3; ++k) lo[k] = fmin(lo[k], x[k]), hi[k] = fmax(hi[k], x[k]);
         }
         if (nf > 1 && !run->bodies[b].is_static) {
             gjk_vec3 p0 = run->poses[b].position, p1 = run->poses[(size_t)(nf - 1) * nb + b].position;
             if (vec_finite(p0) && vec_finite(p1)) {
                 fall[0] += (double)(p1.x - p0.x), fall[1] += (double)(p1.y - p0.y), fall[2] += (double)(p1.z - p0.z);
             }
+        }
+    }
+    // The camera frames the first frame: the moving bodies (all bodies when
+    // none moves), then the static ones no larger than four times their box, so
+    // that a ground of the scene's size is in view and a huge one does not
+    // shrink the bodies to dots. (The whole run would not do: a body that
+    // falls off the ground for a minute takes the view with it.)
+    for (int pass = 0; pass < 2 && nf > 0; ++pass) {
+        double reach = 0;
+        for (int k = 0; k < 3; ++k) reach = fmax(reach, vhi[k] - vlo[k]);
+        for (int b = 0; b < nb; ++b) {
+            bool moving = dynamic == 0 || !run->bodies[b].is_static;
+            double r = mesh_extent(&meshes[mesh_of[b]]);
+            if (pass == 0 ? !moving : moving || (reach > 0 && r > 4 * reach)) continue;
+            box_extend(&meshes[mesh_of[b]], &run->poses[b], vlo, vhi);
         }
     }
     for (int i = 0; i < total_contacts; ++i) {
