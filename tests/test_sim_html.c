@@ -279,6 +279,51 @@ static int count_of(const char *s, const char *what) {
     return n;
 }
 
+/// The "up" the page guesses for a run.
+static int page_up(const sim_html_run *run) {
+    FILE *f = tmpfile();
+    int up = -1;
+    long size;
+    if (!f || sim_html_write(f, run) != 0) return -2;
+    char *s = slurp(f, &size);
+    fclose(f);
+    const char *at = s ? strstr(s, "\"up\":") : NULL;
+    if (!at || sscanf(at, "\"up\":%d", &up) != 1) up = -3;
+    free(s);
+    return up;
+}
+
+/// The up axis: from a ground slab toward the moving bodies, else against
+/// a clear fall, else +z.
+static void test_up(void) {
+    sim_html_body two[2] = {{"ground", gjk_make_box(v3(10, 0.5, 10)), true}, {"ball", gjk_make_sphere(1), false}};
+    gjk_transform poses[4];
+    sim_html_run run = {2, two, 2, 0.1, poses, NULL, NULL};
+    for (int sign = -1; sign <= 1; sign += 2) {
+        for (int f = 0; f < 2; ++f) {
+            poses[2 * f] = gjk_transform_make(v3(0, 0, 0), gjk_quat_identity());
+            poses[2 * f + 1] = gjk_transform_make(v3(0, sign * (3 - f), 0), gjk_quat_identity());
+        }
+        ENSURE(page_up(&run) == (sign > 0 ? 2 : 3)); // +y, −y
+    }
+    // A ground turned by 90° about z: its thin axis is x.
+    two[0].shape = gjk_make_box(v3(10, 0.5, 10));
+    for (int f = 0; f < 2; ++f) {
+        poses[2 * f] = gjk_transform_make(v3(0, 0, 0), gjk_quat_from_axis_angle(v3(0, 0, 1), (gjk_real)1.5707963267948966));
+        poses[2 * f + 1] = gjk_transform_make(v3(4, 1, 0), gjk_quat_identity());
+    }
+    ENSURE(page_up(&run) == 0);
+    // No ground: the bodies fell along −x; a fall not clearly along one axis
+    // leaves +z.
+    run.body_count = 1;
+    run.bodies = two + 1;
+    poses[0] = gjk_transform_make(v3(0, 0, 0), gjk_quat_identity());
+    poses[1] = gjk_transform_make(v3(-5, 1, 0), gjk_quat_identity());
+    ENSURE(page_up(&run) == 0); // +x, against the fall along −x
+    poses[1] = gjk_transform_make(v3(-5, 4, 0), gjk_quat_identity());
+    ENSURE(page_up(&run) == 4);
+}
+
 static void test_page(void) {
     demo_run d;
     demo_make(&d, 30, false);
@@ -470,6 +515,7 @@ int main(int argc, char **argv) {
     ENSURE(cloud_hull != NULL); // every shape type includes a polytope on a hull
     RUN_TEST(test_meshes);
     RUN_TEST(test_page);
+    RUN_TEST(test_up);
     RUN_TEST(test_size);
     gjk_hull_destroy(cloud_hull);
     return TEST_SUMMARY();

@@ -810,12 +810,40 @@ int sim_html_write(FILE *out, const sim_html_run *run) {
     }
     radius = sqrt(radius);
     if (!(radius > 0) || !isfinite(radius)) radius = 1;
-    // Up: the axis the moving bodies travelled along most (they fall), against
-    // their travel; +z when nothing moved.
-    int up = 4;
-    double best = 0;
-    for (int k = 0; k < 3; ++k)
-        if (fabs(fall[k]) > best && isfinite(fall[k])) best = fabs(fall[k]), up = 2 * k + (fall[k] > 0 ? 1 : 0);
+    // Up. A ground: the largest static body, when it is a slab (its box at
+    // the first frame at most half as thick along one axis as along the
+    // others), gives the axis, pointing from it toward the moving bodies.
+    // Else the axis along which the moving bodies travelled much more than
+    // along the others (they fell), against their travel. Else +z.
+    int up = 4, ground = -1;
+    double biggest = 0;
+    for (int b = 0; b < nb && nf > 0; ++b)
+        if (run->bodies[b].is_static && mesh_extent(&meshes[mesh_of[b]]) > biggest)
+            biggest = mesh_extent(&meshes[mesh_of[b]]), ground = b;
+    bool found = false;
+    if (ground >= 0) {
+        double glo[3] = {INFINITY, INFINITY, INFINITY}, ghi[3] = {-INFINITY, -INFINITY, -INFINITY}, side[3];
+        box_extend(&meshes[mesh_of[ground]], &run->poses[ground], glo, ghi);
+        for (int k = 0; k < 3; ++k) side[k] = ghi[k] - glo[k];
+        int k = side[0] <= side[1] && side[0] <= side[2] ? 0 : side[1] <= side[2] ? 1 : 2;
+        if (side[k] <= 0.5 * side[(k + 1) % 3] && side[k] <= 0.5 * side[(k + 2) % 3]) {
+            double above = 0, mid = (glo[k] + ghi[k]) / 2;
+            for (int b = 0; b < nb; ++b) {
+                if (run->bodies[b].is_static) continue;
+                gjk_vec3 p = run->poses[b].position;
+                double x[3] = {(double)p.x, (double)p.y, (double)p.z};
+                if (isfinite(x[k])) above += x[k] - mid;
+            }
+            up = 2 * k + (above < 0 ? 1 : 0);
+            found = true;
+        }
+    }
+    if (!found) {
+        double a[3] = {fabs(fall[0]), fabs(fall[1]), fabs(fall[2])};
+        int k = a[0] >= a[1] && a[0] >= a[2] ? 0 : a[1] >= a[2] ? 1 : 2;
+        if (isfinite(a[k]) && a[k] > 0 && a[k] >= 2 * a[(k + 1) % 3] && a[k] >= 2 * a[(k + 2) % 3])
+            up = 2 * k + (fall[k] > 0 ? 1 : 0);
+    }
 
     // Data.
     fputs(page_head, out);

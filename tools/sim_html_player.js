@@ -340,7 +340,14 @@
   st.textContent = 'frames=' + F + ' bodies=' + NB + ' contacts=' + NC + ' drawn=' + drawn + ' of ' +
     canvas.width * canvas.height + ' contact_pixels=' + contactPixels + ' bad_quaternions=' + badQuaternions +
     ' data=' + (poseDataOk && contactDataOk ? 'ok' : 'bad') + ' render_ms=' + renderMs.toFixed(1);
-  render(0);
+  // Options in the address's fragment, e.g. page.html#frame=120&contacts&paused.
+  location.hash.replace(/^#/, '').split('&').forEach(function (opt) {
+    var kv = opt.split('=');
+    if (kv[0] === 'contacts') { showContacts = contactBox.checked = true; }
+    else if (kv[0] === 'paused') playing = false;
+    else if (kv[0] === 'frame' && F > 0) { playing = false; setFrame(+kv[1] - 1); }
+  });
+  render(frame);
   setPlaying(playing);
   window.requestAnimationFrame(tick);
 })();
