@@ -64,13 +64,21 @@ browser() {
   return "$st"
 }
 
+# open_page NAME: the browser's run on page NAME, in the background: the DOM
+# at the load event, its log, a screenshot and its exit status.
+open_page() {
+  local name=$1
+  browser "$name" --screenshot="$WORK/$name.png" --dump-dom "file://$WORK/$name.html" \
+    > "$WORK/$name.dom" 2> "$WORK/$name.err"
+  echo $? > "$WORK/$name.status"
+}
+
 # check_page NAME EXPECTED: REASON is empty when the page passes, else why not.
 REASON=
 check_page() {
   local name=$1 expected=$2 page="$WORK/$1.html" st
   REASON=
-  browser "$name" --screenshot="$WORK/$name.png" --dump-dom "file://$page" > "$WORK/$name.dom" 2> "$WORK/$name.err"
-  st=$?
+  st=$(cat "$WORK/$name.status")
   if [ "$st" != 0 ]; then REASON="browser exited with $st: $(tail -n 5 "$WORK/$name.err")"; return; fi
   local errors selftest
   errors=$(sed -n 's/.*<span id="gjk-errors">\([^<]*\)<\/span>.*/\1/p' "$WORK/$name.dom")
@@ -115,30 +123,43 @@ check_page() {
   if [ $(($1 * 50)) -lt "$2" ]; then REASON="blank screenshot: $1 of $2 pixels differ from the background"; return; fi
 }
 
-# expect_pass NAME [FLAG]: the page must pass.
-expect_pass() {
-  local name=$1 expected
-  expected=$("$GEN" "$WORK/$name.html" ${2:-}) || { echo "FAIL: $name: the generator failed"; fail=1; return; }
-  check_page "$name" "$expected"
-  if [ -n "$REASON" ]; then echo "FAIL: $name: $REASON"; fail=1; else echo "ok: $name passes"; fi
-}
-
-# expect_reject NAME FLAG PATTERN: the page must fail, for the reason PATTERN.
-expect_reject() {
-  local name=$1 expected
-  expected=$("$GEN" "$WORK/$name.html" "$2") || { echo "FAIL: $name: the generator failed"; fail=1; return; }
-  check_page "$name" "$expected"
-  case "$REASON" in
-    *"$3"*) echo "ok: $name is rejected ($REASON)" ;;
-    "") echo "FAIL: $name: the check accepted a page it must reject"; fail=1 ;;
-    *) echo "FAIL: $name: rejected for another reason than '$3': $REASON"; fail=1 ;;
-  esac
-}
-
-expect_pass every_shape
-expect_pass large --large
-expect_reject no_bodies --empty "blank canvas"
-expect_reject script_error --script-error "script error"
-expect_reject hidden_canvas --hidden-canvas "blank screenshot"
+# The pages: NAME, generator flag, and what the check must say ("pass" or
+# a part of the reason for rejecting it).
+PAGES=(
+  "every_shape||pass"
+  "large|--large|pass"
+  "no_bodies|--empty|blank canvas"
+  "script_error|--script-error|script error"
+  "hidden_canvas|--hidden-canvas|blank screenshot"
+)
+declare -A EXPECTED
+for entry in "${PAGES[@]}"; do
+  IFS='|' read -r name flag verdict <<< "$entry"
+  EXPECTED[$name]=$("$GEN" "$WORK/$name.html" $flag) || { echo "FAIL: $name: the generator failed"; fail=1; }
+done
+# The browsers run side by side (each with its own profile), as many at a
+# time as there are processors, then each page's results are checked.
+slots=$(nproc 2> /dev/null || echo 1) running=0
+for entry in "${PAGES[@]}"; do
+  IFS='|' read -r name flag verdict <<< "$entry"
+  open_page "$name" &
+  running=$((running + 1))
+  if [ "$running" -ge "$slots" ]; then wait -n; running=$((running - 1)); fi
+done
+wait
+for entry in "${PAGES[@]}"; do
+  IFS='|' read -r name flag verdict <<< "$entry"
+  [ -n "${EXPECTED[$name]}" ] || continue
+  check_page "$name" "${EXPECTED[$name]}"
+  if [ "$verdict" = pass ]; then
+    if [ -n "$REASON" ]; then echo "FAIL: $name: $REASON"; fail=1; else echo "ok: $name passes"; fi
+  else
+    case "$REASON" in
+      *"$verdict"*) echo "ok: $name is rejected ($REASON)" ;;
+      "") echo "FAIL: $name: the check accepted a page it must reject"; fail=1 ;;
+      *) echo "FAIL: $name: rejected for another reason than '$verdict': $REASON"; fail=1 ;;
+    esac
+  fi
+done
 [ "$fail" = 0 ] && echo "all browser checks passed"
 exit "$fail"
