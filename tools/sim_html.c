@@ -676,7 +676,7 @@ static const char page_head[] =
     "#slider{flex:1;min-width:80px}\n"
     "#label{font-family:monospace;white-space:pre;min-width:22em}\n"
     "#view{display:block;width:100%;height:calc(100% - 38px);cursor:grab;touch-action:none}\n"
-    "#gjk-status{position:absolute;left:8px;bottom:6px;font:11px monospace;color:#667}\n"
+    "#gjk-status{position:absolute;left:8px;right:8px;bottom:6px;font:11px monospace;color:#667;white-space:nowrap;overflow:hidden}\n"
     "#gjk-errors{color:#b00}\n"
     "</style>\n"
     // The error hook comes first, so that an error anywhere later is shown
@@ -695,7 +695,7 @@ static const char page_head[] =
     "<option value=\"2\">+y</option><option value=\"3\">\xe2\x88\x92y</option><option value=\"4\">+z</option>"
     "<option value=\"5\">\xe2\x88\x92z</option></select></label></div>\n"
     "<canvas id=\"view\" width=\"800\" height=\"560\"></canvas>\n"
-    "<div id=\"gjk-status\"><span id=\"gjk-selftest\"></span> <span id=\"gjk-errors\"></span></div>\n";
+    "<div id=\"gjk-status\"><span id=\"gjk-selftest\"></span> <span id=\"gjk-controls\"></span> <span id=\"gjk-errors\"></span></div>\n";
 
 /// Grows the box [lo, hi] to hold the mesh moved by the pose.
 static void box_extend(const sim_html_mesh *m, const gjk_transform *pose, double *lo, double *hi) {

@@ -286,7 +286,8 @@
   upSelect.addEventListener('change', function () { up = +upSelect.value; dirty = true; });
   var drag = null;
   canvas.addEventListener('pointerdown', function (e) {
-    drag = { x: e.clientX, y: e.clientY }; canvas.setPointerCapture(e.pointerId); canvas.style.cursor = 'grabbing';
+    drag = { x: e.clientX, y: e.clientY }; canvas.style.cursor = 'grabbing';
+    try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* a pointer the browser does not know */ }
   });
   canvas.addEventListener('pointermove', function (e) {
     if (!drag) return;
@@ -347,7 +348,88 @@
     else if (kv[0] === 'paused') playing = false;
     else if (kv[0] === 'frame' && F > 0) { playing = false; setFrame(+kv[1] - 1); }
   });
+  if (/(^|&)selftest(&|$)/.test(location.hash.replace(/^#/, ''))) testControls();
   render(frame);
   setPlaying(playing);
   window.requestAnimationFrame(tick);
+
+  // With #selftest in the address: every control driven by synthetic events,
+  // its effect checked on the state and on the pixels, the result written
+  // into #gjk-controls ("name=ok" or "name=bad" each), the view restored.
+  function testControls() {
+    var results = [], savedFrame = frame, savedUp = up, i;
+    function pixels() { render(frame); return ctx.getImageData(0, 0, canvas.width, canvas.height).data; }
+    function changed(a, b) { var n = 0; for (var k = 0; k < a.length; k += 4) if (a[k] !== b[k] || a[k + 1] !== b[k + 1] || a[k + 2] !== b[k + 2]) n++; return n; }
+    function drawnCount() { render(frame); return countPixels(BG, false); }
+    function check(name, ok) { results.push(name + '=' + (ok ? 'ok' : 'bad')); }
+    playing = false;
+    var box = canvas.getBoundingClientRect(), x = box.left + box.width / 2, y = box.top + box.height / 2;
+    // Orbit: a drag turns the camera and changes the picture.
+    var before = pixels(), yaw = cam.yaw, pitch = cam.pitch;
+    canvas.dispatchEvent(new PointerEvent('pointerdown', { clientX: x, clientY: y, pointerId: 7, bubbles: true }));
+    canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: x + 80, clientY: y + 30, pointerId: 7, bubbles: true }));
+    canvas.dispatchEvent(new PointerEvent('pointerup', { clientX: x + 80, clientY: y + 30, pointerId: 7, bubbles: true }));
+    check('orbit', cam.yaw !== yaw && cam.pitch !== pitch && (NB === 0 || changed(before, pixels()) > 0));
+    // A move without the button held does nothing.
+    yaw = cam.yaw;
+    canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: x + 10, clientY: y, pointerId: 7, bubbles: true }));
+    check('hover', cam.yaw === yaw);
+    // Zoom: the wheel toward the screen brings the camera closer (the
+    // bodies cover more pixels), away from it moves it back.
+    var dist = cam.dist, covered = drawnCount();
+    canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: -200, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+    var closer = cam.dist < dist && (F === 0 || NB === 0 || drawnCount() > covered);
+    canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: 400, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+    check('zoom', closer && cam.dist > dist);
+    resetView();
+    // The contacts switch: at a frame with contacts, pixels of the contact
+    // colour appear only while it is on.
+    var withContacts = -1;
+    for (i = 0; i < F && withContacts < 0; i++) if (contactFirst[i + 1] > contactFirst[i]) withContacts = i;
+    if (withContacts >= 0) {
+      setFrame(withContacts);
+      render(frame);
+      var off = countPixels(CONTACT_RGB, true);
+      contactBox.click();
+      render(frame);
+      var on = countPixels(CONTACT_RGB, true);
+      contactBox.click();
+      check('contacts', showContacts === false && on > off);
+    }
+    // The slider selects a frame (and pauses); the label follows.
+    if (F > 1) {
+      setPlaying(true);
+      slider.value = String(F - 1);
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+      render(frame);
+      check('slider', frame === F - 1 && !playing && label.textContent.indexOf('frame ' + F + '/' + F) === 0);
+      // Keys: ← steps back, → forward, space plays and pauses.
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+      var back = frame === F - 2;
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
+      var spacePlays = playing;
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
+      check('keys', back && frame === F - 1 && spacePlays && !playing);
+      // The button plays and pauses.
+      playButton.click();
+      var plays = playing && playButton.textContent === 'Pause';
+      playButton.click();
+      check('play', plays && !playing && playButton.textContent === 'Play');
+    }
+    // The up menu turns the world.
+    before = pixels();
+    upSelect.value = String(savedUp ^ 1);
+    upSelect.dispatchEvent(new Event('change', { bubbles: true }));
+    check('up', up === (savedUp ^ 1) && (NB === 0 || changed(before, pixels()) > 0));
+    upSelect.value = String(savedUp);
+    upSelect.dispatchEvent(new Event('change', { bubbles: true }));
+    // Double-click resets the view.
+    cam.yaw += 1; cam.dist *= 2;
+    canvas.dispatchEvent(new MouseEvent('dblclick', { clientX: x, clientY: y, bubbles: true }));
+    var fresh = {}; var saved = cam; cam = fresh; resetView(); cam = saved;
+    check('reset', cam.yaw === fresh.yaw && cam.dist === fresh.dist);
+    setFrame(savedFrame);
+    document.getElementById('gjk-controls').textContent = 'controls: ' + results.join(' ');
+  }
 })();

@@ -19,7 +19,11 @@
 #     at least 2% of the canvas pixels different from the background, and
 #     pixels of the contact colour when the contacts are shown;
 #   - the screenshot is a PNG file in which, decoded by png_pixels.py, at
-#     least 2% of the picture's pixels differ from the background.
+#     least 2% of the picture's pixels differ from the background;
+#   - every control works: opened with #selftest, the page drives them with
+#     synthetic events (drag to orbit, wheel to zoom, the contacts switch,
+#     the slider, the keys, play/pause, the up menu, double-click to reset)
+#     and checks their effect on its state and its pixels (#gjk-controls).
 # Without a browser the test fails: it is never skipped.
 set -u
 GEN=$1
@@ -68,7 +72,7 @@ browser() {
 # at the load event, its log, a screenshot and its exit status.
 open_page() {
   local name=$1
-  browser "$name" --screenshot="$WORK/$name.png" --dump-dom "file://$WORK/$name.html" \
+  browser "$name" --screenshot="$WORK/$name.png" --dump-dom "file://$WORK/$name.html#selftest" \
     > "$WORK/$name.dom" 2> "$WORK/$name.err"
   echo $? > "$WORK/$name.status"
 }
@@ -121,6 +125,18 @@ check_page() {
   set -- $pixels
   echo "  $name: screenshot $(wc -c < "$WORK/$name.png") bytes, $1 of $2 pixels differ from the background"
   if [ $(($1 * 50)) -lt "$2" ]; then REASON="blank screenshot: $1 of $2 pixels differ from the background"; return; fi
+  # The controls, driven by the page's own synthetic events (#selftest).
+  local controls want c
+  controls=$(sed -n 's/.*<span id="gjk-controls">\([^<]*\)<\/span>.*/\1/p' "$WORK/$name.dom")
+  echo "  $name: $controls"
+  if [ -z "$controls" ]; then REASON="no controls result"; return; fi
+  case "$controls" in *=bad*) REASON="a control failed: $controls"; return ;; esac
+  want="orbit hover zoom up reset"
+  [ "$contacts" -gt 0 ] && want="$want contacts"
+  [ "$(sed -n 's/^frames=\([0-9]*\).*/\1/p' <<< "$expected")" -gt 1 ] && want="$want slider keys play"
+  for c in $want; do
+    case " ${controls#controls: } " in *" $c=ok "*) ;; *) REASON="control $c not checked: $controls"; return ;; esac
+  done
 }
 
 # The pages: NAME, generator flag, and what the check must say ("pass" or
