@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # The simulation's animation page in a real headless browser (Debian's
-# chromium; `make test` installs it). Usage: html_test.sh TEST_SIM_HTML
+# chromium; `make test` installs it).
+# Usage: html_test.sh TEST_SIM_HTML [PAGE...]
 #
 # TEST_SIM_HTML writes the pages: a run with every shape type and a run of
-# 200 bodies over 600 frames (both must pass), a run without bodies (a blank canvas: must be rejected as blank) and a page
-# with a script error injected (must be rejected for the error), and a page
-# whose canvas is hidden by a style (its self-test still counts the pixels
-# drawn into the canvas, but the screenshot is blank: must be rejected). A page
+# 200 bodies over 600 frames (both must pass), a run without bodies (a blank
+# canvas: must be rejected as blank), a page with a script error injected
+# (must be rejected for the error) and a page whose canvas a style hides (its
+# self-test still counts the pixels drawn into the canvas, but the screenshot
+# is blank: must be rejected). PAGEs given after it (pages written by
+# `gjk simulate --html`) must pass, with the counts they state. A page
 # passes when
 #   - the browser loads it and exits 0 (one run: dump of the DOM at the
 #     load event and a screenshot);
@@ -93,6 +96,8 @@ check_page() {
   fi
   if [ -z "$selftest" ]; then REASON="no self-test result (the player did not run)"; return; fi
   echo "  $name: $selftest"
+  # A page given on the command line has no expected counts: its own stand.
+  [ "$expected" = any ] && expected=$(sed -n 's/^\(frames=[0-9]* bodies=[0-9]* contacts=[0-9]*\) .*/\1/p' <<< "$selftest")
   case "$selftest" in
     "$expected "*) ;;
     *) REASON="self-test counts differ: expected '$expected', page says '$selftest'"; return ;;
@@ -152,6 +157,19 @@ declare -A EXPECTED
 for entry in "${PAGES[@]}"; do
   IFS='|' read -r name flag verdict <<< "$entry"
   EXPECTED[$name]=$("$GEN" "$WORK/$name.html" $flag) || { echo "FAIL: $name: the generator failed"; fail=1; }
+done
+# Pages given after the generator (e.g. written by `gjk simulate --html`)
+# must pass too.
+n=0
+for extra in "${@:2}"; do
+  n=$((n + 1))
+  if cp "$extra" "$WORK/page$n.html"; then
+    PAGES+=("page$n||pass")
+    EXPECTED[page$n]=any
+    echo "  page$n: $extra"
+  else
+    echo "FAIL: cannot read $extra"; fail=1
+  fi
 done
 # The browsers run side by side (each with its own profile), as many at a
 # time as there are processors, then each page's results are checked.
