@@ -352,8 +352,16 @@ static void test_page(void) {
         ENSURE(strstr(s, "{\"id\":\"ground\",\"mesh\":0,\"static\":1,\"fixed\":1,\"pose\":0}") != NULL);
         ENSURE(strstr(s, "{\"id\":\"point\",\"mesh\":1,\"static\":0,\"fixed\":0,\"pose\":1}") != NULL);
         ENSURE(strstr(s, "\"contact_counts\":[1,2,3,1,2,3,") != NULL);
-        // The player's script is all there (its last line).
-        ENSURE(strstr(s, "window.requestAnimationFrame(tick);\n})();") != NULL);
+        // The player's script is all there, as in its source file.
+        FILE *js = fopen(SIM_HTML_PLAYER_JS, "rb");
+        ENSURE(js != NULL);
+        if (js) {
+            long js_size;
+            char *player = slurp(js, &js_size);
+            fclose(js);
+            ENSURE(player && js_size > 1000 && strstr(s, player) != NULL);
+            free(player);
+        }
         printf("demonstration page (%d bodies, 30 frames): %ld bytes\n", d.run.body_count, size);
     }
     free(s);
