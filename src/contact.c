@@ -34,9 +34,11 @@
 /// segment taken as perpendicular to n.
 #define GJK_CONTACT_FLAT GJK_R(0.998)
 #define GJK_CONTACT_FLAT_SIN GJK_R(0.0632)
-/// Most vertices of a feature polygon. A hull face with more vertices gives
-/// the single supporting vertex instead.
-#define GJK_CONTACT_MAX_FEATURE 16
+/// Most vertices of a feature polygon. A hull face with more vertices is
+/// represented by an evenly spread subset of them (a polygon inside the
+/// face: its points still lie on the face, and a deepest vertex left out is
+/// restored by the query's witness pair).
+#define GJK_CONTACT_MAX_FEATURE 32
 /// Room of the clipped polygon: clipping a convex polygon by one plane adds
 /// at most one vertex.
 #define GJK_CONTACT_MAX_CLIP (2 * GJK_CONTACT_MAX_FEATURE + 2)
@@ -107,9 +109,9 @@ static bool hull_usable(const gjk_shape *s) {
     return true;
 }
 
-/// A hull polytope: the face whose normal is most aligned with d (its
-/// vertices, when it has at most GJK_CONTACT_MAX_FEATURE), else the
-/// supporting vertex. Returns false when the hull's data are out of range.
+/// A hull polytope: the face whose normal is most aligned with d (a scan
+/// over the faces), with at most GJK_CONTACT_MAX_FEATURE of its vertices.
+/// Returns false when the hull's data are out of range.
 static bool feature_of_hull(contact_feature *f, const gjk_shape *s, gjk_vec3 d) {
     const gjk_hull *h = s->polytope.hull;
     int best = -1;
@@ -126,11 +128,13 @@ static bool feature_of_hull(contact_feature *f, const gjk_shape *s, gjk_vec3 d) 
     }
     int first = h->face_first[best], last = h->face_first[best + 1];
     int n = last - first;
-    if (first < 0 || n < 3 || n > GJK_CONTACT_MAX_FEATURE) {
+    if (first < 0 || n < 3) {
         return false;
     }
-    for (int k = 0; k < n; ++k) {
-        int vi = h->face_indices[first + k];
+    int kept = n < GJK_CONTACT_MAX_FEATURE ? n : GJK_CONTACT_MAX_FEATURE;
+    for (int k = 0; k < kept; ++k) {
+        // Every vertex, or kept of them evenly spread (in order).
+        int vi = h->face_indices[first + (int)((long long)k * n / kept)];
         if (vi < 0 || vi >= s->polytope.count) {
             return false;
         }
@@ -141,7 +145,7 @@ static bool feature_of_hull(contact_feature *f, const gjk_shape *s, gjk_vec3 d) 
     if (!gjk_is_valid_vec3(nf) || !(len > 0)) {
         return false;
     }
-    f->count = n;
+    f->count = kept;
     f->normal = gjk_scale(1 / len, nf);
     f->index = (uint32_t)best;
     return true;
@@ -264,8 +268,8 @@ typedef struct contact_plane {
 } contact_plane;
 
 /// One clipped vertex: the point, its code, and the label of the clipped
-/// polygon's edge that starts at it (an incident edge k < 16, or 16 + j for
-/// side plane j).
+/// polygon's edge that starts at it (an incident edge k < F, or F + j for
+/// side plane j, F = GJK_CONTACT_MAX_FEATURE).
 typedef struct clip_vertex {
     gjk_vec3 p;
     uint32_t code;
@@ -273,8 +277,12 @@ typedef struct clip_vertex {
 } clip_vertex;
 
 /// Point code of the crossing of side plane j with the edge labelled `label`:
-/// unique per (j, label) since an edge crosses a plane once.
-static uint32_t crossing_code(int j, uint32_t label) { return 17u + (uint32_t)j * 32u + label; }
+/// unique per (j, label) since an edge crosses a plane once, and above the
+/// codes 1 + k of the incident vertices (at most 1 + F + 2F² < 2^16).
+static uint32_t crossing_code(int j, uint32_t label) {
+    const uint32_t f = GJK_CONTACT_MAX_FEATURE;
+    return 1u + f + (uint32_t)j * 2u * f + label;
+}
 
 /// Sutherland–Hodgman: clips the polygon in[0..n) by the side planes;
 /// returns the new count (in `in`, which has room for GJK_CONTACT_MAX_CLIP).
@@ -300,7 +308,7 @@ static int clip_polygon(clip_vertex *in, int n, const contact_plane *planes, int
                 c.code = crossing_code(j, a->label);
                 // Entering: the rest of a's edge follows; leaving: the
                 // plane's line follows.
-                c.label = ina ? 16u + (uint32_t)j : a->label;
+                c.label = ina ? (uint32_t)GJK_CONTACT_MAX_FEATURE + (uint32_t)j : a->label;
                 out[m++] = c;
             }
         }
@@ -529,12 +537,13 @@ static gjk_manifold manifold_error(gjk_status status) {
 }
 
 /// The id of a clipped point: bit 31 set when B holds the reference
-/// feature, bits 20–30 the reference feature, bits 10–19 the incident
-/// feature, bits 0–9 the point code (1 + vertex index of an incident vertex,
-/// or a side-plane crossing). The single-point fallback has id 0.
+/// feature, bits 24–30 the reference feature, bits 16–23 the incident
+/// feature (both modulo their range), bits 0–15 the point code (1 + vertex
+/// index of an incident vertex, or a side-plane crossing). Within one
+/// manifold the codes differ; the single-point fallback has id 0.
 static uint32_t contact_id(bool ref_b, uint32_t ref_index, uint32_t inc_index, uint32_t code) {
-    return (ref_b ? 0x80000000u : 0u) | ((ref_index & 0x7FFu) << 20) | ((inc_index & 0x3FFu) << 10) |
-           (code & 0x3FFu);
+    return (ref_b ? 0x80000000u : 0u) | ((ref_index & 0x7Fu) << 24) | ((inc_index & 0xFFu) << 16) |
+           (code & 0xFFFFu);
 }
 
 gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cache) {

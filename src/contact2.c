@@ -37,7 +37,7 @@ static void feature2_point(contact2_feature *f, gjk_vec2 p) {
 /// The edge of the convex hull of `v` (any points, any order) whose outward
 /// normal is the most aligned with d, found by one gift-wrapping step either
 /// way from the supporting vertex (O(n)); a single point when the points
-/// coincide. Edge ids are made of the two vertex indices.
+/// coincide. An edge is named by its first vertex (counter-clockwise).
 static void feature2_hull(contact2_feature *f, const gjk_vec2 *v, int count, gjk_vec2 d) {
     int iv = 0;
     for (int i = 1; i < count; ++i) {
@@ -80,7 +80,7 @@ static void feature2_hull(contact2_feature *f, const gjk_vec2 *v, int count, gjk
     f->v[0] = v[i0];
     f->v[1] = v[i1];
     f->normal = use_next ? n1 : n0;
-    f->index = ((uint32_t)i0 * 37u + (uint32_t)i1) & 0x3FFu;
+    f->index = (uint32_t)i0; // a counter-clockwise edge is named by its first vertex
 }
 
 /// A segment core a–b: the segment, with the normal of its side facing d.
@@ -156,13 +156,14 @@ typedef struct contact2_candidate {
     uint32_t code;
 } contact2_candidate;
 
-/// The id of a clipped point, laid out as in 3D: bit 31 B holds the
-/// reference edge, bits 20–30 the reference edge, bits 10–19 the incident
-/// feature, bits 0–9 the point code (1 + end point index, or 17 + 32 j for
-/// the crossing of side line j). The single-point fallback has id 0.
+/// The id of a clipped point, laid out as in 3D: bit 31 set when B holds
+/// the reference edge, bits 24–30 the reference edge, bits 16–23 the
+/// incident feature (both modulo their range), bits 0–15 the point code
+/// (1 + end point index, or 17 + 32 j for the crossing of side line j). The
+/// single-point fallback has id 0.
 static uint32_t contact2_id(bool ref_b, uint32_t ref_index, uint32_t inc_index, uint32_t code) {
-    return (ref_b ? 0x80000000u : 0u) | ((ref_index & 0x7FFu) << 20) | ((inc_index & 0x3FFu) << 10) |
-           (code & 0x3FFu);
+    return (ref_b ? 0x80000000u : 0u) | ((ref_index & 0x7Fu) << 24) | ((inc_index & 0xFFu) << 16) |
+           (code & 0xFFFFu);
 }
 
 gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *cache) {

@@ -134,6 +134,9 @@ static void test_hull_make(test_hull *t, const gjk_vec3 *v, int nv, const int *f
     t->h.face_indices = t->idx;
     t->h.face_normals = t->normals;
     t->h.face_offsets = t->offsets;
+    for (int i = 0; i < nv; ++i) {
+        t->h.radius = gjk_max(t->h.radius, gjk_length(v[i]));
+    }
 }
 
 /// A box as a hull: 8 vertices (bit 0: +x, bit 1: +y, bit 2: +z), 6 quads.
@@ -460,6 +463,153 @@ static void test_hull_pairs(void) {
     ENSURE(multi > 100);
 }
 
+/// max over the faces of n·p − offset: 0 on the hull's surface.
+static double hull_boundary(const gjk_hull *h, gjk_vec3 p) {
+    double best = -1e300;
+    for (int f = 0; f < h->face_count; ++f) {
+        double d = (double)gjk_dot(h->face_normals[f], p) - (double)h->face_offsets[f];
+        best = d > best ? d : best;
+    }
+    return best;
+}
+
+/// Hulls built by gjk_hull_create: a box from its corners and interior
+/// points (quads from merged triangles), a 40-sided prism (80 vertices:
+/// support by hill climbing; caps larger than a feature polygon), and
+/// random clouds against gjk_penetration.
+static void test_created_hulls(void) {
+    gjk_vec3 pts[12];
+    for (int i = 0; i < 8; ++i) {
+        pts[i] = gjk_v3((i & 1) ? (gjk_real)0.5 : (gjk_real)-0.5, (i & 2) ? (gjk_real)0.5 : (gjk_real)-0.5,
+                        (i & 4) ? (gjk_real)0.5 : (gjk_real)-0.5);
+    }
+    pts[8] = gjk_v3(0, 0, 0);
+    pts[9] = gjk_v3((gjk_real)0.1, (gjk_real)0.2, (gjk_real)-0.3);
+    pts[10] = gjk_v3((gjk_real)0.5, 0, 0); // on a face: dropped
+    pts[11] = gjk_v3((gjk_real)-0.2, (gjk_real)0.4, (gjk_real)0.1);
+    gjk_hull_error err;
+    gjk_hull *hb = gjk_hull_create(pts, 12, &err);
+    ENSURE(hb != NULL);
+    if (hb == NULL) {
+        return;
+    }
+    ENSURE(hb->face_count == 6);
+    gjk_shape box_hull = gjk_make_hull(hb), big = gjk_make_box(gjk_v3(1, 1, 1));
+    gjk_manifold m = contact(&big, pose(0, 0, 0), &box_hull, pose((gjk_real)0.2, (gjk_real)0.1, (gjk_real)1.49), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 4);
+    for (int k = 0; k < 4; ++k) {
+        gjk_real cx = (gjk_real)0.2 + ((k & 1) ? (gjk_real)0.5 : (gjk_real)-0.5);
+        gjk_real cy = (gjk_real)0.1 + ((k & 2) ? (gjk_real)0.5 : (gjk_real)-0.5);
+        ENSURE(find_point_b(&m, gjk_v3(cx, cy, (gjk_real)0.99), CTOL) >= 0);
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+    }
+    // Hull on hull, turned about z: B's four corners.
+    gjk_transform xb = pose_rot(gjk_v3((gjk_real)0.1, 0, (gjk_real)0.99), gjk_v3(0, 0, 1), 0.3);
+    m = contact(&box_hull, pose(0, 0, 0), &box_hull, xb, 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count >= 3); // B's corners that lie over A's top face
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+        ENSURE_NEAR(hull_boundary(hb, m.points[k].point_a), 0, 10 * CTOL);
+        ENSURE_NEAR(hull_boundary(hb, gjk_inv_transform_point(xb, m.points[k].point_b)), 0, 10 * CTOL);
+    }
+
+    // A 40-sided prism standing on its cap.
+    gjk_vec3 prism[80];
+    for (int i = 0; i < 40; ++i) {
+        double a = 2 * 3.14159265358979323846 * i / 40;
+        prism[2 * i] = gjk_v3((gjk_real)(0.5 * cos(a)), (gjk_real)(0.5 * sin(a)), (gjk_real)-0.3);
+        prism[2 * i + 1] = gjk_v3((gjk_real)(0.5 * cos(a)), (gjk_real)(0.5 * sin(a)), (gjk_real)0.3);
+    }
+    gjk_hull *hp = gjk_hull_create(prism, 80, &err);
+    ENSURE(hp != NULL);
+    if (hp != NULL) {
+        ENSURE(hp->face_count == 42);
+        gjk_shape ps = gjk_make_hull(hp);
+        m = contact(&big, pose(0, 0, 0), &ps, pose(0, (gjk_real)0.2, (gjk_real)1.29), 0);
+        check_manifold_contract(&m, 1);
+        ENSURE(m.point_count == 4);
+        for (int k = 0; k < m.point_count; ++k) {
+            ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+            gjk_vec3 p = m.points[k].point_b;
+            ENSURE_NEAR(sqrt((double)(p.x * p.x + (p.y - (gjk_real)0.2) * (p.y - (gjk_real)0.2))), 0.5, CTOL);
+        }
+        // Lying on its side it rests on an edge between two faces tilted
+        // by 4.5° (more than the flat tolerance): the incident face is one
+        // of them, its four corners all below A's top (two at −0.01, two
+        // raised by 0.078 sin 4.5° ≈ 0.006).
+        gjk_transform side = pose_rot(gjk_v3(0, 0, (gjk_real)1.49), gjk_v3(1, 0, 0), 1.5707963267948966);
+        m = contact(&big, pose(0, 0, 0), &ps, side, 0);
+        check_manifold_contract(&m, 1);
+        ENSURE(m.point_count == 4);
+        int deepest = 0;
+        for (int k = 0; k < m.point_count; ++k) {
+            ENSURE(m.points[k].separation >= -0.01 - CTOL);
+            deepest += fabs((double)m.points[k].separation + 0.01) <= CTOL;
+            ENSURE_NEAR(hull_boundary(hp, gjk_inv_transform_point(side, m.points[k].point_b)), 0, 10 * CTOL);
+        }
+        ENSURE(deepest == 2);
+        gjk_hull_destroy(hp);
+    }
+
+    // Random clouds against gjk_penetration.
+    rng r = {2024};
+    int cases = 0;
+    for (int h = 0; h < 20; ++h) {
+        gjk_vec3 ca[30], cb[30];
+        int na = 6 + rng_int(&r, 24), nb = 6 + rng_int(&r, 24);
+        for (int i = 0; i < na; ++i) {
+            ca[i] = gjk_v3((gjk_real)rng_range(&r, -0.8, 0.8), (gjk_real)rng_range(&r, -0.6, 0.6),
+                           (gjk_real)rng_range(&r, -0.5, 0.5));
+        }
+        for (int i = 0; i < nb; ++i) {
+            cb[i] = gjk_v3((gjk_real)rng_range(&r, -0.5, 0.5), (gjk_real)rng_range(&r, -0.5, 0.5),
+                           (gjk_real)rng_range(&r, -0.5, 0.5));
+        }
+        gjk_hull *ha = gjk_hull_create(ca, na, NULL), *hb2 = gjk_hull_create(cb, nb, NULL);
+        ENSURE(ha != NULL && hb2 != NULL);
+        if (ha != NULL && hb2 != NULL) {
+            gjk_shape sa = gjk_make_hull(ha), sb = gjk_make_hull(hb2);
+            for (int trial = 0; trial < 200; ++trial) {
+                gjk_vec3 axis = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                                     (gjk_real)rng_range(&r, -1, 1)));
+                gjk_transform xh = pose_rot(gjk_v3((gjk_real)rng_range(&r, -1.2, 1.2), (gjk_real)rng_range(&r, -1.2, 1.2),
+                                                   (gjk_real)rng_range(&r, -1.2, 1.2)),
+                                            axis, rng_range(&r, -3.14, 3.14));
+                gjk_query_input q;
+                memset(&q, 0, sizeof q);
+                q.shape_a = &sa;
+                q.transform_a = pose(0, 0, 0);
+                q.shape_b = &sb;
+                q.transform_b = xh;
+                gjk_penetration_output pen = gjk_penetration(&q, NULL);
+                if (pen.status == GJK_NOT_CONVERGED || pen.signed_distance < -0.2 ||
+                    pen.signed_distance > -10 * CTOL) {
+                    continue;
+                }
+                ++cases;
+                m = contact(&sa, pose(0, 0, 0), &sb, xh, 0);
+                check_manifold_contract(&m, 2);
+                ENSURE(m.status == GJK_PENETRATING && m.point_count >= 1);
+                double min_sep = 1e300;
+                for (int k = 0; k < m.point_count; ++k) {
+                    min_sep = fmin(min_sep, (double)m.points[k].separation);
+                    ENSURE(m.points[k].separation <= 10 * CTOL);
+                    ENSURE_NEAR(hull_boundary(ha, m.points[k].point_a), 0, 10 * CTOL);
+                    ENSURE_NEAR(hull_boundary(hb2, gjk_inv_transform_point(xh, m.points[k].point_b)), 0, 10 * CTOL);
+                }
+                ENSURE(min_sep >= pen.signed_distance - 10 * CTOL);
+                ENSURE(min_sep <= pen.signed_distance + 1e-3 * 0.5 + 10 * CTOL);
+            }
+        }
+        gjk_hull_destroy(ha);
+        gjk_hull_destroy(hb2);
+    }
+    ENSURE(cases > 300);
+    gjk_hull_destroy(hb);
+}
+
 /// Ids stay the same under a small motion, and differ between points.
 static void test_feature_ids(void) {
     gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1));
@@ -669,6 +819,7 @@ int main(void) {
     RUN_TEST(test_sphere_on_box);
     RUN_TEST(test_other_shapes);
     RUN_TEST(test_hull_pairs);
+    RUN_TEST(test_created_hulls);
     RUN_TEST(test_feature_ids);
     RUN_TEST(test_speculative);
     RUN_TEST(test_invalid);
