@@ -1,11 +1,11 @@
-// Contact manifolds in 3D: the normal and depth of gjk_distance or
-// gjk_penetration, then the supporting features of both shapes clipped
-// against each other.
+// Contact manifolds in 3D: the normal and depth of the penetration query,
+// then the supporting features of both shapes clipped against each other.
 //
 // Method (as in rigid-body engines: the reference/incident face clipping of
 // Box2D and Bullet, the face-on-face pass of Jolt):
-//  1. n (unit, A to B) and the signed distance sd from the queries; shapes
-//     apart by more than the speculative distance stop here with no points.
+//  1. n (unit, A to B) and the signed distance sd from the penetration
+//     query (query.c), whose GJK walk stops once the shapes are proved
+//     apart by more than the speculative distance: no points then.
 //  2. The supporting feature of A's core along n and of B's core along −n:
 //     a polygon (box face, hull face, triangle, cylinder cap or cone base as
 //     a regular octagon), a segment (segment or capsule core, cylinder or
@@ -558,45 +558,20 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
     q.shape_b = input->shape_b;
     q.transform_b = input->transform_b;
     q.options = input->options;
-    q.options.max_distance = spec; // 0: no early stop
+    q.options.max_distance = 0;
 
-    // 1. The normal and signed distance. The distance query stops early
-    // once the shapes are proved farther apart than spec; an overlap (or a
-    // touch without a known direction) goes on to the penetration query,
-    // warm-started by the same cache.
-    gjk_status status;
-    gjk_vec3 n, wa, wb;
-    gjk_real sd;
-    gjk_distance_output dist = gjk_distance(&q, cache);
-    if (dist.status == GJK_INVALID_INPUT) {
+    // 1. The normal and signed distance: one penetration query, whose GJK
+    // walk stops early once the shapes are proved farther apart than spec.
+    gjk_penetration_output pen = gjk_penetration_bounded(&q, cache, spec);
+    if (pen.status == GJK_INVALID_INPUT) {
         return manifold_error(GJK_INVALID_INPUT);
     }
-    if (dist.distance > 0 && gjk_length_sq(dist.normal) > GJK_R(0.5)) {
-        status = dist.status;
-        n = dist.normal;
-        sd = dist.distance;
-        wa = dist.point_a;
-        wb = dist.point_b;
-        if (sd > spec && status != GJK_NOT_CONVERGED) {
-            gjk_manifold m = manifold_error(GJK_SEPARATED);
-            return m;
-        }
-    } else {
-        q.options.max_distance = 0;
-        gjk_penetration_output pen = gjk_penetration(&q, cache);
-        if (pen.status == GJK_INVALID_INPUT) {
-            return manifold_error(GJK_INVALID_INPUT);
-        }
-        status = pen.status;
-        n = pen.normal;
-        sd = pen.signed_distance;
-        wa = pen.point_a;
-        wb = pen.point_b;
-    }
+    gjk_status status = pen.status;
+    gjk_vec3 n = pen.normal, wa = pen.point_a, wb = pen.point_b;
+    gjk_real sd = pen.signed_distance;
     if (sd > spec) {
-        // Not converged and apart beyond the speculative distance.
-        gjk_manifold m = manifold_error(status);
-        return m;
+        // Apart beyond the speculative distance (or not converged there).
+        return manifold_error(status == GJK_NOT_CONVERGED ? status : GJK_SEPARATED);
     }
 
     gjk_manifold out;

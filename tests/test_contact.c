@@ -346,6 +346,32 @@ static void test_other_shapes(void) {
     ENSURE(find_point_b(&m, gjk_v3(0, (gjk_real)-0.5, (gjk_real)0.99), CTOL) >= 0);
     ENSURE(find_point_b(&m, gjk_v3(0, (gjk_real)0.5, (gjk_real)0.99), CTOL) >= 0);
 
+    // A cone on its base: four rim points; on its side: the side line's
+    // ends (the rim point and the apex). Turned about y by π − atan(2h/r),
+    // the side line's outward normal (2h, 0, r)/|·| points down.
+    gjk_shape cone = gjk_make_cone((gjk_real)0.4, (gjk_real)0.4);
+    m = contact(&a, pose(0, 0, 0), &cone, pose(0, 0, (gjk_real)1.39), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 4);
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+        gjk_vec3 p = m.points[k].point_b;
+        ENSURE_NEAR(sqrt((double)(p.x * p.x + p.y * p.y)), 0.4, CTOL);
+    }
+    gjk_quat qc = gjk_quat_from_axis_angle(gjk_v3(0, 1, 0), (gjk_real)(3.14159265358979323846 - atan(2.0)));
+    gjk_vec3 rim = gjk_quat_rotate(qc, gjk_v3((gjk_real)0.4, 0, (gjk_real)-0.4));
+    gjk_vec3 apex = gjk_quat_rotate(qc, gjk_v3(0, 0, (gjk_real)0.4));
+    ENSURE_NEAR(rim.z, apex.z, CTOL);
+    gjk_transform xc = gjk_transform_make(gjk_v3(0, 0, (gjk_real)0.99 - rim.z), qc);
+    m = contact(&a, pose(0, 0, 0), &cone, xc, 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 2);
+    ENSURE(find_point_b(&m, gjk_transform_point(xc, gjk_v3((gjk_real)0.4, 0, (gjk_real)-0.4)), CTOL) >= 0);
+    ENSURE(find_point_b(&m, gjk_transform_point(xc, gjk_v3(0, 0, (gjk_real)0.4)), CTOL) >= 0);
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+    }
+
     // A rounded box (margin 0.1): B's bottom corners pushed down by 0.1.
     gjk_shape rb = gjk_with_margin(gjk_make_box(gjk_v3((gjk_real)0.4, (gjk_real)0.4, (gjk_real)0.4)), (gjk_real)0.1);
     m = contact(&a, pose(0, 0, 0), &rb, pose(0, 0, (gjk_real)1.49), 0);

@@ -2,7 +2,8 @@
 //
 // For two shapes and their poses, up to GJK_MAX_CONTACT_POINTS contact
 // points with one shared normal, as a rigid-body solver consumes them. The
-// normal and depth come from gjk_distance / gjk_penetration; flat features
+// normal and depth come from gjk_penetration (stopping early beyond the
+// speculative distance); flat features
 // (box faces, faces of a polytope made with gjk_make_hull, triangles,
 // segment and capsule cores, cylinder caps and cone bases as regular
 // octagons, cylinder and cone side lines) are clipped against each other
@@ -66,6 +67,8 @@ typedef struct gjk_manifold {
 } gjk_manifold;
 
 /// Contact manifold of A and B. `cache` may be NULL; when given it warm-starts the underlying distance/penetration query (see gjk_distance).
+/// Cost: one penetration query (its GJK walk stops once the shapes are
+/// proved apart beyond the speculative distance) plus the clipping.
 /// input->options.max_distance is ignored (the speculative distance takes
 /// its place). A negative, NaN or infinite speculative distance is invalid
 /// input. No allocation; fixed stack scratch (a hull face with more than 32
