@@ -548,7 +548,7 @@ static uint32_t contact_id(bool ref_b, uint32_t ref_index, uint32_t inc_index, u
 
 gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cache) {
     if (input == NULL || !gjk_is_valid_real(input->speculative_distance) || input->speculative_distance < 0 ||
-        input->shape_a == NULL || input->shape_b == NULL) {
+        input->shape_a == NULL || input->shape_b == NULL || !gjk_options_valid(&input->options)) {
         return manifold_error(GJK_INVALID_INPUT);
     }
     gjk_real spec = input->speculative_distance;

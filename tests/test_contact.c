@@ -680,6 +680,20 @@ static void test_invalid(void) {
     ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
     m = contact(&a, pose(0, 0, 0), &a, pose(0, 0, 1), (gjk_real)INFINITY);
     ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
+    // Options are checked as in every query, max_distance included.
+    gjk_contact_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a;
+    in.transform_a = pose(0, 0, 0);
+    in.shape_b = &a;
+    in.transform_b = pose(0, 0, 1);
+    in.options.max_distance = (gjk_real)NAN;
+    m = gjk_contact(&in, NULL);
+    ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
+    in.options.max_distance = 0;
+    in.options.tolerance = -1;
+    m = gjk_contact(&in, NULL);
+    ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
     // A hull whose indices are out of range is not trusted: one point.
     gjk_hull *hb = hull_box(gjk_v3(1, 1, 1));
     if (hb != NULL) {

@@ -69,8 +69,8 @@ typedef struct gjk_manifold {
 /// Contact manifold of A and B. `cache` may be NULL; when given it warm-starts the underlying distance/penetration query (see gjk_distance).
 /// Cost: one penetration query (its GJK walk stops once the shapes are
 /// proved apart beyond the speculative distance) plus the clipping.
-/// input->options.max_distance is ignored (the speculative distance takes
-/// its place). A negative, NaN or infinite speculative distance is invalid
+/// input->options.max_distance is checked as in every query but not used
+/// (the speculative distance takes its place). A negative, NaN or infinite speculative distance is invalid
 /// input. No allocation; fixed stack scratch (a hull face with more than 32
 /// vertices is represented by 32 of them spread evenly).
 GJK_API gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cache);
