@@ -334,6 +334,44 @@ static void test_other_shapes(void) {
     ENSURE(find_point_b(&m, gjk_v3(0, 0, (gjk_real)0.99), CTOL) >= 0);
 }
 
+/// Edge on edge: a capsule lying along a box's ridge gives two points (the
+/// capsule's ends over the ridge); crossing ridges give one.
+static void test_edge_on_edge(void) {
+    gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1));
+    gjk_transform xa = pose_rot(gjk_v3(0, 0, 0), gjk_v3(1, 0, 0), 0.78539816339744831); // ridge along x at z = √2
+    double ridge = sqrt(2.0);
+    gjk_shape cap = gjk_make_capsule(gjk_v3((gjk_real)-0.6, 0, 0), gjk_v3((gjk_real)0.6, 0, 0), (gjk_real)0.25);
+    gjk_manifold m = contact(&a, xa, &cap, pose((gjk_real)0.3, 0, (gjk_real)(ridge + 0.24)), 0);
+    check_manifold_contract(&m, 2);
+    ENSURE(m.status == GJK_PENETRATING);
+    ENSURE(m.point_count == 2);
+    ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, 1), CTOL);
+    ENSURE(find_point_a(&m, gjk_v3((gjk_real)-0.3, 0, (gjk_real)ridge), 10 * CTOL) >= 0);
+    ENSURE(find_point_a(&m, gjk_v3((gjk_real)0.9, 0, (gjk_real)ridge), 10 * CTOL) >= 0);
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, -0.01, 10 * CTOL);
+    }
+    // Hanging over the ridge's end x = 1: clipped there.
+    m = contact(&a, xa, &cap, pose((gjk_real)0.8, 0, (gjk_real)(ridge + 0.24)), 0);
+    check_manifold_contract(&m, 2);
+    ENSURE(m.point_count == 2);
+    ENSURE(find_point_a(&m, gjk_v3((gjk_real)0.2, 0, (gjk_real)ridge), 10 * CTOL) >= 0);
+    ENSURE(find_point_a(&m, gjk_v3(1, 0, (gjk_real)ridge), 10 * CTOL) >= 0);
+    // The capsule as A, on top of the ridge seen from above: the same points.
+    m = contact(&cap, pose((gjk_real)0.3, 0, (gjk_real)(ridge + 0.24)), &a, xa, 0);
+    check_manifold_contract(&m, 2);
+    ENSURE(m.point_count == 2);
+    ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, -1), CTOL);
+    ENSURE(find_point_b(&m, gjk_v3((gjk_real)-0.3, 0, (gjk_real)ridge), 10 * CTOL) >= 0);
+    // A box ridge across another: one point.
+    gjk_shape b = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5));
+    gjk_transform xb = pose_rot(gjk_v3(0, 0, (gjk_real)(ridge + 0.5 * ridge - 0.01)), gjk_v3(0, 1, 0), 0.78539816339744831);
+    m = contact(&a, xa, &b, xb, 0);
+    check_manifold_contract(&m, 2);
+    ENSURE(m.point_count == 1);
+    ENSURE_NEAR(m.points[0].separation, -0.01, 10 * CTOL);
+}
+
 /// Hull pairs (a box and an octahedron as hand-filled hulls) in random
 /// poses near contact, against gjk_penetration: the deepest point's
 /// separation is its signed distance, every point lies on both surfaces,
@@ -809,6 +847,7 @@ int main(void) {
     RUN_TEST(test_box_on_edge);
     RUN_TEST(test_sphere_on_box);
     RUN_TEST(test_other_shapes);
+    RUN_TEST(test_edge_on_edge);
     RUN_TEST(test_hull_pairs);
     RUN_TEST(test_created_hulls);
     RUN_TEST(test_feature_ids);
