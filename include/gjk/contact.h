@@ -8,11 +8,13 @@
 // segment and capsule cores, cylinder caps and cone bases as regular
 // octagons, cylinder and cone side lines) are clipped against each other
 // (reference and incident feature, Sutherland–Hodgman) and reduced to at
-// most four points keeping the deepest and the widest spread. Everything
+// most four points keeping the deepest and the widest spread; two parallel
+// edges perpendicular to the normal (segments, capsule cores, cylinder and
+// cone sides, the edge a box or hull lies on) give two points. Everything
 // else gives one point: spheres, ellipsoids, points, custom shapes, a
 // polytope without a hull, and contacts where no feature of either shape is
-// flat along the normal (within about 3.6°), such as edge on edge. Included
-// by gjk.h.
+// flat along the normal (within about 3.6°), such as crossing edges.
+// Included by gjk.h.
 #ifndef GJK_CONTACT_H
 #define GJK_CONTACT_H
 
