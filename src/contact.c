@@ -11,7 +11,7 @@
 //     a regular octagon), a segment (segment or capsule core, cylinder or
 //     cone side line) or one point (everything else).
 //  3. The reference feature is a polygon whose plane normal lies within
-//     GJK_CONTACT_FLAT of ±n (the better aligned of the two; A on a tie),
+//     GJK_CONTACT_FLAT of ±n (A's unless B's is clearly better aligned),
 //     or, when neither has one, a segment perpendicular to n (a segment or
 //     capsule core, a cylinder or cone side, or the supporting edge of a
 //     polygon that lies on an edge) when the other feature is a parallel
@@ -36,6 +36,10 @@
 /// segment taken as perpendicular to n.
 #define GJK_CONTACT_FLAT GJK_R(0.998)
 #define GJK_CONTACT_FLAT_SIN GJK_R(0.0632)
+/// A's face stays the reference while B's is not better aligned with n by
+/// more than this (in cosine: B's face about 2.6° closer when A's is off by
+/// that much, and any face within GJK_CONTACT_FLAT of the other's direction).
+#define GJK_CONTACT_PREFER_A GJK_R(0.001)
 /// Most vertices of a feature polygon. A hull face with more vertices is
 /// represented by an evenly spread subset of them (a polygon inside the
 /// face: its points still lie on the face, and a deepest vertex left out is
@@ -621,7 +625,10 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
     gjk_real align_b = fb.count >= 3 ? -gjk_dot(fb.normal, n) : -1;
     int ref = 0; // 1: A, 2: B, 0: none
     if (align_a >= GJK_CONTACT_FLAT || align_b >= GJK_CONTACT_FLAT) {
-        ref = align_a >= align_b ? 1 : 2;
+        // A keeps the reference unless B's face is clearly better aligned:
+        // two faces nearly parallel to each other would otherwise swap roles
+        // (and ids) from frame to frame as the normal wobbles between them.
+        ref = align_a >= GJK_CONTACT_FLAT && align_a + GJK_CONTACT_PREFER_A >= align_b ? 1 : 2;
     } else {
         // Edge on edge: a polygon that is not flat along n may still touch
         // by an edge perpendicular to n (a box or hull lying on an edge);

@@ -5,8 +5,8 @@
 // feature of each core is an edge (box, triangle and polygon edges, the
 // segment of a segment or capsule) or one point (everything else). The
 // reference edge is the one whose outward normal lies within
-// GJK2_CONTACT_FLAT of ±n (the better aligned; A on a tie); the incident
-// feature is clipped to the strip swept by the reference edge along n and
+// GJK2_CONTACT_FLAT of ±n (A's unless B's is clearly better aligned); the
+// incident feature is clipped to the strip swept by the reference edge along n and
 // projected along n onto the reference line, which gives each point's
 // separation. Clipping a segment keeps at most two points, so no reduction
 // is needed. Without a reference edge the manifold is the query's one point.
@@ -208,7 +208,9 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
     gjk_real align_b = fb.count == 2 ? -gjk_dot2(fb.normal, n) : -1;
     int ref = 0;
     if (align_a >= GJK2_CONTACT_FLAT || align_b >= GJK2_CONTACT_FLAT) {
-        ref = align_a >= align_b ? 1 : 2;
+        // A keeps the reference unless B's edge is clearly better aligned
+        // (as in 3D: nearly parallel edges would swap roles and ids).
+        ref = align_a >= GJK2_CONTACT_FLAT && align_a + GJK_R(0.001) >= align_b ? 1 : 2;
     }
     const contact2_feature *fr = ref == 2 ? &fb : &fa;
     const contact2_feature *fi = ref == 2 ? &fa : &fb;

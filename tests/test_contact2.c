@@ -266,6 +266,26 @@ static void test_feature_ids2(void) {
     }
 }
 
+/// Equal boxes edge to edge, the upper one turned a little either way: A's
+/// edge stays the reference and the ids stay the same.
+static void test_reference_hysteresis2(void) {
+    gjk2_shape a = gjk2_make_box(gjk_v2((gjk_real)0.5, (gjk_real)0.5));
+    gjk2_manifold base = contact2(&a, pose2(0, 0, 0), &a, pose2(0.1, 0.99, 0), 0);
+    ENSURE(base.point_count == 2);
+    static const double turns[] = {0.002, -0.002, 0.004, -0.004, 0.008, -0.008};
+    for (int t = 0; t < 6; ++t) {
+        gjk2_manifold m = contact2(&a, pose2(0, 0, 0), &a, pose2(0.1, 0.985, turns[t]), 0.02);
+        gjk2_manifold m2 = contact2(&a, pose2(0, 0, turns[t]), &a, pose2(0.1, 0.985, 0), 0.02);
+        check_contract2(&m, 1);
+        check_contract2(&m2, 1);
+        ENSURE(m.point_count == 2 && m2.point_count == 2);
+        for (int k = 0; k < m.point_count; ++k) {
+            ENSURE(m.points[k].id == base.points[0].id || m.points[k].id == base.points[1].id);
+            ENSURE((m2.points[k].id & 0x80000000u) == 0);
+        }
+    }
+}
+
 static void test_speculative2(void) {
     gjk2_shape a = gjk2_make_box(gjk_v2(1, 1));
     gjk2_shape b = gjk2_make_box(gjk_v2((gjk_real)0.5, (gjk_real)0.5));
@@ -379,6 +399,7 @@ int main(void) {
     RUN_TEST(test_round_shapes2);
     RUN_TEST(test_polygon_pairs2);
     RUN_TEST(test_feature_ids2);
+    RUN_TEST(test_reference_hysteresis2);
     RUN_TEST(test_speculative2);
     RUN_TEST(test_invalid2);
     RUN_TEST(test_all_shapes_random2);
