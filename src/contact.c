@@ -385,8 +385,9 @@ static void reference_polygon(contact_reference *r, const contact_feature *f, gj
     for (int k = 0; k < f->count; ++k) {
         gjk_vec3 a = f->v[k], b = f->v[(k + 1) % f->count];
         // For counter-clockwise order about m, (b − a) × m points out of
-        // the polygon.
-        gjk_vec3 sn = gjk_scale(sign, gjk_cross(gjk_sub(b, a), m));
+        // the polygon. Unit, so that offsets are distances (a zero-length
+        // edge gives a zero normal: a plane that cuts nothing).
+        gjk_vec3 sn = gjk_normalize(gjk_scale(sign, gjk_cross(gjk_sub(b, a), m)));
         r->side[k].normal = sn;
         r->side[k].offset = gjk_dot(sn, a);
     }
@@ -657,15 +658,6 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
     gjk_vec3 m = ref == 2 ? gjk_neg(n) : n;
     gjk_real radii = fa.radius + fb.radius;
     if (ref != 0) {
-        contact_reference r;
-        if (fr->count >= 3) {
-            reference_polygon(&r, fr, m);
-        } else {
-            reference_segment(&r, fr);
-        }
-        // 4. Clip, project, keep the points within the speculative distance
-        // (plus the touching tolerance, so that resting contacts stay).
-        int n_clip = clip_incident(&r, fi, m, cand);
         gjk_real scale = 0;
         for (int k = 0; k < fr->count; ++k) {
             scale = gjk_max(scale, gjk_max_abs(fr->v[k]));
@@ -675,9 +667,36 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
         }
         gjk_real rel = input->options.tolerance > 0 ? input->options.tolerance : GJK_DEFAULT_TOLERANCE;
         gjk_real tol = 16 * rel * (scale + radii);
+        contact_reference r;
+        if (fr->count >= 3) {
+            reference_polygon(&r, fr, m);
+        } else {
+            reference_segment(&r, fr);
+        }
+        // The side planes move out by the tolerance: an incident vertex on
+        // a side plane (equal boxes stacked exactly) stays a vertex, rather
+        // than turning into two crossings, and its id, as rounding moves it.
+        for (int j = 0; j < r.side_count; ++j) {
+            r.side[j].offset += tol;
+        }
+        // 4. Clip, project, keep the points within the speculative distance
+        // (plus the touching tolerance, so that resting contacts stay), and
+        // one of points that coincide within the tolerance (the deeper).
+        int n_clip = clip_incident(&r, fi, m, cand);
         for (int k = 0; k < n_clip; ++k) {
-            if (cand[k].s - radii <= spec + tol) {
+            if (!(cand[k].s - radii <= spec + tol)) {
+                continue;
+            }
+            int same = -1;
+            for (int j = 0; j < count && same < 0; ++j) {
+                if (gjk_max_abs(gjk_sub(cand[j].p, cand[k].p)) <= tol) {
+                    same = j;
+                }
+            }
+            if (same < 0) {
                 cand[count++] = cand[k];
+            } else if (cand[k].s < cand[same].s) {
+                cand[same] = cand[k];
             }
         }
         // The query's deepest point must not be lost: when the clipped
