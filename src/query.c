@@ -268,7 +268,11 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
     return out;
 }
 
-static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
+/// The penetration query; with max_distance > 0 the walk may stop once the
+/// shapes are proved farther apart than that (GJK_SEPARATED with a lower
+/// bound on the distance, as gjk_distance's options.max_distance).
+static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_simplex_cache *cache,
+                                               gjk_real max_distance) {
     gjk_penetration_output out;
     memset(&out, 0, sizeof out);
     out.status = GJK_INVALID_INPUT;
@@ -292,6 +296,9 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
     gjk_real sd, core;
     gjk_walk w;
     walk_setup(input, &p, cache, &w);
+    if (max_distance > 0) {
+        w.stop_beyond = max_distance + p.radius;
+    }
     gjk_walk_end end = gjk_walk_run(&p, &w);
     if (end == GJK_WALK_BAD_SUPPORT) {
         return out;
@@ -316,11 +323,15 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
         gjk_simplex_witness(&w.simplex, &ca, &cb);
         core = gjk_length(w.v);
         n = apart_normal(&w);
-        sd = core - p.radius;
+        // Stopped early: the lower bound, proved beyond max_distance.
+        sd = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
     }
     gjk_vec3 pa, pb;
     rounded_witness(&p, ca, cb, n, &pa, &pb);
     out.status = converged ? classify(sd, gjk_pair_tolerance(&p)) : GJK_NOT_CONVERGED;
+    if (end == GJK_WALK_APART) {
+        out.status = GJK_SEPARATED;
+    }
     out.signed_distance = sd;
     out.depth = sd < 0 ? -sd : 0;
     out.point_a = gjk_transform_point(xa, pa);
@@ -335,5 +346,10 @@ gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache
 }
 
 gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache) {
-    return finite_penetration(penetration_run(input, cache));
+    return finite_penetration(penetration_run(input, cache, 0));
+}
+
+gjk_penetration_output gjk_penetration_bounded(const gjk_query_input *input, gjk_simplex_cache *cache,
+                                               gjk_real max_distance) {
+    return finite_penetration(penetration_run(input, cache, max_distance));
 }
