@@ -195,6 +195,9 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
     out.status = GJK_INVALID_INPUT;
     gjk_segment_answer sa;
     if (gjk_segment_closed_form(input, &sa)) {
+        if (cache != NULL) {
+            cache->count = 0; // no simplex: a later query starts fresh
+        }
         gjk_real dist = sa.core - sa.ra - sa.rb;
         out.status = classify(dist, sa.tol);
         out.normal = sa.n;
@@ -278,6 +281,9 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
     out.status = GJK_INVALID_INPUT;
     gjk_segment_answer sa;
     if (gjk_segment_closed_form(input, &sa)) {
+        if (cache != NULL) {
+            cache->count = 0; // no simplex: a later query starts fresh
+        }
         gjk_real sd = sa.core - sa.ra - sa.rb;
         out.status = classify(sd, sa.tol);
         out.signed_distance = sd;
