@@ -192,4 +192,11 @@ typedef struct gjk_segment_answer {
 /// invalid input) (closed_form.c).
 bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s);
 
+/// The penetration query that may stop once the shapes are proved farther
+/// apart than max_distance (> 0; 0: never), returning GJK_SEPARATED with a
+/// lower bound on the distance: the first step of the contact manifold,
+/// which needs nothing of pairs beyond its speculative distance (query.c).
+gjk_penetration_output gjk_penetration_bounded(const gjk_query_input *input, gjk_simplex_cache *cache,
+                                               gjk_real max_distance);
+
 #endif // GJK_INTERNAL_H

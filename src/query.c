@@ -17,7 +17,6 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
     w->simplex.count = 0;
     w->stop_beyond = 0;
     w->stop_within = 0;
-    w->stop_widen = false;
     w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     if (cache != NULL && cache->count >= 1 && cache->count <= 4) {
         // Rebuild the cached simplex: the support points of the current
@@ -124,10 +123,10 @@ gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
     gjk_walk w;
     walk_setup(input, &p, NULL, &w);
     // Stop as soon as the core distance is proved beyond or within the sum
-    // of the radii by more than the tolerance (at the scale seen by then).
-    w.stop_beyond = p.radius;
-    w.stop_within = p.radius;
-    w.stop_widen = true;
+    // of the radii by more than the tolerance.
+    gjk_real tol = gjk_pair_tolerance(&p);
+    w.stop_beyond = p.radius + tol;
+    w.stop_within = p.radius - tol;
     gjk_walk_end end = gjk_walk_run(&p, &w);
     out.iterations = w.iterations;
     switch (end) {
@@ -197,7 +196,7 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
     gjk_segment_answer sa;
     if (gjk_segment_closed_form(input, &sa)) {
         if (cache != NULL) {
-            cache->count = 0; // no simplex: left empty, so a garbage cache never survives a query
+            cache->count = 0; // no simplex: a later query starts fresh
         }
         gjk_real dist = sa.core - sa.ra - sa.rb;
         out.status = classify(dist, sa.tol);
@@ -272,14 +271,18 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
     return out;
 }
 
-static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
+/// The penetration query; with max_distance > 0 the walk may stop once the
+/// shapes are proved farther apart than that (GJK_SEPARATED with a lower
+/// bound on the distance, as gjk_distance's options.max_distance).
+static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_simplex_cache *cache,
+                                               gjk_real max_distance) {
     gjk_penetration_output out;
     memset(&out, 0, sizeof out);
     out.status = GJK_INVALID_INPUT;
     gjk_segment_answer sa;
     if (gjk_segment_closed_form(input, &sa)) {
         if (cache != NULL) {
-            cache->count = 0; // no simplex: left empty, so a garbage cache never survives a query
+            cache->count = 0; // no simplex: a later query starts fresh
         }
         gjk_real sd = sa.core - sa.ra - sa.rb;
         out.status = classify(sd, sa.tol);
@@ -299,6 +302,9 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
     gjk_real sd, core;
     gjk_walk w;
     walk_setup(input, &p, cache, &w);
+    if (max_distance > 0) {
+        w.stop_beyond = max_distance + p.radius;
+    }
     gjk_walk_end end = gjk_walk_run(&p, &w);
     if (end == GJK_WALK_BAD_SUPPORT) {
         return out;
@@ -323,11 +329,15 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
         gjk_simplex_witness(&w.simplex, &ca, &cb);
         core = gjk_length(w.v);
         n = apart_normal(&w);
-        sd = core - p.radius;
+        // Stopped early: the lower bound, proved beyond max_distance.
+        sd = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
     }
     gjk_vec3 pa, pb;
     rounded_witness(&p, ca, cb, n, &pa, &pb);
     out.status = converged ? classify(sd, gjk_pair_tolerance(&p)) : GJK_NOT_CONVERGED;
+    if (end == GJK_WALK_APART) {
+        out.status = GJK_SEPARATED;
+    }
     out.signed_distance = sd;
     out.depth = sd < 0 ? -sd : 0;
     out.point_a = gjk_transform_point(xa, pa);
@@ -342,5 +352,10 @@ gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache
 }
 
 gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache) {
-    return finite_penetration(penetration_run(input, cache));
+    return finite_penetration(penetration_run(input, cache, 0));
+}
+
+gjk_penetration_output gjk_penetration_bounded(const gjk_query_input *input, gjk_simplex_cache *cache,
+                                               gjk_real max_distance) {
+    return finite_penetration(penetration_run(input, cache, max_distance));
 }

@@ -413,4 +413,7 @@ GJK_API gjk_transform gjk_sweep_at(const gjk_sweep *sweep, gjk_real t);
 }
 #endif
 
+// Contact manifolds (gjk_contact); contact.h includes this header in turn.
+#include "gjk/contact.h"
+
 #endif // GJK_H

@@ -239,4 +239,7 @@ GJK_API int gjk2_minkowski_difference_hull(const gjk_vec2 *p, int n, const gjk_v
 }
 #endif
 
+// 2D contact manifolds (gjk2_contact); contact2d.h includes this header in turn.
+#include "gjk/contact2d.h"
+
 #endif // GJK2D_H
