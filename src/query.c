@@ -17,6 +17,7 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
     w->simplex.count = 0;
     w->stop_beyond = 0;
     w->stop_within = 0;
+    w->stop_widen = false;
     w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     if (cache != NULL && cache->count >= 1 && cache->count <= 4) {
         // Rebuild the cached simplex: the support points of the current
@@ -123,10 +124,10 @@ gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
     gjk_walk w;
     walk_setup(input, &p, NULL, &w);
     // Stop as soon as the core distance is proved beyond or within the sum
-    // of the radii by more than the tolerance.
-    gjk_real tol = gjk_pair_tolerance(&p);
-    w.stop_beyond = p.radius + tol;
-    w.stop_within = p.radius - tol;
+    // of the radii by more than the tolerance (at the scale seen by then).
+    w.stop_beyond = p.radius;
+    w.stop_within = p.radius;
+    w.stop_widen = true;
     gjk_walk_end end = gjk_walk_run(&p, &w);
     out.iterations = w.iterations;
     switch (end) {
