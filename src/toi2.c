@@ -105,6 +105,14 @@ static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
             return invalid_output();
         }
         out.iterations = iter;
+        if (d.status == GJK_NOT_CONVERGED) {
+            // The distance is not known (curved shapes with a tight
+            // tolerance can reach the walk's cap): neither a contact nor a
+            // safe step can be claimed. Safe up to t.
+            out.status = GJK_NOT_CONVERGED;
+            out.t = t;
+            return out;
+        }
         gjk_real tol = rel_tol * (rho_a + rho_b + d.distance);
         if (d.status != GJK_SEPARATED || d.distance <= target + tol) {
             return toi_contact(&q, t, iter, out);

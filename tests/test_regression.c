@@ -2025,6 +2025,44 @@ static void test_garbage_cache_after_closed_form(void) {
     }
 }
 
+// ---------------------------------------------------------------------------
+// 21. Time of impact claiming a hit at t = 0 for shapes 1.65 apart (fuzz
+// finding f17): an ellipsoid and a cylinder with tolerance 1e-14 make the
+// inner distance query reach the walk's cap ("not converged"), and
+// gjk_time_of_impact took every status but "separated" for a contact.
+// Checks: the answer is "not converged" or a hit whose separation at t is
+// the target (never a hit at t = 0 while the shapes start apart).
+
+static void test_toi_not_converged_distance_is_no_contact(void) {
+    gjk_shape a = gjk_make_ellipsoid(V(3, 1, 0.25)), b = gjk_make_cylinder(to_real(0.5), 2);
+    gjk_toi_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a;
+    in.shape_b = &b;
+    in.sweep_a.start = pose(d3_make(0, -2.375, 0), gjk_quat_identity());
+    in.sweep_a.end = gjk_transform_identity();
+    in.sweep_b.start = pose(d3_make(1, 1, 0), gjk_quat_make(to_real(0.96891242171064473), to_real(0.22128482831828059),
+                                                            to_real(-0.11064241415914029), 0));
+    in.sweep_b.end = pose(d3_make(-1, 0, 0), gjk_quat_identity());
+    in.options.tolerance = to_real(GJK_USE_FLOAT ? 1e-7 : 1e-14);
+    in.options.max_epa_iterations = 2;
+    gjk_query_input q = query(&a, in.sweep_a.start, &b, in.sweep_b.start);
+    q.options = in.options;
+    gjk_distance_output d0 = gjk_distance(&q, NULL);
+    gjk_cast_output o = gjk_time_of_impact(&in);
+    case_begin("ellipsoid and cylinder, tolerance 1e-14");
+    ENSURE(d0.status != GJK_SEPARATED || d0.distance > 1); // they start apart (or the distance does not converge)
+    ENSURE(o.status == GJK_NOT_CONVERGED || o.status == GJK_HIT || o.status == GJK_MISS);
+    if (o.status == GJK_HIT) {
+        ENSURE(o.t > 0);
+        q.transform_a = gjk_sweep_at(&in.sweep_a, o.t);
+        q.transform_b = gjk_sweep_at(&in.sweep_b, o.t);
+        gjk_penetration_output p = gjk_penetration(&q, NULL);
+        ENSURE(p.status == GJK_NOT_CONVERGED || fabs((double)p.signed_distance) <= TOL(4) + 1e-6);
+    }
+    case_end();
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -2047,5 +2085,6 @@ int main(void) {
     RUN_TEST(test_intersect_status_first_vertex_scale);
     RUN_TEST(test_huge_and_tiny_scale_invariance);
     RUN_TEST(test_garbage_cache_after_closed_form);
+    RUN_TEST(test_toi_not_converged_distance_is_no_contact);
     return TEST_SUMMARY();
 }
