@@ -29,6 +29,7 @@ typedef struct gjk_pair {
     gjk_mat3 rot_a;   ///< A's rotation, to report trace points in world orientation.
     gjk_trace_fn trace;
     void *trace_data;
+    int hint_a, hint_b; ///< Last support vertices of hull polytopes (−1: none).
 } gjk_pair;
 
 /// A point of the Minkowski difference of the cores, w = a − b, with the
@@ -67,8 +68,8 @@ static inline gjk_cast_output gjk_cast_finite(gjk_cast_output o) {
 static inline gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
     gjk_support_point s;
     s.d = d;
-    s.a = gjk_core_support(p->a, d);
-    gjk_vec3 lb = gjk_core_support(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)));
+    s.a = gjk_core_support_hint(p->a, d, &p->hint_a);
+    gjk_vec3 lb = gjk_core_support_hint(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)), &p->hint_b);
     s.b = gjk_add(gjk_mat3_mul(p->rot_b, lb), p->pos_b);
     s.w = gjk_sub(s.a, s.b);
     if (!gjk_is_valid_vec3(s.w)) {

@@ -40,6 +40,7 @@ bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, gjk_transform transform_a, c
     p->rot_a = gjk_mat3_from_quat(ta.rotation);
     p->trace = o->trace;
     p->trace_data = o->trace_data;
+    p->hint_a = p->hint_b = -1;
     if (!gjk_is_valid_real(p->radius) || !gjk_is_valid_real(p->scale) || !gjk_is_valid_vec3(p->pos_b)) {
         return false; // finite inputs whose sum overflowed
     }

@@ -75,6 +75,16 @@ gjk_shape gjk_make_polytope(const gjk_vec3 *vertices, int count) {
     return s;
 }
 
+gjk_shape gjk_make_hull(const gjk_hull *hull) {
+    gjk_shape s = shape_of(GJK_SHAPE_POLYTOPE);
+    if (hull != NULL) {
+        s.polytope.vertices = hull->vertices;
+        s.polytope.count = hull->vertex_count;
+        s.polytope.hull = hull;
+    }
+    return s;
+}
+
 gjk_shape gjk_make_custom(gjk_support_fn support, const void *user_data, gjk_real radius) {
     gjk_shape s = shape_of(GJK_SHAPE_CUSTOM);
     s.custom.support = support;
@@ -112,6 +122,12 @@ bool gjk_shape_check(const gjk_shape *s, bool every_vertex) {
     case GJK_SHAPE_POLYTOPE:
         if (s->polytope.vertices == NULL || s->polytope.count <= 0) {
             return false;
+        }
+        if (s->polytope.hull != NULL) {
+            // Validated when the hull was built; the shape must be the one
+            // gjk_make_hull made (hill climbing reads the hull's arrays).
+            return s->polytope.hull->vertices == s->polytope.vertices &&
+                   s->polytope.hull->vertex_count == s->polytope.count;
         }
         // A NaN vertex would never win a support comparison and so would
         // go unnoticed: the queries read every vertex once. (Only the
@@ -164,6 +180,10 @@ gjk_real gjk_shape_bound(const gjk_shape *s) {
         break;
     case GJK_SHAPE_ELLIPSOID: r = gjk_max_abs(s->ellipsoid.radii); break;
     case GJK_SHAPE_POLYTOPE:
+        if (s->polytope.hull != NULL) {
+            r = s->polytope.hull->radius;
+            break;
+        }
         for (int i = 0; i < s->polytope.count; ++i) {
             r = gjk_max(r, gjk_length(s->polytope.vertices[i]));
         }

@@ -46,9 +46,57 @@ static inline gjk_vec3 gjk_support_points(const gjk_vec3 *v, int count, gjk_vec3
     return v[best];
 }
 
+/// Hulls with fewer vertices than this are scanned; larger ones climb.
+/// (bench/: the crossover of the two on this machine.)
+#define GJK_HULL_CLIMB_MIN 32
+
+/// Hill climbing over the hull's vertex graph: from a start vertex, move to
+/// the neighbour farthest along d while one is strictly farther. On a convex
+/// polytope a vertex with no farther neighbour is a support point: its edge
+/// cone contains the whole polytope. Each move strictly increases d·v, so no
+/// vertex is visited twice and the walk ends. *hint is the start vertex (out
+/// of range: the best of the six axis extremes) and receives the answer, so
+/// that the next call along a nearby direction starts next to it.
+static inline gjk_vec3 gjk_support_hull(const gjk_hull *h, gjk_vec3 d, int *hint) {
+    const gjk_vec3 *v = h->vertices;
+    int cur = *hint;
+    gjk_real best;
+    if (cur < 0 || cur >= h->vertex_count) {
+        cur = h->extreme[0];
+        best = gjk_dot(v[cur], d);
+        for (int k = 1; k < 6; ++k) {
+            gjk_real t = gjk_dot(v[h->extreme[k]], d);
+            if (t > best) {
+                best = t;
+                cur = h->extreme[k];
+            }
+        }
+    } else {
+        best = gjk_dot(v[cur], d);
+    }
+    const int *first = h->neighbor_first, *nb = h->neighbors;
+    for (;;) {
+        int next = -1;
+        for (int k = first[cur], e = first[cur + 1]; k < e; ++k) {
+            gjk_real t = gjk_dot(v[nb[k]], d);
+            if (t > best) {
+                best = t;
+                next = nb[k];
+            }
+        }
+        if (next < 0) {
+            break;
+        }
+        cur = next;
+    }
+    *hint = cur;
+    return v[cur];
+}
+
 /// The point of the core of `s` farthest along `d` (local frame). `d` need
-/// not be unit; a zero `d` gives some point of the core.
-static inline gjk_vec3 gjk_core_support(const gjk_shape *s, gjk_vec3 d) {
+/// not be unit; a zero `d` gives some point of the core. `hint` (may be
+/// NULL) is the start and answer of a hull's hill climbing.
+static inline gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d, int *hint) {
     switch (s->type) {
     case GJK_SHAPE_POINT:
     case GJK_SHAPE_SPHERE:
@@ -103,6 +151,10 @@ static inline gjk_vec3 gjk_core_support(const gjk_shape *s, gjk_vec3 d) {
         return gjk_v3(k * r.x * rd.x, k * r.y * rd.y, k * r.z * rd.z);
     }
     case GJK_SHAPE_POLYTOPE:
+        if (s->polytope.hull != NULL && s->polytope.count >= GJK_HULL_CLIMB_MIN) {
+            int local = -1;
+            return gjk_support_hull(s->polytope.hull, d, hint != NULL ? hint : &local);
+        }
         return gjk_support_points(s->polytope.vertices, s->polytope.count, d);
     case GJK_SHAPE_CUSTOM:
         return s->custom.support(s->custom.user_data, d);
@@ -110,5 +162,8 @@ static inline gjk_vec3 gjk_core_support(const gjk_shape *s, gjk_vec3 d) {
         return gjk_v3_zero();
     }
 }
+
+/// gjk_core_support_hint without a hint.
+static inline gjk_vec3 gjk_core_support(const gjk_shape *s, gjk_vec3 d) { return gjk_core_support_hint(s, d, NULL); }
 
 #endif // GJK_SUPPORT_H

@@ -1,0 +1,860 @@
+// Convex hulls of point clouds by quickhull (Barber, Dobkin & Huhdanpaa,
+// "The Quickhull Algorithm for Convex Hulls", ACM TOMS 1996).
+//
+// Start from a tetrahedron of four extreme points; every other point is
+// filed in the "outside set" of one face it lies above. Repeatedly take the
+// farthest point of some outside set, find the faces it sees (a flood fill
+// from that face over the face adjacency), remove them, and close the hole
+// with a cone of new triangles from the point to the horizon (the boundary of
+// the seen region); the points of the removed faces are filed again among
+// the new faces or dropped as interior. Every step adds one point to the
+// hull, so there are at most `count` steps.
+//
+// A point within `eps` of a face (about 1e-12 of the cloud's size in
+// double) counts as not above it, so nearly coplanar points are dropped
+// rather than making slivers. At the end coplanar triangles (each within eps
+// of the other's plane) are merged into polygon faces, the vertex adjacency
+// is read off the polygon edges, and everything is packed into one block.
+// The result is checked: a closed surface where every edge is shared by two
+// faces the right way round (V − E + F = 2) and every edge is locally convex
+// within the tolerance, which together make it a convex polytope.
+//
+// Coplanar clouds get a flat hull: the 2D hull of the points in their plane
+// (Andrew's monotone chain), as two faces of opposite orientation.
+#include <stdlib.h>
+#include <string.h>
+
+#include "gjk/hull.h"
+
+typedef struct hull_face {
+    int v[3];           ///< Counter-clockwise seen from outside.
+    int adj[3];         ///< adj[k]: the face across the edge v[k] → v[k + 1].
+    gjk_vec3 n;         ///< Unit outward normal.
+    gjk_real d;         ///< Plane offset: dot(n, p) = d on the plane.
+    int outside;        ///< First point of the outside set, or −1.
+    int far_point;      ///< The farthest point of the outside set.
+    gjk_real far_dist;  ///< Its height above the plane.
+    int mark;           ///< Visit stamp of the flood fill.
+    bool visible;       ///< Seen from the current point (valid when mark is current).
+    bool alive;
+} hull_face;
+
+typedef struct hull_builder {
+    const gjk_vec3 *p;
+    int n;
+    gjk_real eps;
+    hull_face *f;
+    int fcount, fcap;
+    int *next;       ///< Outside-set links, one per point.
+    int *start_map;  ///< Horizon vertex → new face starting there, one per point (−1 otherwise).
+    int *pending;    ///< Faces that may have outside points (a stack).
+    int pending_count, pending_cap;
+    int *list;       ///< Scratch list of faces (flood fill, horizon).
+    int list_cap;
+} hull_builder;
+
+static void *grow(void *array, int *cap, int need, size_t elem) {
+    if (need <= *cap) {
+        return array;
+    }
+    int c = *cap > 0 ? *cap : 64;
+    while (c < need) {
+        c *= 2;
+    }
+    void *r = realloc(array, (size_t)c * elem);
+    if (r != NULL) {
+        *cap = c;
+    }
+    return r;
+}
+
+static gjk_real height(const hull_face *f, gjk_vec3 p) { return gjk_dot(f->n, p) - f->d; }
+
+/// Sets the face's plane from its vertices. False when the triangle has no
+/// usable normal.
+static bool set_plane(hull_builder *b, hull_face *f) {
+    gjk_vec3 a = b->p[f->v[0]], c1 = b->p[f->v[1]], c2 = b->p[f->v[2]];
+    gjk_vec3 n = gjk_normalize(gjk_cross(gjk_sub(c1, a), gjk_sub(c2, a)));
+    if (!(gjk_length_sq(n) > 0)) {
+        return false;
+    }
+    f->n = n;
+    f->d = (gjk_dot(n, a) + gjk_dot(n, c1) + gjk_dot(n, c2)) / 3;
+    return true;
+}
+
+static int new_face(hull_builder *b, int v0, int v1, int v2) {
+    hull_face *nf = grow(b->f, &b->fcap, b->fcount + 1, sizeof *b->f);
+    if (nf == NULL) {
+        return -1;
+    }
+    b->f = nf;
+    hull_face *f = &b->f[b->fcount];
+    memset(f, 0, sizeof *f);
+    f->v[0] = v0;
+    f->v[1] = v1;
+    f->v[2] = v2;
+    f->adj[0] = f->adj[1] = f->adj[2] = -1;
+    f->outside = -1;
+    f->far_point = -1;
+    f->alive = true;
+    return b->fcount++;
+}
+
+static bool push_pending(hull_builder *b, int face) {
+    int *np = grow(b->pending, &b->pending_cap, b->pending_count + 1, sizeof *b->pending);
+    if (np == NULL) {
+        return false;
+    }
+    b->pending = np;
+    b->pending[b->pending_count++] = face;
+    return true;
+}
+
+/// Files point i in the outside set of the face among faces[0..count) it
+/// lies highest above, if it lies more than eps above one.
+static void file_point(hull_builder *b, int i, const int *faces, int count) {
+    int best = -1;
+    gjk_real best_h = b->eps;
+    for (int k = 0; k < count; ++k) {
+        gjk_real h = height(&b->f[faces[k]], b->p[i]);
+        if (h > best_h) {
+            best_h = h;
+            best = faces[k];
+        }
+    }
+    if (best < 0) {
+        return;
+    }
+    hull_face *f = &b->f[best];
+    b->next[i] = f->outside;
+    f->outside = i;
+    if (f->far_point < 0 || best_h > f->far_dist) {
+        f->far_point = i;
+        f->far_dist = best_h;
+    }
+}
+
+/// Links the faces' adjacency by matching edges (small face sets only).
+static void link_faces(hull_builder *b, const int *faces, int count) {
+    for (int i = 0; i < count; ++i) {
+        hull_face *f = &b->f[faces[i]];
+        for (int k = 0; k < 3; ++k) {
+            int u = f->v[k], w = f->v[(k + 1) % 3];
+            for (int j = 0; j < count; ++j) {
+                const hull_face *g = &b->f[faces[j]];
+                for (int m = 0; m < 3; ++m) {
+                    if (g->v[m] == w && g->v[(m + 1) % 3] == u) {
+                        f->adj[k] = faces[j];
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Adds point `eye` (the farthest point of face `start`'s outside set).
+/// Returns false on allocation failure or a broken horizon.
+static bool add_point(hull_builder *b, int start, int eye, int stamp) {
+    gjk_vec3 pe = b->p[eye];
+    // Flood fill of the faces the point sees.
+    int visible_count = 0;
+    b->f[start].mark = stamp;
+    b->f[start].visible = true;
+    b->list[visible_count++] = start;
+    int horizon_count = 0;
+    for (int i = 0; i < visible_count; ++i) {
+        hull_face *f = &b->f[b->list[i]];
+        for (int k = 0; k < 3; ++k) {
+            int g = f->adj[k];
+            hull_face *fg = &b->f[g];
+            if (fg->mark != stamp) {
+                fg->mark = stamp;
+                fg->visible = height(fg, pe) > b->eps;
+                if (fg->visible) {
+                    int *nl = grow(b->list, &b->list_cap, visible_count + 1, sizeof *b->list);
+                    if (nl == NULL) {
+                        return false;
+                    }
+                    b->list = nl;
+                    b->list[visible_count++] = g;
+                    f = &b->f[b->list[i]];
+                }
+            }
+            if (!fg->visible) {
+                ++horizon_count;
+            }
+        }
+    }
+    // One new triangle (u, w, eye) per horizon edge u → w of a visible face.
+    int first_new = b->fcount;
+    for (int i = 0; i < visible_count; ++i) {
+        int fi = b->list[i];
+        for (int k = 0; k < 3; ++k) {
+            int g = b->f[fi].adj[k];
+            if (b->f[g].visible && b->f[g].mark == stamp) {
+                continue;
+            }
+            int u = b->f[fi].v[k], w = b->f[fi].v[(k + 1) % 3];
+            if (b->start_map[u] >= 0) {
+                return false; // the horizon is not a simple loop
+            }
+            int nf = new_face(b, u, w, eye);
+            if (nf < 0) {
+                return false;
+            }
+            hull_face *f = &b->f[nf];
+            if (!set_plane(b, f)) {
+                return false;
+            }
+            f->adj[0] = g;
+            hull_face *fg = &b->f[g];
+            for (int m = 0; m < 3; ++m) {
+                if (fg->v[m] == w && fg->v[(m + 1) % 3] == u) {
+                    fg->adj[m] = nf;
+                }
+            }
+            b->start_map[u] = nf;
+        }
+    }
+    bool ok = b->fcount - first_new == horizon_count;
+    for (int nf = first_new; nf < b->fcount && ok; ++nf) {
+        hull_face *f = &b->f[nf];
+        // The edge w → eye is shared with the new face that starts at w
+        // (its edge eye → w).
+        int across = b->start_map[f->v[1]];
+        if (across < 0) {
+            ok = false;
+            break;
+        }
+        f->adj[1] = across;
+        b->f[across].adj[2] = nf;
+    }
+    for (int nf = first_new; nf < b->fcount; ++nf) {
+        b->start_map[b->f[nf].v[0]] = -1;
+    }
+    if (!ok) {
+        return false;
+    }
+    // Re-file the points of the removed faces among the new ones.
+    int new_count = b->fcount - first_new;
+    int *nl = grow(b->list, &b->list_cap, visible_count + new_count, sizeof *b->list);
+    if (nl == NULL) {
+        return false;
+    }
+    b->list = nl;
+    int *new_faces = b->list + visible_count;
+    for (int k = 0; k < new_count; ++k) {
+        new_faces[k] = first_new + k;
+    }
+    for (int i = 0; i < visible_count; ++i) {
+        hull_face *f = &b->f[b->list[i]];
+        f->alive = false;
+        int q = f->outside;
+        f->outside = -1;
+        while (q >= 0) {
+            int nq = b->next[q];
+            if (q != eye) {
+                file_point(b, q, new_faces, new_count);
+            }
+            q = nq;
+        }
+    }
+    for (int k = 0; k < new_count; ++k) {
+        if (b->f[new_faces[k]].outside >= 0 && !push_pending(b, new_faces[k])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// ---- packing the result ---------------------------------------------------
+
+/// A polygon face under construction: vertex indices into the input points.
+typedef struct poly_set {
+    int face_count;
+    int index_count;
+    int *first;   ///< face_count + 1
+    int *indices;
+    gjk_vec3 *normals;
+    gjk_real *offsets;
+} poly_set;
+
+static size_t align16(size_t x) { return (x + 15) & ~(size_t)15; }
+
+/// Packs faces (indices into pts) into one hull block: renumbers the used
+/// points, builds the adjacency from the polygon edges.
+static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, bool flat, gjk_hull_error *error) {
+    int *remap = malloc((size_t)n * sizeof *remap);
+    if (remap == NULL) {
+        *error = GJK_HULL_OUT_OF_MEMORY;
+        return NULL;
+    }
+    for (int i = 0; i < n; ++i) {
+        remap[i] = -1;
+    }
+    int vcount = 0;
+    for (int k = 0; k < ps->index_count; ++k) {
+        int v = ps->indices[k];
+        if (remap[v] < 0) {
+            remap[v] = vcount++;
+        }
+    }
+    int F = ps->face_count, I = ps->index_count;
+    size_t off_vertices = align16(sizeof(gjk_hull));
+    size_t off_normals = off_vertices + align16((size_t)vcount * sizeof(gjk_vec3));
+    size_t off_offsets = off_normals + align16((size_t)F * sizeof(gjk_vec3));
+    size_t off_face_first = off_offsets + align16((size_t)F * sizeof(gjk_real));
+    size_t off_face_indices = off_face_first + align16((size_t)(F + 1) * sizeof(int));
+    size_t off_nfirst = off_face_indices + align16((size_t)I * sizeof(int));
+    size_t off_neighbors = off_nfirst + align16((size_t)(vcount + 1) * sizeof(int));
+    size_t total = off_neighbors + align16((size_t)I * sizeof(int));
+    unsigned char *block = malloc(total);
+    if (block == NULL) {
+        free(remap);
+        *error = GJK_HULL_OUT_OF_MEMORY;
+        return NULL;
+    }
+    gjk_hull *h = (gjk_hull *)block;
+    gjk_vec3 *vertices = (gjk_vec3 *)(block + off_vertices);
+    gjk_vec3 *normals = (gjk_vec3 *)(block + off_normals);
+    gjk_real *offsets = (gjk_real *)(block + off_offsets);
+    int *face_first = (int *)(block + off_face_first);
+    int *face_indices = (int *)(block + off_face_indices);
+    int *nfirst = (int *)(block + off_nfirst);
+    int *neighbors = (int *)(block + off_neighbors);
+    for (int i = 0; i < n; ++i) {
+        if (remap[i] >= 0) {
+            vertices[remap[i]] = pts[i];
+        }
+    }
+    for (int f = 0; f < F; ++f) {
+        normals[f] = ps->normals[f];
+        offsets[f] = ps->offsets[f];
+    }
+    for (int f = 0; f <= F; ++f) {
+        face_first[f] = ps->first[f];
+    }
+    for (int k = 0; k < I; ++k) {
+        face_indices[k] = remap[ps->indices[k]];
+    }
+    // Each polygon edge u → w gives u the neighbour w; the twin edge w → u of
+    // the face on the other side gives w the neighbour u.
+    for (int v = 0; v <= vcount; ++v) {
+        nfirst[v] = 0;
+    }
+    for (int f = 0; f < F; ++f) {
+        for (int k = face_first[f]; k < face_first[f + 1]; ++k) {
+            nfirst[face_indices[k] + 1]++;
+        }
+    }
+    for (int v = 0; v < vcount; ++v) {
+        nfirst[v + 1] += nfirst[v];
+    }
+    for (int v = 0; v < vcount; ++v) {
+        remap[v] = nfirst[v]; // fill cursor
+    }
+    for (int f = 0; f < F; ++f) {
+        int s = face_first[f], e = face_first[f + 1];
+        for (int k = s; k < e; ++k) {
+            int u = face_indices[k], w = face_indices[k + 1 < e ? k + 1 : s];
+            neighbors[remap[u]++] = w;
+        }
+    }
+    free(remap);
+    h->vertex_count = vcount;
+    h->vertices = vertices;
+    h->face_count = F;
+    h->face_first = face_first;
+    h->face_indices = face_indices;
+    h->face_normals = normals;
+    h->face_offsets = offsets;
+    h->neighbor_first = nfirst;
+    h->neighbors = neighbors;
+    h->flat = flat;
+    h->radius = 0;
+    for (int a = 0; a < 6; ++a) {
+        h->extreme[a] = 0;
+    }
+    for (int v = 0; v < vcount; ++v) {
+        gjk_vec3 p = vertices[v];
+        h->radius = gjk_max(h->radius, gjk_length(p));
+        const gjk_real c[3] = {p.x, p.y, p.z};
+        for (int a = 0; a < 3; ++a) {
+            gjk_vec3 lo = vertices[h->extreme[2 * a]], hi = vertices[h->extreme[2 * a + 1]];
+            const gjk_real clo[3] = {lo.x, lo.y, lo.z}, chi[3] = {hi.x, hi.y, hi.z};
+            if (c[a] < clo[a]) {
+                h->extreme[2 * a] = v;
+            }
+            if (c[a] > chi[a]) {
+                h->extreme[2 * a + 1] = v;
+            }
+        }
+    }
+    *error = GJK_HULL_OK;
+    return h;
+}
+
+static void free_polys(poly_set *ps) {
+    free(ps->first);
+    free(ps->indices);
+    free(ps->normals);
+    free(ps->offsets);
+}
+
+static bool alloc_polys(poly_set *ps, int faces, int indices) {
+    ps->face_count = 0;
+    ps->index_count = 0;
+    ps->first = malloc((size_t)(faces + 1) * sizeof *ps->first);
+    ps->indices = malloc((size_t)(indices > 0 ? indices : 1) * sizeof *ps->indices);
+    ps->normals = malloc((size_t)(faces > 0 ? faces : 1) * sizeof *ps->normals);
+    ps->offsets = malloc((size_t)(faces > 0 ? faces : 1) * sizeof *ps->offsets);
+    if (ps->first == NULL || ps->indices == NULL || ps->normals == NULL || ps->offsets == NULL) {
+        free_polys(ps);
+        return false;
+    }
+    ps->first[0] = 0;
+    return true;
+}
+
+// ---- flat clouds ---------------------------------------------------------
+
+typedef struct flat_point {
+    gjk_real x, y;
+    int index;
+} flat_point;
+
+static int compare_flat(const void *pa, const void *pb) {
+    const flat_point *a = pa, *b = pb;
+    if (a->x != b->x) {
+        return a->x < b->x ? -1 : 1;
+    }
+    if (a->y != b->y) {
+        return a->y < b->y ? -1 : 1;
+    }
+    return a->index - b->index;
+}
+
+/// The hull of points lying (within eps) in the plane through `origin` with
+/// unit normal n, as two opposite faces.
+static gjk_hull *flat_hull(const gjk_vec3 *pts, int n, gjk_vec3 origin, gjk_vec3 u, gjk_vec3 nrm, gjk_real eps,
+                           gjk_hull_error *error) {
+    gjk_vec3 v = gjk_cross(nrm, u);
+    flat_point *fp = malloc((size_t)n * sizeof *fp);
+    int *chain = malloc((size_t)(2 * n + 1) * sizeof *chain);
+    if (fp == NULL || chain == NULL) {
+        free(fp);
+        free(chain);
+        *error = GJK_HULL_OUT_OF_MEMORY;
+        return NULL;
+    }
+    for (int i = 0; i < n; ++i) {
+        gjk_vec3 r = gjk_sub(pts[i], origin);
+        fp[i].x = gjk_dot(r, u);
+        fp[i].y = gjk_dot(r, v);
+        fp[i].index = i;
+    }
+    qsort(fp, (size_t)n, sizeof *fp, compare_flat);
+    // Andrew's monotone chain; a turn counts only when the third point lies
+    // more than eps to the left of the line through the first two.
+    int k = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        int base = k;
+        for (int j = 0; j < n; ++j) {
+            int i = pass == 0 ? j : n - 1 - j;
+            while (k >= base + 2) {
+                const flat_point *a = &fp[chain[k - 2]], *b = &fp[chain[k - 1]];
+                gjk_real ex = b->x - a->x, ey = b->y - a->y;
+                gjk_real cr = ex * (fp[i].y - a->y) - ey * (fp[i].x - a->x);
+                gjk_real len = gjk_sqrt(ex * ex + ey * ey);
+                if (cr > eps * len) {
+                    break;
+                }
+                --k;
+            }
+            chain[k++] = i;
+        }
+        --k; // the last point of each chain starts the next
+    }
+    int m = k;
+    poly_set ps;
+    if (m < 3 || !alloc_polys(&ps, 2, 2 * m)) {
+        free(fp);
+        free(chain);
+        *error = m < 3 ? GJK_HULL_DEGENERATE : GJK_HULL_OUT_OF_MEMORY;
+        return NULL;
+    }
+    for (int j = 0; j < m; ++j) {
+        ps.indices[j] = fp[chain[j]].index;
+        ps.indices[m + j] = fp[chain[m - 1 - j]].index;
+    }
+    ps.first[1] = m;
+    ps.first[2] = 2 * m;
+    ps.face_count = 2;
+    ps.index_count = 2 * m;
+    ps.normals[0] = nrm;
+    ps.normals[1] = gjk_neg(nrm);
+    gjk_real off = 0;
+    for (int j = 0; j < m; ++j) {
+        off += gjk_dot(nrm, pts[ps.indices[j]]);
+    }
+    off /= (gjk_real)m;
+    ps.offsets[0] = off;
+    ps.offsets[1] = -off;
+    free(fp);
+    free(chain);
+    gjk_hull *h = pack(pts, n, &ps, true, error);
+    free_polys(&ps);
+    return h;
+}
+
+// ---- merging coplanar triangles into polygons ------------------------------
+
+static int find_root(int *parent, int i) {
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+/// The vertex of face g not on its edge shared with f.
+static int opposite_vertex(const hull_face *g, int f) {
+    for (int m = 0; m < 3; ++m) {
+        if (g->adj[m] == f) {
+            return g->v[(m + 2) % 3];
+        }
+    }
+    return g->v[0];
+}
+
+/// Builds the polygon faces from the live triangles: triangles that are
+/// coplanar within eps (each one's far vertex within eps of the other's
+/// plane, normals on the same side) are merged; a group whose boundary is
+/// not one simple loop is left as triangles. Also checks local convexity.
+static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error) {
+    int F = b->fcount;
+    int *parent = malloc((size_t)F * sizeof *parent);
+    int *succ = malloc((size_t)b->n * sizeof *succ);
+    int live = 0;
+    if (parent == NULL || succ == NULL) {
+        free(parent);
+        free(succ);
+        *error = GJK_HULL_OUT_OF_MEMORY;
+        return false;
+    }
+    for (int i = 0; i < F; ++i) {
+        parent[i] = i;
+        live += b->f[i].alive;
+    }
+    bool convex = true;
+    gjk_real tol_convex = 4 * b->eps;
+    for (int i = 0; i < F; ++i) {
+        const hull_face *f = &b->f[i];
+        if (!f->alive) {
+            continue;
+        }
+        for (int k = 0; k < 3; ++k) {
+            int g = f->adj[k];
+            if (g < 0 || !b->f[g].alive || (b->f[g].adj[0] != i && b->f[g].adj[1] != i && b->f[g].adj[2] != i)) {
+                convex = false; // open or inconsistent surface
+                continue;
+            }
+            const hull_face *fg = &b->f[g];
+            gjk_real hg = height(f, b->p[opposite_vertex(fg, i)]);
+            if (hg > tol_convex) {
+                convex = false;
+            }
+            if (g > i) {
+                gjk_real hf = height(fg, b->p[opposite_vertex(f, g)]);
+                if (gjk_abs(hg) <= b->eps && gjk_abs(hf) <= b->eps && gjk_dot(f->n, fg->n) > 0) {
+                    int ri = find_root(parent, i), rg = find_root(parent, g);
+                    if (ri != rg) {
+                        parent[rg] = ri;
+                    }
+                }
+            }
+        }
+    }
+    if (!convex || !alloc_polys(ps, live, 3 * live)) {
+        free(parent);
+        free(succ);
+        *error = convex ? GJK_HULL_OUT_OF_MEMORY : GJK_HULL_FAILED;
+        return false;
+    }
+    for (int i = 0; i < b->n; ++i) {
+        succ[i] = -1;
+    }
+    // Groups: for each root, walk its members' boundary edges into a loop.
+    int *members = b->list; // reuse: room for F entries was ensured by the caller
+    for (int r = 0; r < F; ++r) {
+        if (!b->f[r].alive || find_root(parent, r) != r) {
+            continue;
+        }
+        int mcount = 0;
+        for (int i = r; i < F; ++i) {
+            if (b->f[i].alive && find_root(parent, i) == r) {
+                members[mcount++] = i;
+            }
+        }
+        bool loop_ok = true;
+        int edges = 0, start = -1;
+        if (mcount > 1) {
+            for (int j = 0; j < mcount && loop_ok; ++j) {
+                const hull_face *f = &b->f[members[j]];
+                for (int k = 0; k < 3; ++k) {
+                    if (find_root(parent, f->adj[k]) == r) {
+                        continue;
+                    }
+                    int u = f->v[k];
+                    if (succ[u] >= 0) {
+                        loop_ok = false;
+                        break;
+                    }
+                    succ[u] = f->v[(k + 1) % 3];
+                    start = u;
+                    ++edges;
+                }
+            }
+            int steps = 0, u = start;
+            if (loop_ok && start >= 0) {
+                do {
+                    u = succ[u];
+                    ++steps;
+                } while (u >= 0 && u != start && steps <= edges);
+                loop_ok = u == start && steps == edges;
+            }
+        }
+        if (mcount > 1 && loop_ok && start >= 0) {
+            int base = ps->index_count, u = start;
+            gjk_vec3 nsum = gjk_v3_zero();
+            do {
+                ps->indices[ps->index_count++] = u;
+                gjk_vec3 p0 = b->p[u], p1 = b->p[succ[u]];
+                // Newell's normal: Σ (y_i − y_j)(z_i + z_j), ...
+                nsum = gjk_add(nsum, gjk_v3((p0.y - p1.y) * (p0.z + p1.z), (p0.z - p1.z) * (p0.x + p1.x),
+                                            (p0.x - p1.x) * (p0.y + p1.y)));
+                u = succ[u];
+            } while (u != start);
+            gjk_vec3 nrm = gjk_normalize(nsum);
+            if (!(gjk_dot(nrm, b->f[r].n) > 0)) {
+                nrm = b->f[r].n;
+            }
+            gjk_real off = gjk_dot(nrm, b->p[ps->indices[base]]);
+            for (int k = base + 1; k < ps->index_count; ++k) {
+                off = gjk_max(off, gjk_dot(nrm, b->p[ps->indices[k]]));
+            }
+            ps->normals[ps->face_count] = nrm;
+            ps->offsets[ps->face_count] = off;
+            ps->first[++ps->face_count] = ps->index_count;
+        } else {
+            for (int j = 0; j < mcount; ++j) {
+                const hull_face *f = &b->f[members[j]];
+                for (int k = 0; k < 3; ++k) {
+                    ps->indices[ps->index_count++] = f->v[k];
+                }
+                ps->normals[ps->face_count] = f->n;
+                ps->offsets[ps->face_count] = f->d;
+                ps->first[++ps->face_count] = ps->index_count;
+            }
+        }
+        // Reset the successor links this group set.
+        for (int j = 0; j < mcount; ++j) {
+            const hull_face *f = &b->f[members[j]];
+            for (int k = 0; k < 3; ++k) {
+                succ[f->v[k]] = -1;
+            }
+        }
+    }
+    free(parent);
+    free(succ);
+    return true;
+}
+
+static void free_builder(hull_builder *b) {
+    free(b->f);
+    free(b->next);
+    free(b->start_map);
+    free(b->pending);
+    free(b->list);
+}
+
+gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *error) {
+    gjk_hull_error dummy;
+    if (error == NULL) {
+        error = &dummy;
+    }
+    if (points == NULL || count < 1) {
+        *error = GJK_HULL_INVALID_INPUT;
+        return NULL;
+    }
+    gjk_vec3 amax = gjk_v3_zero();
+    for (int i = 0; i < count; ++i) {
+        if (!gjk_is_valid_vec3(points[i])) {
+            *error = GJK_HULL_INVALID_INPUT;
+            return NULL;
+        }
+        amax = gjk_v3(gjk_max(amax.x, gjk_abs(points[i].x)), gjk_max(amax.y, gjk_abs(points[i].y)),
+                      gjk_max(amax.z, gjk_abs(points[i].z)));
+    }
+    // Rounding of a height computed from coordinates of this size.
+#if GJK_USE_FLOAT
+    gjk_real eps = (gjk_real)4e-6 * (amax.x + amax.y + amax.z);
+#else
+    gjk_real eps = (gjk_real)1e-12 * (amax.x + amax.y + amax.z);
+#endif
+    if (!gjk_is_valid_real(eps) || !(eps > 0)) {
+        *error = gjk_is_valid_real(eps) ? GJK_HULL_DEGENERATE : GJK_HULL_INVALID_INPUT;
+        return NULL;
+    }
+    // Initial tetrahedron: the farthest pair among the axis extremes, the
+    // point farthest from their line, the point farthest from that plane.
+    int ext[6] = {0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < count; ++i) {
+        const gjk_real c[3] = {points[i].x, points[i].y, points[i].z};
+        for (int a = 0; a < 3; ++a) {
+            const gjk_vec3 lo = points[ext[2 * a]], hi = points[ext[2 * a + 1]];
+            const gjk_real clo[3] = {lo.x, lo.y, lo.z}, chi[3] = {hi.x, hi.y, hi.z};
+            if (c[a] < clo[a]) {
+                ext[2 * a] = i;
+            }
+            if (c[a] > chi[a]) {
+                ext[2 * a + 1] = i;
+            }
+        }
+    }
+    int i0 = 0, i1 = 0;
+    gjk_real best = -1;
+    for (int s = 0; s < 6; ++s) {
+        for (int t = s + 1; t < 6; ++t) {
+            gjk_real d2 = gjk_length_sq(gjk_sub(points[ext[s]], points[ext[t]]));
+            if (d2 > best) {
+                best = d2;
+                i0 = ext[s];
+                i1 = ext[t];
+            }
+        }
+    }
+    gjk_vec3 e01 = gjk_sub(points[i1], points[i0]);
+    gjk_real len01 = gjk_length(e01);
+    if (!(len01 > eps)) {
+        *error = GJK_HULL_DEGENERATE;
+        return NULL;
+    }
+    gjk_vec3 u01 = gjk_scale(1 / len01, e01);
+    int i2 = -1;
+    best = eps;
+    for (int i = 0; i < count; ++i) {
+        gjk_real d = gjk_length(gjk_cross(gjk_sub(points[i], points[i0]), u01));
+        if (d > best) {
+            best = d;
+            i2 = i;
+        }
+    }
+    if (i2 < 0) {
+        *error = GJK_HULL_DEGENERATE;
+        return NULL;
+    }
+    gjk_vec3 nrm = gjk_normalize(gjk_cross(e01, gjk_sub(points[i2], points[i0])));
+    int i3 = -1;
+    best = eps;
+    for (int i = 0; i < count; ++i) {
+        gjk_real d = gjk_abs(gjk_dot(gjk_sub(points[i], points[i0]), nrm));
+        if (d > best) {
+            best = d;
+            i3 = i;
+        }
+    }
+    if (i3 < 0) {
+        return flat_hull(points, count, points[i0], u01, nrm, eps, error);
+    }
+
+    hull_builder b;
+    memset(&b, 0, sizeof b);
+    b.p = points;
+    b.n = count;
+    b.eps = eps;
+    b.next = malloc((size_t)count * sizeof *b.next);
+    b.start_map = malloc((size_t)count * sizeof *b.start_map);
+    b.list = grow(NULL, &b.list_cap, 64, sizeof *b.list);
+    if (b.next == NULL || b.start_map == NULL || b.list == NULL) {
+        free_builder(&b);
+        *error = GJK_HULL_OUT_OF_MEMORY;
+        return NULL;
+    }
+    for (int i = 0; i < count; ++i) {
+        b.next[i] = -1;
+        b.start_map[i] = -1;
+    }
+    // Orient the base triangle so that the fourth point lies below it.
+    if (gjk_dot(gjk_sub(points[i3], points[i0]), nrm) > 0) {
+        int t = i1;
+        i1 = i2;
+        i2 = t;
+    }
+    const int tet[4][3] = {{i0, i1, i2}, {i0, i3, i1}, {i1, i3, i2}, {i2, i3, i0}};
+    int faces[4];
+    bool ok = true;
+    for (int k = 0; k < 4 && ok; ++k) {
+        faces[k] = new_face(&b, tet[k][0], tet[k][1], tet[k][2]);
+        ok = faces[k] >= 0 && set_plane(&b, &b.f[faces[k]]);
+    }
+    if (!ok) {
+        free_builder(&b);
+        *error = GJK_HULL_OUT_OF_MEMORY;
+        return NULL;
+    }
+    link_faces(&b, faces, 4);
+    for (int i = 0; i < count; ++i) {
+        if (i != i0 && i != i1 && i != i2 && i != i3) {
+            file_point(&b, i, faces, 4);
+        }
+    }
+    for (int k = 0; k < 4 && ok; ++k) {
+        if (b.f[faces[k]].outside >= 0) {
+            ok = push_pending(&b, faces[k]);
+        }
+    }
+    int stamp = 0;
+    // Each step removes one point from the outside sets for good.
+    for (int steps = 0; ok && b.pending_count > 0 && steps <= count; ++steps) {
+        int fi = b.pending[--b.pending_count];
+        if (!b.f[fi].alive || b.f[fi].outside < 0) {
+            --steps;
+            continue;
+        }
+        ok = add_point(&b, fi, b.f[fi].far_point, ++stamp);
+    }
+    if (ok && b.pending_count > 0) {
+        ok = false;
+    }
+    int *nl = ok ? grow(b.list, &b.list_cap, b.fcount + 1, sizeof *b.list) : b.list;
+    if (nl == NULL) {
+        free_builder(&b);
+        *error = GJK_HULL_OUT_OF_MEMORY;
+        return NULL;
+    }
+    b.list = nl;
+    poly_set ps;
+    gjk_hull *h = NULL;
+    if (!ok) {
+        *error = GJK_HULL_FAILED;
+    } else if (build_polygons(&b, &ps, error)) {
+        h = pack(points, count, &ps, false, error);
+        free_polys(&ps);
+    }
+    free_builder(&b);
+    if (h != NULL) {
+        // Euler's formula for a closed surface of genus 0: V − E + F = 2,
+        // with E = (Σ face sizes) / 2.
+        int edges2 = h->face_first[h->face_count];
+        if (edges2 % 2 != 0 || h->vertex_count - edges2 / 2 + h->face_count != 2) {
+            gjk_hull_destroy(h);
+            h = NULL;
+            *error = GJK_HULL_FAILED;
+        }
+    }
+    return h;
+}
+
+void gjk_hull_destroy(gjk_hull *hull) { free(hull); }

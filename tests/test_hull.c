@@ -1,0 +1,320 @@
+// Hulls (src/hull.c) and hill-climbing support: structure of simple hulls
+// known exactly, random clouds against libqhull's vertex set, the support
+// of a hull shape against a linear scan, and queries on hull shapes against
+// the same queries on plain polytopes.
+#include <math.h>
+#include <stdlib.h>
+
+#include "qhull_reference.h"
+#include "test_macros.h"
+#include "test_util.h"
+
+#if GJK_USE_FLOAT
+#define HULL_TOL 1e-4
+#else
+#define HULL_TOL 1e-10
+#endif
+
+/// Structural checks every hull must pass: faces are closed loops whose
+/// vertices lie on their planes, every input point lies below every plane,
+/// every edge has its twin, adjacency lists match the face edges.
+static void check_hull(const gjk_hull *h, const gjk_vec3 *pts, int n, double size) {
+    double tol = HULL_TOL * size;
+    ENSURE(h->vertex_count >= 3);
+    for (int f = 0; f < h->face_count; ++f) {
+        int s = h->face_first[f], e = h->face_first[f + 1];
+        ENSURE(e - s >= 3);
+        ENSURE_NEAR(gjk_length(h->face_normals[f]), 1, 1e-6);
+        for (int k = s; k < e; ++k) {
+            ENSURE(h->face_indices[k] >= 0 && h->face_indices[k] < h->vertex_count);
+            ENSURE_NEAR(gjk_dot(h->face_normals[f], h->vertices[h->face_indices[k]]), h->face_offsets[f], tol);
+        }
+        for (int i = 0; i < n; ++i) {
+            ENSURE(gjk_dot(h->face_normals[f], pts[i]) - h->face_offsets[f] <= tol);
+        }
+        if (!h->flat) {
+            // Every edge u → w appears reversed in exactly one other face.
+            for (int k = s; k < e; ++k) {
+                int u = h->face_indices[k], w = h->face_indices[k + 1 < e ? k + 1 : s];
+                int twins = 0;
+                for (int g = 0; g < h->face_count; ++g) {
+                    int gs = h->face_first[g], ge = h->face_first[g + 1];
+                    for (int m = gs; m < ge; ++m) {
+                        if (h->face_indices[m] == w && h->face_indices[m + 1 < ge ? m + 1 : gs] == u) {
+                            ++twins;
+                        }
+                    }
+                }
+                ENSURE(twins == 1);
+            }
+        }
+    }
+    // Every hull vertex is an input point; every vertex has ≥ 2 neighbours.
+    for (int v = 0; v < h->vertex_count; ++v) {
+        int found = 0;
+        for (int i = 0; i < n && !found; ++i) {
+            found = h->vertices[v].x == pts[i].x && h->vertices[v].y == pts[i].y && h->vertices[v].z == pts[i].z;
+        }
+        ENSURE(found);
+        ENSURE(h->neighbor_first[v + 1] - h->neighbor_first[v] >= 2);
+    }
+    ENSURE(h->radius > 0);
+}
+
+static void test_cube_with_inner_and_face_points(void) {
+    gjk_vec3 pts[64];
+    int n = 0;
+    for (int i = 0; i < 8; ++i) {
+        pts[n++] = gjk_v3(i & 1 ? 2 : -2, i & 2 ? 3 : -3, i & 4 ? 1 : -1);
+    }
+    pts[n++] = gjk_v3(0, 0, 0);
+    pts[n++] = gjk_v3(2, 0, 0);       // face centre
+    pts[n++] = gjk_v3(0, 3, 0.5);     // on a face
+    pts[n++] = gjk_v3(2, 3, 0);       // on an edge
+    pts[n++] = gjk_v3(-2, -3, -1);    // duplicate corner
+    pts[n++] = gjk_v3(1, -1, 0.25);
+    gjk_hull_error err = GJK_HULL_FAILED;
+    gjk_hull *h = gjk_hull_create(pts, n, &err);
+    ENSURE(h != NULL && err == GJK_HULL_OK);
+    if (h == NULL) {
+        return;
+    }
+    check_hull(h, pts, n, 3);
+    ENSURE(!h->flat);
+    ENSURE(h->vertex_count == 8);
+    ENSURE(h->face_count == 6);
+    int axis_hits[6] = {0, 0, 0, 0, 0, 0};
+    for (int f = 0; f < h->face_count; ++f) {
+        ENSURE(h->face_first[f + 1] - h->face_first[f] == 4);
+        gjk_vec3 nrm = h->face_normals[f];
+        const double half[3] = {2, 3, 1};
+        const double c[3] = {nrm.x, nrm.y, nrm.z};
+        for (int a = 0; a < 3; ++a) {
+            if (fabs(fabs(c[a]) - 1) < 1e-6) {
+                axis_hits[2 * a + (c[a] > 0)]++;
+                ENSURE_NEAR(h->face_offsets[f], half[a], HULL_TOL);
+            }
+        }
+    }
+    for (int k = 0; k < 6; ++k) {
+        ENSURE(axis_hits[k] == 1);
+    }
+    for (int v = 0; v < 8; ++v) {
+        ENSURE(h->neighbor_first[v + 1] - h->neighbor_first[v] == 3);
+    }
+    ENSURE_NEAR(h->radius, sqrt(14.0), HULL_TOL);
+    gjk_hull_destroy(h);
+}
+
+static void test_flat_and_degenerate(void) {
+    // A hexagon in a tilted plane with interior and duplicate points.
+    gjk_vec3 pts[16];
+    gjk_quat q = gjk_quat_from_axis_angle(gjk_normalize(gjk_v3(1, 2, 3)), (gjk_real)0.7);
+    int n = 0;
+    for (int k = 0; k < 6; ++k) {
+        double a = k * 3.14159265358979323846 / 3;
+        pts[n++] = gjk_quat_rotate(q, gjk_v3((gjk_real)cos(a), (gjk_real)sin(a), 0));
+    }
+    pts[n++] = gjk_quat_rotate(q, gjk_v3((gjk_real)0.1, (gjk_real)0.2, 0));
+    pts[n++] = pts[2];
+    gjk_hull_error err;
+    gjk_hull *h = gjk_hull_create(pts, n, &err);
+    ENSURE(h != NULL);
+    if (h != NULL) {
+        ENSURE(h->flat);
+        ENSURE(h->vertex_count == 6);
+        ENSURE(h->face_count == 2);
+        ENSURE_VEC_NEAR(h->face_normals[0], gjk_neg(h->face_normals[1]), 1e-6);
+        check_hull(h, pts, n, 1);
+        gjk_hull_destroy(h);
+    }
+    gjk_vec3 line[3] = {{0, 0, 0}, {1, 1, 1}, {2, 2, 2}};
+    ENSURE(gjk_hull_create(line, 3, &err) == NULL && err == GJK_HULL_DEGENERATE);
+    ENSURE(gjk_hull_create(line, 1, &err) == NULL && err == GJK_HULL_DEGENERATE);
+    ENSURE(gjk_hull_create(NULL, 3, &err) == NULL && err == GJK_HULL_INVALID_INPUT);
+    ENSURE(gjk_hull_create(line, 0, &err) == NULL && err == GJK_HULL_INVALID_INPUT);
+    gjk_vec3 bad[4] = {{0, 0, 0}, {1, 0, 0}, {0, (gjk_real)NAN, 0}, {0, 0, 1}};
+    ENSURE(gjk_hull_create(bad, 4, &err) == NULL && err == GJK_HULL_INVALID_INPUT);
+    bad[2].y = (gjk_real)INFINITY;
+    ENSURE(gjk_hull_create(bad, 4, &err) == NULL && err == GJK_HULL_INVALID_INPUT);
+    gjk_hull_destroy(NULL);
+}
+
+/// Random clouds: the hull's vertex set equals libqhull's.
+static void test_random_clouds_against_qhull(void) {
+    rng r = {42};
+    enum { MAXN = 600 };
+    static gjk_vec3 pts[MAXN];
+    static double dpts[3 * MAXN];
+    for (int trial = 0; trial < 40; ++trial) {
+        int n = 4 + rng_int(&r, MAXN - 4);
+        int on_sphere = trial % 2;
+        double scale = pow(10, rng_range(&r, -3, 3));
+        gjk_vec3 centre = gjk_v3((gjk_real)rng_range(&r, -5, 5), (gjk_real)rng_range(&r, -5, 5),
+                                 (gjk_real)rng_range(&r, -5, 5));
+        for (int i = 0; i < n; ++i) {
+            gjk_vec3 p = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                (gjk_real)rng_range(&r, -1, 1));
+            if (on_sphere) {
+                p = gjk_normalize(p);
+            }
+            pts[i] = gjk_add(gjk_scale((gjk_real)scale, centre), gjk_scale((gjk_real)scale, p));
+            dpts[3 * i] = pts[i].x;
+            dpts[3 * i + 1] = pts[i].y;
+            dpts[3 * i + 2] = pts[i].z;
+        }
+        gjk_hull_error err;
+        gjk_hull *h = gjk_hull_create(pts, n, &err);
+        ENSURE(h != NULL);
+        if (h == NULL) {
+            fprintf(stderr, "trial %d: n = %d, error %d\n", trial, n, (int)err);
+            continue;
+        }
+        double size = scale * 10;
+        check_hull(h, pts, n, size);
+        hull ref;
+        if (hull_build(&ref, dpts, n) == 0) {
+            // Every qhull vertex is one of ours; we may drop points within
+            // our tolerance of a face, so compare the counts only where
+            // every reference vertex is clearly extreme (points in general
+            // position): allow a difference only for points within
+            // tolerance of our hull's surface.
+            int missing = 0;
+            for (int k = 0; k < ref.nv; ++k) {
+                gjk_vec3 p = pts[ref.vid[k]];
+                int found = 0;
+                for (int v = 0; v < h->vertex_count && !found; ++v) {
+                    found = h->vertices[v].x == p.x && h->vertices[v].y == p.y && h->vertices[v].z == p.z;
+                }
+                if (!found) {
+                    // Must lie on our hull's surface within tolerance.
+                    double worst = -1e300;
+                    for (int f = 0; f < h->face_count; ++f) {
+                        worst = fmax(worst, gjk_dot(h->face_normals[f], p) - h->face_offsets[f]);
+                    }
+                    ENSURE(fabs(worst) <= HULL_TOL * size);
+                    ++missing;
+                }
+            }
+            ENSURE(h->vertex_count + missing == ref.nv);
+            hull_free(&ref);
+        }
+        gjk_hull_destroy(h);
+    }
+}
+
+/// Hill climbing finds a support point as far along d as the linear scan,
+/// from any start vertex (the hint), for hulls above the climbing threshold.
+static void test_support_matches_scan(void) {
+    rng r = {7};
+    enum { N = 2048 };
+    static gjk_vec3 pts[N];
+    for (int i = 0; i < N; ++i) {
+        gjk_vec3 p = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                          (gjk_real)rng_range(&r, -1, 1)));
+        pts[i] = gjk_v3(3 * p.x, p.y, (gjk_real)0.5 * p.z);
+    }
+    gjk_hull *h = gjk_hull_create(pts, N, NULL);
+    ENSURE(h != NULL);
+    if (h == NULL) {
+        return;
+    }
+    ENSURE(h->vertex_count == N); // points on an ellipsoid are all extreme
+    gjk_shape climb = gjk_make_hull(h);
+    gjk_shape scan = gjk_make_polytope(pts, N);
+    ENSURE(gjk_shape_validate(&climb) == GJK_SEPARATED);
+    for (int k = 0; k < 2000; ++k) {
+        gjk_vec3 d = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                            (gjk_real)rng_range(&r, -1, 1));
+        gjk_vec3 a = gjk_shape_support(&climb, d), b = gjk_shape_support(&scan, d);
+        ENSURE_NEAR(gjk_dot(a, d), gjk_dot(b, d), HULL_TOL * 3);
+    }
+    // A shape that claims a hull whose vertices it does not hold is invalid.
+    gjk_shape forged = climb;
+    forged.polytope.count = 5;
+    ENSURE(gjk_shape_validate(&forged) == GJK_INVALID_INPUT);
+    gjk_hull_destroy(h);
+}
+
+/// Queries on hull shapes equal the same queries on plain polytopes of the
+/// input points, apart and overlapping, with and without warm caches.
+static void test_queries_match_plain_polytopes(void) {
+    rng r = {99};
+    enum { N = 300 };
+    static gjk_vec3 pa[N], pb[N];
+    for (int i = 0; i < N; ++i) {
+        pa[i] = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                     (gjk_real)rng_range(&r, -1, 1)));
+        pb[i] = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -0.5, 0.5),
+                       (gjk_real)rng_range(&r, -2, 2));
+    }
+    gjk_hull *ha = gjk_hull_create(pa, N, NULL), *hb = gjk_hull_create(pb, N, NULL);
+    ENSURE(ha != NULL && hb != NULL);
+    if (ha == NULL || hb == NULL) {
+        gjk_hull_destroy(ha);
+        gjk_hull_destroy(hb);
+        return;
+    }
+    gjk_shape ca = gjk_make_hull(ha), cb = gjk_with_margin(gjk_make_hull(hb), (gjk_real)0.05);
+    gjk_shape sa = gjk_make_polytope(pa, N), sb = gjk_with_margin(gjk_make_polytope(pb, N), (gjk_real)0.05);
+    gjk_simplex_cache cache = {0};
+    for (int k = 0; k < 300; ++k) {
+        gjk_vec3 pos = gjk_v3((gjk_real)rng_range(&r, -4, 4), (gjk_real)rng_range(&r, -4, 4),
+                              (gjk_real)rng_range(&r, -4, 4));
+        gjk_quat q = gjk_quat_normalize(gjk_quat_make((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                                      (gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1)));
+        gjk_query_input in = {&ca, gjk_transform_identity(), &cb, gjk_transform_make(pos, q), {0}};
+        gjk_penetration_output c = gjk_penetration(&in, k % 2 ? &cache : NULL);
+        in.shape_a = &sa;
+        in.shape_b = &sb;
+        gjk_penetration_output s = gjk_penetration(&in, NULL);
+        ENSURE(c.status == s.status || fabs(s.signed_distance) < 1e-6);
+        ENSURE_NEAR(c.signed_distance, s.signed_distance, 1e3 * HULL_TOL + (GJK_USE_FLOAT ? 1e-3 : 0));
+    }
+    gjk_hull_destroy(ha);
+    gjk_hull_destroy(hb);
+}
+
+/// A large cloud builds, and hill climbing from every hint agrees with the
+/// scan; points on a sphere are all extreme.
+static void test_large_sphere_cloud(void) {
+    rng r = {2024};
+    enum { N = 16384 };
+    gjk_vec3 *pts = malloc(N * sizeof *pts);
+    if (pts == NULL) {
+        ENSURE(0);
+        return;
+    }
+    for (int i = 0; i < N; ++i) {
+        pts[i] = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                      (gjk_real)rng_range(&r, -1, 1)));
+    }
+    gjk_hull *h = gjk_hull_create(pts, N, NULL);
+    ENSURE(h != NULL);
+    if (h != NULL) {
+#if !GJK_USE_FLOAT
+        ENSURE(h->vertex_count == N);
+#endif
+        ENSURE(h->face_first[h->face_count] == 3 * h->face_count); // no coplanar neighbours
+        gjk_shape climb = gjk_make_hull(h), scan = gjk_make_polytope(pts, N);
+        for (int k = 0; k < 500; ++k) {
+            gjk_vec3 d = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                (gjk_real)rng_range(&r, -1, 1));
+            ENSURE_NEAR(gjk_dot(gjk_shape_support(&climb, d), d), gjk_dot(gjk_shape_support(&scan, d), d),
+                        HULL_TOL * 3);
+        }
+        gjk_hull_destroy(h);
+    }
+    free(pts);
+}
+
+int main(void) {
+    g_qhull_err = tmpfile();
+    RUN_TEST(test_cube_with_inner_and_face_points);
+    RUN_TEST(test_flat_and_degenerate);
+    RUN_TEST(test_random_clouds_against_qhull);
+    RUN_TEST(test_support_matches_scan);
+    RUN_TEST(test_queries_match_plain_polytopes);
+    RUN_TEST(test_large_sphere_cloud);
+    return TEST_SUMMARY();
+}
