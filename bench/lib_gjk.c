@@ -8,17 +8,20 @@
 
 typedef struct ctx {
     gjk_shape a, b;
-    gjk_vec3 *va, *vb;
+    gjk_hull *ha, *hb;
 } ctx;
 
-static gjk_shape make(const bench_shape *s, gjk_vec3 **store) {
+/// Polytopes are built once as hulls (faces and vertex adjacency), as a user
+/// with a fixed mesh would: support points then climb the vertex graph.
+static gjk_shape make(const bench_shape *s, gjk_hull **store) {
     *store = NULL;
     switch (s->kind) {
     case BENCH_POLY: {
         gjk_vec3 *v = malloc(sizeof *v * (size_t)s->n);
         for (int i = 0; i < s->n; i++) v[i] = gjk_v3(s->verts[3 * i], s->verts[3 * i + 1], s->verts[3 * i + 2]);
-        *store = v;
-        return gjk_make_polytope(v, s->n);
+        *store = gjk_hull_create(v, s->n, NULL);
+        free(v);
+        return gjk_make_hull(*store);
     }
     case BENCH_BOX: return gjk_make_box(gjk_v3(s->ext[0], s->ext[1], s->ext[2]));
     case BENCH_SPHERE: return gjk_make_sphere(s->radius);
@@ -31,15 +34,15 @@ static gjk_shape make(const bench_shape *s, gjk_vec3 **store) {
 static void *setup(const bench_shape *a, const bench_shape *b, char *why, size_t n) {
     (void)why; (void)n;
     ctx *c = calloc(1, sizeof *c);
-    c->a = make(a, &c->va);
-    c->b = make(b, &c->vb);
+    c->a = make(a, &c->ha);
+    c->b = make(b, &c->hb);
     return c;
 }
 
 static void teardown(void *p) {
     ctx *c = p;
-    free(c->va);
-    free(c->vb);
+    gjk_hull_destroy(c->ha);
+    gjk_hull_destroy(c->hb);
     free(c);
 }
 

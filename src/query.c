@@ -19,6 +19,10 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
     w->stop_within = 0;
     w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     if (cache != NULL && cache->count >= 1 && cache->count <= 4) {
+        // Hill climbing on hulls starts from the last support vertices
+        // (checked against the vertex count where they are used).
+        p->hint_a = cache->vertex_a;
+        p->hint_b = cache->vertex_b;
         // Rebuild the cached simplex: the support points of the current
         // shapes along the stored directions. They always lie in D, whatever
         // the cache holds, so a stale or foreign cache only costs iterations;
@@ -37,10 +41,12 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
     }
 }
 
-static void cache_store(const gjk_simplex *s, gjk_simplex_cache *cache) {
+static void cache_store(const gjk_pair *p, const gjk_simplex *s, gjk_simplex_cache *cache) {
     if (cache == NULL) {
         return;
     }
+    cache->vertex_a = p->hint_a;
+    cache->vertex_b = p->hint_b;
     cache->count = s->count;
     for (int m = 0; m < s->count; ++m) {
         cache->direction[m] = s->v[m].d;
@@ -195,7 +201,7 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
         return out;
     }
     out.iterations = w.iterations;
-    cache_store(&w.simplex, cache);
+    cache_store(&p, &w.simplex, cache);
 
     gjk_vec3 ca, cb, pa, pb, n = gjk_v3_zero();
     gjk_simplex_witness(&w.simplex, &ca, &cb);
@@ -255,7 +261,7 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
     if (end == GJK_WALK_BAD_SUPPORT) {
         return out;
     }
-    cache_store(&w.simplex, cache);
+    cache_store(&p, &w.simplex, cache);
 
     gjk_vec3 ca, cb, n;
     gjk_real sd;

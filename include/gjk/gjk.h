@@ -237,6 +237,9 @@ typedef struct gjk_simplex_cache {
     int count;
     /// Support directions in A's local frame.
     gjk_vec3 direction[4];
+    /// Hull polytopes (gjk_make_hull): the last support vertex of A and of
+    /// B, where the next query's hill climbing starts. Any value is safe.
+    int vertex_a, vertex_b;
 } gjk_simplex_cache;
 
 /// The input of every two-shape query.

@@ -1,0 +1,714 @@
+// Contact manifolds in 3D: the normal and depth of gjk_distance or
+// gjk_penetration, then the supporting features of both shapes clipped
+// against each other.
+//
+// Method (as in rigid-body engines: the reference/incident face clipping of
+// Box2D and Bullet, the face-on-face pass of Jolt):
+//  1. n (unit, A to B) and the signed distance sd from the queries; shapes
+//     apart by more than the speculative distance stop here with no points.
+//  2. The supporting feature of A's core along n and of B's core along −n:
+//     a polygon (box face, hull face, triangle, cylinder cap or cone base as
+//     a regular octagon), a segment (segment or capsule core, cylinder or
+//     cone side line) or one point (everything else).
+//  3. The reference feature is a polygon whose plane normal lies within
+//     GJK_CONTACT_FLAT of ±n (the better aligned of the two; A on a tie),
+//     or, when neither has one, a segment perpendicular to n when the other
+//     feature is a parallel segment. The other feature is the incident one.
+//     Without a reference feature the manifold is the query's one point.
+//  4. The incident feature is clipped against the side planes of the
+//     reference feature (Sutherland–Hodgman); every clipped point p is moved
+//     along n onto the reference plane, which gives its separation.
+//     Points farther apart than the speculative distance are dropped.
+//  5. More than GJK_MAX_CONTACT_POINTS points are reduced: the deepest, the
+//     farthest from it, the one spanning the largest triangle with both, the
+//     one on the other side of the first two spanning the largest area.
+//
+// Rounded shapes: the features are those of the cores; points are moved out
+// by each shape's rounding radius along ±n (see support.h).
+#include <string.h>
+
+#include "internal.h"
+
+/// Cosine of the largest angle between a face normal and n for the face to
+/// serve as reference (about 3.6 degrees); its sine bounds |e·n| for a
+/// segment taken as perpendicular to n.
+#define GJK_CONTACT_FLAT GJK_R(0.998)
+#define GJK_CONTACT_FLAT_SIN GJK_R(0.0632)
+/// Most vertices of a feature polygon. A hull face with more vertices is
+/// represented by an evenly spread subset of them (a polygon inside the
+/// face: its points still lie on the face, and a deepest vertex left out is
+/// restored by the query's witness pair).
+#define GJK_CONTACT_MAX_FEATURE 32
+/// Room of the clipped polygon: clipping a convex polygon by one plane adds
+/// at most one vertex.
+#define GJK_CONTACT_MAX_CLIP (2 * GJK_CONTACT_MAX_FEATURE + 2)
+
+/// A supporting feature of one shape's core, in the world frame.
+typedef struct contact_feature {
+    int count;          ///< 1 point, 2 segment, ≥ 3 polygon (in order around its normal, either way).
+    gjk_vec3 v[GJK_CONTACT_MAX_FEATURE];
+    gjk_vec3 normal;    ///< Polygon: unit outward normal; segment, point: zero.
+    uint32_t index;     ///< Which feature of the shape, for the ids.
+    gjk_real radius;    ///< The shape's rounding radius.
+} contact_feature;
+
+/// A candidate contact point: on the reference core (q) and on the
+/// incident core (p), with p = q + s·m (m the direction from the reference
+/// shape to the incident one) and its point code.
+typedef struct contact_candidate {
+    gjk_vec3 p, q;
+    gjk_real s;
+    uint32_t code;
+} contact_candidate;
+
+/// Octagon of unit rim directions: cylinder caps and cone bases.
+static const gjk_real octagon[8][2] = {
+    {1, 0}, {GJK_R(0.70710678118654752), GJK_R(0.70710678118654752)}, {0, 1},
+    {GJK_R(-0.70710678118654752), GJK_R(0.70710678118654752)}, {-1, 0},
+    {GJK_R(-0.70710678118654752), GJK_R(-0.70710678118654752)}, {0, -1},
+    {GJK_R(0.70710678118654752), GJK_R(-0.70710678118654752)},
+};
+
+static void feature_point(contact_feature *f, gjk_vec3 p, uint32_t index) {
+    f->count = 1;
+    f->v[0] = p;
+    f->normal = gjk_v3_zero();
+    f->index = index;
+}
+
+static void feature_segment(contact_feature *f, gjk_vec3 a, gjk_vec3 b, uint32_t index) {
+    f->count = 2;
+    f->v[0] = a;
+    f->v[1] = b;
+    f->normal = gjk_v3_zero();
+    f->index = index;
+}
+
+/// A segment core a–b: the segment when it is nearly perpendicular to d,
+/// else its supporting end point (ids 1 and 2).
+static void feature_of_segment(contact_feature *f, gjk_vec3 a, gjk_vec3 b, gjk_vec3 d) {
+    gjk_vec3 e = gjk_sub(b, a);
+    gjk_real len = gjk_length(e);
+    if (len > 0 && gjk_abs(gjk_dot(e, d)) <= GJK_CONTACT_FLAT_SIN * len) {
+        feature_segment(f, a, b, 0);
+    } else if (gjk_dot(e, d) > 0) {
+        feature_point(f, b, 2);
+    } else {
+        feature_point(f, a, 1);
+    }
+}
+
+/// True when the hull is usable by polytope `s`: arrays present, indices in
+/// range of the polytope's vertices, normals finite.
+static bool hull_usable(const gjk_shape *s) {
+    const gjk_hull *h = s->polytope.hull;
+    if (h == NULL || h->face_count < 1 || h->face_first == NULL || h->face_indices == NULL ||
+        h->face_normals == NULL || h->vertex_count != s->polytope.count) {
+        return false;
+    }
+    return true;
+}
+
+/// A hull polytope: the face whose normal is most aligned with d (a scan
+/// over the faces), with at most GJK_CONTACT_MAX_FEATURE of its vertices.
+/// Returns false when the hull's data are out of range.
+static bool feature_of_hull(contact_feature *f, const gjk_shape *s, gjk_vec3 d) {
+    const gjk_hull *h = s->polytope.hull;
+    int best = -1;
+    gjk_real best_dot = -GJK_REAL_MAX;
+    for (int i = 0; i < h->face_count; ++i) {
+        gjk_real t = gjk_dot(h->face_normals[i], d);
+        if (t > best_dot) {
+            best_dot = t;
+            best = i;
+        }
+    }
+    if (best < 0) {
+        return false;
+    }
+    int first = h->face_first[best], last = h->face_first[best + 1];
+    int n = last - first;
+    if (first < 0 || n < 3) {
+        return false;
+    }
+    int kept = n < GJK_CONTACT_MAX_FEATURE ? n : GJK_CONTACT_MAX_FEATURE;
+    for (int k = 0; k < kept; ++k) {
+        // Every vertex, or kept of them evenly spread (in order).
+        int vi = h->face_indices[first + (int)((long long)k * n / kept)];
+        if (vi < 0 || vi >= s->polytope.count) {
+            return false;
+        }
+        f->v[k] = s->polytope.vertices[vi];
+    }
+    gjk_vec3 nf = h->face_normals[best];
+    gjk_real len = gjk_length(nf);
+    if (!gjk_is_valid_vec3(nf) || !(len > 0)) {
+        return false;
+    }
+    f->count = kept;
+    f->normal = gjk_scale(1 / len, nf);
+    f->index = (uint32_t)best;
+    return true;
+}
+
+/// The supporting feature of the core of `s` along d (local frame, unit),
+/// in the local frame. Polygons come with their outward normal.
+static void feature_local(contact_feature *f, const gjk_shape *s, gjk_vec3 d) {
+    switch (s->type) {
+    case GJK_SHAPE_SEGMENT: feature_of_segment(f, s->segment.a, s->segment.b, d); return;
+    case GJK_SHAPE_CAPSULE: feature_of_segment(f, s->capsule.a, s->capsule.b, d); return;
+    case GJK_SHAPE_TRIANGLE: {
+        gjk_vec3 nt = gjk_cross(gjk_sub(s->triangle.b, s->triangle.a), gjk_sub(s->triangle.c, s->triangle.a));
+        gjk_real len = gjk_length(nt);
+        if (!(len > 0)) {
+            break; // degenerate: one point
+        }
+        nt = gjk_scale(1 / len, nt);
+        bool back = gjk_dot(nt, d) < 0;
+        f->count = 3;
+        f->v[0] = s->triangle.a;
+        f->v[1] = s->triangle.b;
+        f->v[2] = s->triangle.c;
+        f->normal = back ? gjk_neg(nt) : nt;
+        f->index = back ? 1u : 0u;
+        return;
+    }
+    case GJK_SHAPE_BOX: {
+        // The face most aligned with d: the axis of largest |d_i|.
+        gjk_real c[3] = {d.x, d.y, d.z};
+        gjk_real h[3] = {s->box.half_extents.x, s->box.half_extents.y, s->box.half_extents.z};
+        int i = 0;
+        for (int k = 1; k < 3; ++k) {
+            if (gjk_abs(c[k]) > gjk_abs(c[i])) {
+                i = k;
+            }
+        }
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        gjk_real sign = c[i] < 0 ? -1 : 1;
+        // Corners (±h_j, ±h_k) in order around axis i.
+        static const gjk_real cj[4] = {1, -1, -1, 1}, ck[4] = {1, 1, -1, -1};
+        for (int m = 0; m < 4; ++m) {
+            gjk_real p[3];
+            p[i] = sign * h[i];
+            p[j] = cj[m] * h[j];
+            p[k] = ck[m] * h[k];
+            f->v[m] = gjk_v3(p[0], p[1], p[2]);
+        }
+        gjk_real nn[3] = {0, 0, 0};
+        nn[i] = sign;
+        f->count = 4;
+        f->normal = gjk_v3(nn[0], nn[1], nn[2]);
+        f->index = (uint32_t)(2 * i + (sign > 0 ? 1 : 0));
+        return;
+    }
+    case GJK_SHAPE_CYLINDER:
+    case GJK_SHAPE_CONE: {
+        bool cyl = s->type == GJK_SHAPE_CYLINDER;
+        gjk_real r = cyl ? s->cylinder.radius : s->cone.radius;
+        gjk_real hh = cyl ? s->cylinder.half_height : s->cone.half_height;
+        gjk_real rho = gjk_sqrt(d.x * d.x + d.y * d.y);
+        // A flat disc (cylinder caps, cone base) facing d: a regular octagon
+        // inscribed in the rim (exact radius at its vertices).
+        bool top = cyl && d.z >= GJK_CONTACT_FLAT;
+        bool bottom = d.z <= -GJK_CONTACT_FLAT;
+        if (top || bottom) {
+            gjk_real z = top ? hh : -hh;
+            for (int m = 0; m < 8; ++m) {
+                f->v[m] = gjk_v3(r * octagon[m][0], r * octagon[m][1], z);
+            }
+            f->count = 8;
+            f->normal = gjk_v3(0, 0, top ? 1 : -1);
+            f->index = top ? 0u : 1u;
+            if (r > 0) {
+                return;
+            }
+            break;
+        }
+        if (rho > 0 && r > 0) {
+            gjk_real cx = d.x / rho, cy = d.y / rho;
+            gjk_vec3 rim_lo = gjk_v3(r * cx, r * cy, -hh);
+            gjk_vec3 rim_hi = cyl ? gjk_v3(r * cx, r * cy, hh) : gjk_v3(0, 0, hh);
+            // The side line's outward normal: (cx, cy, 0) for a cylinder,
+            // ∝ (2h cx, 2h cy, r) for a cone (perpendicular to the line from
+            // (r cx, r cy, −h) to the apex (0, 0, h)).
+            gjk_vec3 ns = cyl ? gjk_v3(cx, cy, 0) : gjk_normalize(gjk_v3(2 * hh * cx, 2 * hh * cy, r));
+            if (gjk_dot(ns, d) >= GJK_CONTACT_FLAT) {
+                feature_segment(f, rim_lo, rim_hi, 2);
+                return;
+            }
+        }
+        break;
+    }
+    case GJK_SHAPE_POLYTOPE:
+        if (hull_usable(s) && feature_of_hull(f, s, d)) {
+            return;
+        }
+        break;
+    default: break;
+    }
+    // Curved shapes, points, polytopes without a hull: the support point.
+    feature_point(f, gjk_core_support(s, d), 0);
+}
+
+/// The feature of shape s at transform x along the world direction d (unit),
+/// in the world frame.
+static void feature_world(contact_feature *f, const gjk_shape *s, gjk_transform x, gjk_vec3 d) {
+    feature_local(f, s, gjk_quat_inv_rotate(x.rotation, d));
+    for (int k = 0; k < f->count; ++k) {
+        f->v[k] = gjk_transform_point(x, f->v[k]);
+    }
+    f->normal = gjk_quat_rotate(x.rotation, f->normal);
+    f->radius = gjk_core_radius(s);
+}
+
+/// A side plane of the reference feature: dot(normal, p) ≤ offset inside.
+typedef struct contact_plane {
+    gjk_vec3 normal;
+    gjk_real offset;
+} contact_plane;
+
+/// One clipped vertex: the point, its code, and the label of the clipped
+/// polygon's edge that starts at it (an incident edge k < F, or F + j for
+/// side plane j, F = GJK_CONTACT_MAX_FEATURE).
+typedef struct clip_vertex {
+    gjk_vec3 p;
+    uint32_t code;
+    uint32_t label;
+} clip_vertex;
+
+/// Point code of the crossing of side plane j with the edge labelled `label`:
+/// unique per (j, label) since an edge crosses a plane once, and above the
+/// codes 1 + k of the incident vertices (at most 1 + F + 2F² < 2^16).
+static uint32_t crossing_code(int j, uint32_t label) {
+    const uint32_t f = GJK_CONTACT_MAX_FEATURE;
+    return 1u + f + (uint32_t)j * 2u * f + label;
+}
+
+/// Sutherland–Hodgman: clips the polygon in[0..n) by the side planes;
+/// returns the new count (in `in`, which has room for GJK_CONTACT_MAX_CLIP).
+static int clip_polygon(clip_vertex *in, int n, const contact_plane *planes, int plane_count) {
+    clip_vertex out[GJK_CONTACT_MAX_CLIP];
+    for (int j = 0; j < plane_count && n > 0; ++j) {
+        int m = 0;
+        for (int i = 0; i < n; ++i) {
+            const clip_vertex *a = &in[i];
+            const clip_vertex *b = &in[(i + 1) % n];
+            gjk_real da = gjk_dot(planes[j].normal, a->p) - planes[j].offset;
+            gjk_real db = gjk_dot(planes[j].normal, b->p) - planes[j].offset;
+            bool ina = da <= 0, inb = db <= 0;
+            if (ina && m < GJK_CONTACT_MAX_CLIP) {
+                out[m++] = *a;
+            }
+            if (ina != inb && m < GJK_CONTACT_MAX_CLIP) {
+                // The crossing point; da and db have opposite signs so the
+                // fraction lies in [0, 1].
+                gjk_real t = da / (da - db);
+                clip_vertex c;
+                c.p = gjk_add(a->p, gjk_scale(t, gjk_sub(b->p, a->p)));
+                c.code = crossing_code(j, a->label);
+                // Entering: the rest of a's edge follows; leaving: the
+                // plane's line follows.
+                c.label = ina ? (uint32_t)GJK_CONTACT_MAX_FEATURE + (uint32_t)j : a->label;
+                out[m++] = c;
+            }
+        }
+        n = m;
+        memcpy(in, out, (size_t)m * sizeof out[0]);
+    }
+    return n;
+}
+
+/// The reference frame of a manifold: the reference feature's plane (through
+/// which incident points are projected along m) and its side planes.
+typedef struct contact_reference {
+    bool segment;    ///< A segment (origin, axis), else a polygon (normal, offset).
+    gjk_vec3 normal; ///< Unit, dot(normal, m) > 0.
+    gjk_real offset;
+    gjk_vec3 origin, axis;
+    contact_plane side[GJK_CONTACT_MAX_FEATURE];
+    int side_count;
+} contact_reference;
+
+/// Sets up the reference of a polygon feature. Its side planes contain m,
+/// the direction of projection: a clipped point p then projects along m to
+/// a point q inside the face, and since the face's normal is within
+/// GJK_CONTACT_FLAT of m, q is where the line through p along m leaves the
+/// reference shape, so s is the exact gap along m at that line (and never
+/// below the signed distance: B moved by the depth along n clears A).
+static void reference_polygon(contact_reference *r, const contact_feature *f, gjk_vec3 m) {
+    // Orientation of the vertex order about m (Newell's normal).
+    gjk_vec3 newell = gjk_v3_zero();
+    for (int k = 0; k < f->count; ++k) {
+        gjk_vec3 a = f->v[k], b = f->v[(k + 1) % f->count];
+        newell = gjk_add(newell, gjk_cross(a, b));
+    }
+    gjk_real sign = gjk_dot(newell, m) < 0 ? -1 : 1;
+    r->segment = false;
+    r->origin = r->axis = gjk_v3_zero(); // unused
+    r->normal = f->normal;
+    r->offset = gjk_dot(f->normal, f->v[0]);
+    r->side_count = f->count;
+    for (int k = 0; k < f->count; ++k) {
+        gjk_vec3 a = f->v[k], b = f->v[(k + 1) % f->count];
+        // For counter-clockwise order about m, (b − a) × m points out of
+        // the polygon.
+        gjk_vec3 sn = gjk_scale(sign, gjk_cross(gjk_sub(b, a), m));
+        r->side[k].normal = sn;
+        r->side[k].offset = gjk_dot(sn, a);
+    }
+}
+
+/// Sets up the reference of a segment feature a–b: the slab between the
+/// planes perpendicular to it at its ends. Clipped points pair with their
+/// closest points on the segment.
+static void reference_segment(contact_reference *r, const contact_feature *f) {
+    gjk_vec3 e = gjk_normalize(gjk_sub(f->v[1], f->v[0]));
+    r->segment = true;
+    r->normal = gjk_v3(0, 0, 1); // unused
+    r->offset = 0;
+    r->origin = f->v[0];
+    r->axis = e;
+    r->side_count = 2;
+    r->side[0].normal = gjk_neg(e);
+    r->side[0].offset = -gjk_dot(e, f->v[0]);
+    r->side[1].normal = e;
+    r->side[1].offset = gjk_dot(e, f->v[1]);
+}
+
+/// Clips the incident feature by the reference and projects each clipped
+/// point along m onto the reference plane. Returns the candidate count.
+static int clip_incident(const contact_reference *r, const contact_feature *inc, gjk_vec3 m,
+                         contact_candidate *out) {
+    clip_vertex poly[GJK_CONTACT_MAX_CLIP];
+    int n = 0;
+    if (inc->count == 2) {
+        // A segment: clip its parameter interval.
+        gjk_vec3 a = inc->v[0], b = inc->v[1];
+        gjk_real t0 = 0, t1 = 1;
+        uint32_t c0 = 1, c1 = 2;
+        for (int j = 0; j < r->side_count; ++j) {
+            gjk_real da = gjk_dot(r->side[j].normal, a) - r->side[j].offset;
+            gjk_real db = gjk_dot(r->side[j].normal, b) - r->side[j].offset;
+            if (da > 0 && db > 0) {
+                return 0;
+            }
+            if (da > 0 || db > 0) {
+                gjk_real t = da / (da - db);
+                if (da > 0) {
+                    if (t > t0) {
+                        t0 = t;
+                        c0 = crossing_code(j, 0);
+                    }
+                } else if (t < t1) {
+                    t1 = t;
+                    c1 = crossing_code(j, 0);
+                }
+            }
+        }
+        if (t0 > t1) {
+            return 0;
+        }
+        gjk_vec3 e = gjk_sub(b, a);
+        poly[0].p = gjk_add(a, gjk_scale(t0, e));
+        poly[0].code = c0;
+        poly[1].p = gjk_add(a, gjk_scale(t1, e));
+        poly[1].code = c1;
+        n = 2;
+    } else if (inc->count == 1) {
+        for (int j = 0; j < r->side_count; ++j) {
+            if (gjk_dot(r->side[j].normal, inc->v[0]) > r->side[j].offset) {
+                return 0;
+            }
+        }
+        poly[0].p = inc->v[0];
+        poly[0].code = 1;
+        n = 1;
+    } else {
+        for (int k = 0; k < inc->count; ++k) {
+            poly[k].p = inc->v[k];
+            poly[k].code = 1u + (uint32_t)k;
+            poly[k].label = (uint32_t)k;
+        }
+        n = clip_polygon(poly, inc->count, r->side, r->side_count);
+    }
+    gjk_real den = gjk_dot(r->normal, m);
+    for (int k = 0; k < n; ++k) {
+        gjk_vec3 p = poly[k].p;
+        if (r->segment) {
+            out[k].q = gjk_mul_add(r->origin, gjk_dot(gjk_sub(p, r->origin), r->axis), r->axis);
+            out[k].s = gjk_dot(gjk_sub(p, out[k].q), m);
+        } else {
+            gjk_real s = (gjk_dot(r->normal, p) - r->offset) / den;
+            out[k].q = gjk_sub(p, gjk_scale(s, m));
+            out[k].s = s;
+        }
+        out[k].p = p;
+        out[k].code = poly[k].code;
+    }
+    return n;
+}
+
+/// Reduces the candidates to at most GJK_MAX_CONTACT_POINTS, in place:
+/// the deepest, the farthest from it, the largest triangle with both, and
+/// the point spanning the largest area on the other side of the first two
+/// (areas measured in the plane perpendicular to n). Returns the count.
+static int reduce(contact_candidate *c, int n, gjk_vec3 normal) {
+    if (n <= GJK_MAX_CONTACT_POINTS) {
+        return n;
+    }
+    int pick[4];
+    pick[0] = 0;
+    for (int k = 1; k < n; ++k) {
+        if (c[k].s < c[pick[0]].s) {
+            pick[0] = k;
+        }
+    }
+    gjk_vec3 p0 = c[pick[0]].p;
+    pick[1] = pick[0] == 0 ? 1 : 0;
+    gjk_real best = -1;
+    for (int k = 0; k < n; ++k) {
+        gjk_real d2 = gjk_length_sq(gjk_sub(c[k].p, p0));
+        if (k != pick[0] && d2 > best) {
+            best = d2;
+            pick[1] = k;
+        }
+    }
+    gjk_vec3 e = gjk_sub(c[pick[1]].p, p0);
+    gjk_real best_area = -1, area3 = 0;
+    pick[2] = -1;
+    for (int k = 0; k < n; ++k) {
+        if (k == pick[0] || k == pick[1]) {
+            continue;
+        }
+        gjk_real a = gjk_dot(gjk_cross(e, gjk_sub(c[k].p, p0)), normal);
+        if (gjk_abs(a) > best_area) {
+            best_area = gjk_abs(a);
+            area3 = a;
+            pick[2] = k;
+        }
+    }
+    pick[3] = -1;
+    best_area = 0;
+    for (int k = 0; k < n; ++k) {
+        if (k == pick[0] || k == pick[1] || k == pick[2]) {
+            continue;
+        }
+        gjk_real a = gjk_dot(gjk_cross(e, gjk_sub(c[k].p, p0)), normal);
+        a = area3 < 0 ? a : -a;
+        if (a > best_area) {
+            best_area = a;
+            pick[3] = k;
+        }
+    }
+    if (pick[3] < 0) {
+        // Nothing on the other side: the point farthest from the triangle's
+        // vertices.
+        best = -1;
+        for (int k = 0; k < n; ++k) {
+            if (k == pick[0] || k == pick[1] || k == pick[2]) {
+                continue;
+            }
+            gjk_real d2 = gjk_min(gjk_length_sq(gjk_sub(c[k].p, p0)),
+                                  gjk_min(gjk_length_sq(gjk_sub(c[k].p, c[pick[1]].p)),
+                                          gjk_length_sq(gjk_sub(c[k].p, c[pick[2]].p))));
+            if (d2 > best) {
+                best = d2;
+                pick[3] = k;
+            }
+        }
+    }
+    contact_candidate kept[4];
+    int m = 0;
+    for (int k = 0; k < 4; ++k) {
+        if (pick[k] >= 0) {
+            kept[m++] = c[pick[k]];
+        }
+    }
+    memcpy(c, kept, (size_t)m * sizeof kept[0]);
+    return m;
+}
+
+/// The manifold of an error: status, every number zero.
+static gjk_manifold manifold_error(gjk_status status) {
+    gjk_manifold m;
+    memset(&m, 0, sizeof m);
+    m.status = status;
+    return m;
+}
+
+/// The id of a clipped point: bit 31 set when B holds the reference
+/// feature, bits 24–30 the reference feature, bits 16–23 the incident
+/// feature (both modulo their range), bits 0–15 the point code (1 + vertex
+/// index of an incident vertex, or a side-plane crossing). Within one
+/// manifold the codes differ; the single-point fallback has id 0.
+static uint32_t contact_id(bool ref_b, uint32_t ref_index, uint32_t inc_index, uint32_t code) {
+    return (ref_b ? 0x80000000u : 0u) | ((ref_index & 0x7Fu) << 24) | ((inc_index & 0xFFu) << 16) |
+           (code & 0xFFFFu);
+}
+
+gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cache) {
+    if (input == NULL || !gjk_is_valid_real(input->speculative_distance) || input->speculative_distance < 0 ||
+        input->shape_a == NULL || input->shape_b == NULL) {
+        return manifold_error(GJK_INVALID_INPUT);
+    }
+    gjk_real spec = input->speculative_distance;
+    gjk_query_input q;
+    q.shape_a = input->shape_a;
+    q.transform_a = input->transform_a;
+    q.shape_b = input->shape_b;
+    q.transform_b = input->transform_b;
+    q.options = input->options;
+    q.options.max_distance = spec; // 0: no early stop
+
+    // 1. The normal and signed distance. The distance query stops early
+    // once the shapes are proved farther apart than spec; an overlap (or a
+    // touch without a known direction) goes on to the penetration query,
+    // warm-started by the same cache.
+    gjk_status status;
+    gjk_vec3 n, wa, wb;
+    gjk_real sd;
+    gjk_distance_output dist = gjk_distance(&q, cache);
+    if (dist.status == GJK_INVALID_INPUT) {
+        return manifold_error(GJK_INVALID_INPUT);
+    }
+    if (dist.distance > 0 && gjk_length_sq(dist.normal) > GJK_R(0.5)) {
+        status = dist.status;
+        n = dist.normal;
+        sd = dist.distance;
+        wa = dist.point_a;
+        wb = dist.point_b;
+        if (sd > spec && status != GJK_NOT_CONVERGED) {
+            gjk_manifold m = manifold_error(GJK_SEPARATED);
+            return m;
+        }
+    } else {
+        q.options.max_distance = 0;
+        gjk_penetration_output pen = gjk_penetration(&q, cache);
+        if (pen.status == GJK_INVALID_INPUT) {
+            return manifold_error(GJK_INVALID_INPUT);
+        }
+        status = pen.status;
+        n = pen.normal;
+        sd = pen.signed_distance;
+        wa = pen.point_a;
+        wb = pen.point_b;
+    }
+    if (sd > spec) {
+        // Not converged and apart beyond the speculative distance.
+        gjk_manifold m = manifold_error(status);
+        return m;
+    }
+
+    gjk_manifold out;
+    memset(&out, 0, sizeof out);
+    out.status = status;
+    out.normal = n;
+
+    // 2. Supporting features (world frame, normalised rotations).
+    gjk_transform xa = gjk_transform_make(input->transform_a.position, gjk_quat_normalize(input->transform_a.rotation));
+    gjk_transform xb = gjk_transform_make(input->transform_b.position, gjk_quat_normalize(input->transform_b.rotation));
+    contact_feature fa, fb;
+    feature_world(&fa, input->shape_a, xa, n);
+    feature_world(&fb, input->shape_b, xb, gjk_neg(n));
+
+    // 3. The reference feature.
+    gjk_real align_a = fa.count >= 3 ? gjk_dot(fa.normal, n) : -1;
+    gjk_real align_b = fb.count >= 3 ? -gjk_dot(fb.normal, n) : -1;
+    int ref = 0; // 1: A, 2: B, 0: none
+    if (align_a >= GJK_CONTACT_FLAT || align_b >= GJK_CONTACT_FLAT) {
+        ref = align_a >= align_b ? 1 : 2;
+    } else if (fa.count == 2 && fb.count == 2) {
+        gjk_vec3 ea = gjk_normalize(gjk_sub(fa.v[1], fa.v[0]));
+        gjk_vec3 eb = gjk_normalize(gjk_sub(fb.v[1], fb.v[0]));
+        if (gjk_abs(gjk_dot(ea, eb)) >= GJK_CONTACT_FLAT) {
+            ref = 1;
+        }
+    }
+
+    contact_candidate cand[GJK_CONTACT_MAX_CLIP + 1];
+    int count = 0;
+    const contact_feature *fr = ref == 2 ? &fb : &fa;
+    const contact_feature *fi = ref == 2 ? &fa : &fb;
+    gjk_vec3 m = ref == 2 ? gjk_neg(n) : n;
+    gjk_real radii = fa.radius + fb.radius;
+    if (ref != 0) {
+        contact_reference r;
+        if (fr->count >= 3) {
+            reference_polygon(&r, fr, m);
+        } else {
+            reference_segment(&r, fr);
+        }
+        // 4. Clip, project, keep the points within the speculative distance
+        // (plus the touching tolerance, so that resting contacts stay).
+        int n_clip = clip_incident(&r, fi, m, cand);
+        gjk_real scale = 0;
+        for (int k = 0; k < fr->count; ++k) {
+            scale = gjk_max(scale, gjk_max_abs(fr->v[k]));
+        }
+        for (int k = 0; k < fi->count; ++k) {
+            scale = gjk_max(scale, gjk_max_abs(fi->v[k]));
+        }
+        gjk_real rel = input->options.tolerance > 0 ? input->options.tolerance : GJK_DEFAULT_TOLERANCE;
+        gjk_real tol = 16 * rel * (scale + radii);
+        for (int k = 0; k < n_clip; ++k) {
+            if (cand[k].s - radii <= spec + tol) {
+                cand[count++] = cand[k];
+            }
+        }
+        // The query's deepest point must not be lost: when the clipped
+        // points all lie clearly shallower than sd (a face that does not
+        // hold the deepest vertex), the witness pair joins them.
+        if (count > 0) {
+            gjk_real min_s = GJK_REAL_MAX;
+            for (int k = 0; k < count; ++k) {
+                min_s = gjk_min(min_s, cand[k].s - radii);
+            }
+            gjk_real size = gjk_min(gjk_shape_size(input->shape_a), gjk_shape_size(input->shape_b));
+            if (min_s > sd + tol + GJK_R(1e-3) * size) {
+                contact_candidate w;
+                // In the reference-to-incident orientation, on the cores.
+                gjk_vec3 pa = gjk_mul_add(wa, -fa.radius, n), pb = gjk_mul_add(wb, fb.radius, n);
+                w.q = ref == 2 ? pb : pa;
+                w.p = ref == 2 ? pa : pb;
+                w.s = sd + radii;
+                w.code = 0;
+                cand[count++] = w;
+            }
+        }
+    }
+    if (count == 0) {
+        // 6. One point: the query's witnesses.
+        out.point_count = 1;
+        out.points[0].point_a = wa;
+        out.points[0].point_b = wb;
+        out.points[0].separation = sd;
+        out.points[0].id = 0;
+    } else {
+        // 5. At most GJK_MAX_CONTACT_POINTS.
+        count = reduce(cand, count, n);
+        for (int k = 0; k < count; ++k) {
+            gjk_vec3 core_x = cand[k].q, core_y = cand[k].p;
+            // Rounding: the reference point moves out along m, the incident
+            // one back along m.
+            gjk_vec3 px = gjk_mul_add(core_x, fr->radius, m);
+            gjk_vec3 py = gjk_mul_add(core_y, -fi->radius, m);
+            gjk_contact_point *cp = &out.points[k];
+            cp->point_a = ref == 2 ? py : px;
+            cp->point_b = ref == 2 ? px : py;
+            cp->separation = cand[k].s - radii;
+            cp->id = cand[k].code == 0 ? 0u : contact_id(ref == 2, fr->index, fi->index, cand[k].code);
+        }
+        out.point_count = count;
+    }
+    // Never an infinity or NaN: finite inputs can still overflow.
+    if (!gjk_is_valid_vec3(out.normal)) {
+        return manifold_error(GJK_INVALID_INPUT);
+    }
+    for (int k = 0; k < out.point_count; ++k) {
+        if (!gjk_is_valid_vec3(out.points[k].point_a) || !gjk_is_valid_vec3(out.points[k].point_b) ||
+            !gjk_is_valid_real(out.points[k].separation)) {
+            return manifold_error(GJK_INVALID_INPUT);
+        }
+    }
+    return out;
+}

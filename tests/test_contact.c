@@ -1,0 +1,829 @@
+// Contact manifolds in 3D (gjk_contact): known configurations with their
+// exact points, hull pairs against gjk_penetration, id stability, the
+// speculative distance and invalid input.
+#include <math.h>
+#include <string.h>
+
+#include "gjk/gjk.h"
+#include "test_util.h"
+
+/// Absolute tolerance for shapes of size about 1.
+#if GJK_USE_FLOAT
+#define CTOL 2e-4
+#else
+#define CTOL 1e-8
+#endif
+
+static gjk_transform pose(gjk_real x, gjk_real y, gjk_real z) {
+    return gjk_transform_make(gjk_v3(x, y, z), gjk_quat_identity());
+}
+
+static gjk_transform pose_rot(gjk_vec3 p, gjk_vec3 axis, double angle) {
+    return gjk_transform_make(p, gjk_quat_from_axis_angle(axis, (gjk_real)angle));
+}
+
+static gjk_manifold contact(const gjk_shape *a, gjk_transform xa, const gjk_shape *b, gjk_transform xb,
+                            gjk_real spec) {
+    gjk_contact_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = a;
+    in.transform_a = xa;
+    in.shape_b = b;
+    in.transform_b = xb;
+    in.speculative_distance = spec;
+    return gjk_contact(&in, NULL);
+}
+
+/// The index of the point whose point_b is within tol of p, or −1.
+static int find_point_b(const gjk_manifold *m, gjk_vec3 p, double tol) {
+    for (int k = 0; k < m->point_count; ++k) {
+        if (gjk_distance_between(m->points[k].point_b, p) <= tol) {
+            return k;
+        }
+    }
+    return -1;
+}
+
+static int find_point_a(const gjk_manifold *m, gjk_vec3 p, double tol) {
+    for (int k = 0; k < m->point_count; ++k) {
+        if (gjk_distance_between(m->points[k].point_a, p) <= tol) {
+            return k;
+        }
+    }
+    return -1;
+}
+
+/// Checks that hold for every manifold: finite numbers, a unit normal,
+/// separation = dot(point_b − point_a, normal), distinct ids.
+static void check_manifold_contract(const gjk_manifold *m, double size) {
+    ENSURE(m->point_count >= 0 && m->point_count <= GJK_MAX_CONTACT_POINTS);
+    ENSURE(vec3_finite(m->normal));
+    if (m->point_count > 0) {
+        ENSURE_NEAR(gjk_length(m->normal), 1, CTOL);
+    }
+    for (int k = 0; k < m->point_count; ++k) {
+        const gjk_contact_point *c = &m->points[k];
+        ENSURE(vec3_finite(c->point_a) && vec3_finite(c->point_b) && isfinite((double)c->separation));
+        ENSURE_NEAR(c->separation, gjk_dot(gjk_sub(c->point_b, c->point_a), m->normal), CTOL * size);
+        for (int j = 0; j < k; ++j) {
+            ENSURE(m->points[j].id != c->id);
+        }
+    }
+}
+
+/// Signed distance of local point p to a box with half extents h.
+static double box_sdf(gjk_vec3 p, gjk_vec3 h) {
+    double qx = fabs((double)p.x) - (double)h.x, qy = fabs((double)p.y) - (double)h.y,
+           qz = fabs((double)p.z) - (double)h.z;
+    double ox = qx > 0 ? qx : 0, oy = qy > 0 ? qy : 0, oz = qz > 0 ? qz : 0;
+    double outside = sqrt(ox * ox + oy * oy + oz * oz);
+    double inside = qx > qy ? (qx > qz ? qx : qz) : (qy > qz ? qy : qz);
+    return outside + (inside < 0 ? inside : 0);
+}
+
+// ---- Hulls filled by hand (a gjk_hull is a plain struct) -------------------
+
+#define HULL_MAX_V 16
+#define HULL_MAX_F 16
+#define HULL_MAX_I 64
+
+typedef struct test_hull {
+    gjk_hull h;
+    gjk_vec3 v[HULL_MAX_V];
+    int first[HULL_MAX_F + 1];
+    int idx[HULL_MAX_I];
+    gjk_vec3 normals[HULL_MAX_F];
+    gjk_real offsets[HULL_MAX_F];
+} test_hull;
+
+/// Fills a hull from vertices and faces (each face: its count then its
+/// indices, in order around the face either way: made counter-clockwise
+/// seen from outside here).
+static void test_hull_make(test_hull *t, const gjk_vec3 *v, int nv, const int *faces, int nf) {
+    memset(t, 0, sizeof *t);
+    for (int i = 0; i < nv; ++i) {
+        t->v[i] = v[i];
+    }
+    gjk_vec3 centre = gjk_v3_zero();
+    for (int i = 0; i < nv; ++i) {
+        centre = gjk_add(centre, gjk_scale((gjk_real)1 / (gjk_real)nv, v[i]));
+    }
+    int at = 0, pos = 0;
+    for (int f = 0; f < nf; ++f) {
+        int c = faces[pos++];
+        t->first[f] = at;
+        gjk_vec3 newell = gjk_v3_zero();
+        for (int k = 0; k < c; ++k) {
+            newell = gjk_add(newell, gjk_cross(v[faces[pos + k]], v[faces[pos + (k + 1) % c]]));
+        }
+        gjk_vec3 n = gjk_normalize(newell);
+        bool flip = gjk_dot(n, gjk_sub(v[faces[pos]], centre)) < 0;
+        for (int k = 0; k < c; ++k) {
+            t->idx[at + k] = flip ? faces[pos + c - 1 - k] : faces[pos + k];
+        }
+        t->normals[f] = flip ? gjk_neg(n) : n;
+        t->offsets[f] = gjk_dot(t->normals[f], v[faces[pos]]);
+        at += c;
+        pos += c;
+    }
+    t->first[nf] = at;
+    t->h.vertex_count = nv;
+    t->h.vertices = t->v;
+    t->h.face_count = nf;
+    t->h.face_first = t->first;
+    t->h.face_indices = t->idx;
+    t->h.face_normals = t->normals;
+    t->h.face_offsets = t->offsets;
+    for (int i = 0; i < nv; ++i) {
+        t->h.radius = gjk_max(t->h.radius, gjk_length(v[i]));
+    }
+}
+
+/// A box as a hull: 8 vertices (bit 0: +x, bit 1: +y, bit 2: +z), 6 quads.
+static void test_hull_box(test_hull *t, gjk_vec3 h) {
+    gjk_vec3 v[8];
+    for (int i = 0; i < 8; ++i) {
+        v[i] = gjk_v3((i & 1) ? h.x : -h.x, (i & 2) ? h.y : -h.y, (i & 4) ? h.z : -h.z);
+    }
+    static const int faces[] = {4, 0, 2, 6, 4, 4, 1, 3, 7, 5, 4, 0, 1, 5, 4,
+                                4, 2, 3, 7, 6, 4, 0, 1, 3, 2, 4, 4, 5, 7, 6};
+    test_hull_make(t, v, 8, faces, 6);
+}
+
+/// A regular octahedron |x| + |y| + |z| ≤ s: 6 vertices, 8 triangles.
+static void test_hull_octahedron(test_hull *t, gjk_real s) {
+    gjk_vec3 v[6] = {gjk_v3(s, 0, 0), gjk_v3(-s, 0, 0), gjk_v3(0, s, 0),
+                     gjk_v3(0, -s, 0), gjk_v3(0, 0, s), gjk_v3(0, 0, -s)};
+    int faces[32];
+    int at = 0;
+    for (int i = 0; i < 8; ++i) {
+        faces[at++] = 3;
+        faces[at++] = (i & 1) ? 1 : 0;
+        faces[at++] = (i & 2) ? 3 : 2;
+        faces[at++] = (i & 4) ? 5 : 4;
+    }
+    test_hull_make(t, v, 6, faces, 8);
+}
+
+static gjk_shape hull_shape(const test_hull *t) {
+    gjk_shape s = gjk_make_polytope(t->v, t->h.vertex_count);
+    s.polytope.hull = &t->h;
+    return s;
+}
+
+// ---- Known configurations ------------------------------------------------
+
+/// A small box resting (sunk by 0.01) on a big one: four points, B's bottom
+/// corners, with equal separations −0.01 and the normal +z.
+static void test_box_on_box(void) {
+    gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1));
+    gjk_shape b = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5));
+    gjk_real px = (gjk_real)0.2, py = (gjk_real)0.1, pz = (gjk_real)1.49;
+    gjk_manifold m = contact(&a, pose(0, 0, 0), &b, pose(px, py, pz), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.status == GJK_PENETRATING);
+    ENSURE(m.point_count == 4);
+    ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, 1), CTOL);
+    for (int k = 0; k < 4; ++k) {
+        gjk_real cx = px + ((k & 1) ? (gjk_real)0.5 : (gjk_real)-0.5);
+        gjk_real cy = py + ((k & 2) ? (gjk_real)0.5 : (gjk_real)-0.5);
+        int i = find_point_b(&m, gjk_v3(cx, cy, (gjk_real)0.99), CTOL);
+        ENSURE(i >= 0);
+        if (i >= 0) {
+            ENSURE_VEC_NEAR(m.points[i].point_a, gjk_v3(cx, cy, 1), CTOL);
+            ENSURE_NEAR(m.points[i].separation, -0.01, CTOL);
+        }
+    }
+
+    // Turned about z by 30°: still B's four corners.
+    gjk_transform xb = pose_rot(gjk_v3(px, py, pz), gjk_v3(0, 0, 1), 0.5235987755982988);
+    m = contact(&a, pose(0, 0, 0), &b, xb, 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 4);
+    for (int k = 0; k < 4; ++k) {
+        gjk_vec3 local = gjk_v3((k & 1) ? (gjk_real)0.5 : (gjk_real)-0.5, (k & 2) ? (gjk_real)0.5 : (gjk_real)-0.5,
+                                (gjk_real)-0.5);
+        ENSURE(find_point_b(&m, gjk_transform_point(xb, local), CTOL) >= 0);
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+    }
+
+    // A big box on a small one: the clipped points are A's top corners.
+    m = contact(&b, pose(0, 0, 0), &a, pose((gjk_real)0.3, 0, (gjk_real)1.49), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 4);
+    ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, 1), CTOL);
+    for (int k = 0; k < 4; ++k) {
+        gjk_vec3 corner = gjk_v3((k & 1) ? (gjk_real)0.5 : (gjk_real)-0.5, (k & 2) ? (gjk_real)0.5 : (gjk_real)-0.5,
+                                 (gjk_real)0.5);
+        int i = find_point_a(&m, corner, CTOL);
+        ENSURE(i >= 0);
+        if (i >= 0) {
+            ENSURE_NEAR(m.points[i].point_b.z, 0.49, CTOL);
+            ENSURE_NEAR(m.points[i].separation, -0.01, CTOL);
+        }
+    }
+
+    // Half hanging over the edge: two of B's corners and two crossings of
+    // B's bottom edges with A's side face x = 1.
+    m = contact(&a, pose(0, 0, 0), &b, pose((gjk_real)0.8, 0, pz), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 4);
+    ENSURE(find_point_b(&m, gjk_v3((gjk_real)0.3, (gjk_real)0.5, (gjk_real)0.99), CTOL) >= 0);
+    ENSURE(find_point_b(&m, gjk_v3((gjk_real)0.3, (gjk_real)-0.5, (gjk_real)0.99), CTOL) >= 0);
+    ENSURE(find_point_b(&m, gjk_v3(1, (gjk_real)0.5, (gjk_real)0.99), CTOL) >= 0);
+    ENSURE(find_point_b(&m, gjk_v3(1, (gjk_real)-0.5, (gjk_real)0.99), CTOL) >= 0);
+
+    // Resting exactly: touching, four points at separation 0.
+    m = contact(&a, pose(0, 0, 0), &b, pose(px, py, (gjk_real)1.5), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.status == GJK_TOUCHING);
+    ENSURE(m.point_count == 4);
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, 0, CTOL);
+    }
+}
+
+/// A box tilted by 30° about x resting on its lowest edge: two points, the
+/// edge's end points, separation −0.01.
+static void test_box_on_edge(void) {
+    gjk_shape a = gjk_make_box(gjk_v3(2, 2, 1));
+    gjk_shape b = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5));
+    double th = 0.5235987755982988;
+    double low = 0.5 * sin(th) + 0.5 * cos(th); // depth of the lowest edge below B's centre
+    gjk_transform xb = pose_rot(gjk_v3((gjk_real)0.1, 0, (gjk_real)(1 + low - 0.01)), gjk_v3(1, 0, 0), th);
+    gjk_manifold m = contact(&a, pose(0, 0, 0), &b, xb, 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.status == GJK_PENETRATING);
+    ENSURE(m.point_count == 2);
+    ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, 1), CTOL);
+    // The lowest edge: local (±0.5, −0.5, −0.5) rotated by +30° about x.
+    for (int s = -1; s <= 1; s += 2) {
+        gjk_vec3 p = gjk_transform_point(xb, gjk_v3((gjk_real)(0.5 * s), (gjk_real)-0.5, (gjk_real)-0.5));
+        ENSURE_NEAR(p.z, 0.99, CTOL);
+        int i = find_point_b(&m, p, CTOL);
+        ENSURE(i >= 0);
+        if (i >= 0) {
+            ENSURE_NEAR(m.points[i].separation, -0.01, CTOL);
+            ENSURE_NEAR(m.points[i].point_a.z, 1, CTOL);
+        }
+    }
+    // With a speculative distance smaller than the rise of the other edges
+    // (about 0.87): still two points.
+    m = contact(&a, pose(0, 0, 0), &b, xb, (gjk_real)0.1);
+    ENSURE(m.point_count == 2);
+}
+
+/// A sphere on a box: one point below its centre.
+static void test_sphere_on_box(void) {
+    gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1));
+    gjk_shape b = gjk_make_sphere((gjk_real)0.5);
+    gjk_manifold m = contact(&a, pose(0, 0, 0), &b, pose((gjk_real)0.3, (gjk_real)-0.2, (gjk_real)1.49), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.status == GJK_PENETRATING);
+    ENSURE(m.point_count == 1);
+    ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, 1), CTOL);
+    ENSURE_VEC_NEAR(m.points[0].point_a, gjk_v3((gjk_real)0.3, (gjk_real)-0.2, 1), CTOL);
+    ENSURE_VEC_NEAR(m.points[0].point_b, gjk_v3((gjk_real)0.3, (gjk_real)-0.2, (gjk_real)0.99), CTOL);
+    ENSURE_NEAR(m.points[0].separation, -0.01, CTOL);
+
+    // The sphere as A, over the box's edge: one point from the query.
+    gjk_manifold m2 = contact(&b, pose(0, 0, 0), &a, pose((gjk_real)1.3, 0, (gjk_real)-1.3), 0);
+    check_manifold_contract(&m2, 1);
+    ENSURE(m2.point_count == 1);
+    double sd = sqrt(2 * 0.3 * 0.3) - 0.5;
+    ENSURE_NEAR(m2.points[0].separation, sd, CTOL);
+    ENSURE_VEC_NEAR(m2.normal, gjk_v3((gjk_real)0.70710678118654752, 0, (gjk_real)-0.70710678118654752), CTOL);
+}
+
+/// Capsules, cylinders, rounded boxes and ellipsoids on a box.
+static void test_other_shapes(void) {
+    gjk_shape a = gjk_make_box(gjk_v3(2, 2, 1));
+    // A capsule lying flat: its two end points.
+    gjk_shape cap = gjk_make_capsule(gjk_v3((gjk_real)-0.6, 0, 0), gjk_v3((gjk_real)0.6, 0, 0), (gjk_real)0.25);
+    gjk_manifold m = contact(&a, pose(0, 0, 0), &cap, pose(0, (gjk_real)0.4, (gjk_real)1.24), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 2);
+    ENSURE(find_point_b(&m, gjk_v3((gjk_real)-0.6, (gjk_real)0.4, (gjk_real)0.99), CTOL) >= 0);
+    ENSURE(find_point_b(&m, gjk_v3((gjk_real)0.6, (gjk_real)0.4, (gjk_real)0.99), CTOL) >= 0);
+    ENSURE(find_point_a(&m, gjk_v3((gjk_real)0.6, (gjk_real)0.4, 1), CTOL) >= 0);
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+    }
+    // A capsule standing upright: one point.
+    gjk_shape up = gjk_make_capsule(gjk_v3(0, 0, (gjk_real)-0.6), gjk_v3(0, 0, (gjk_real)0.6), (gjk_real)0.25);
+    m = contact(&a, pose(0, 0, 0), &up, pose(0, 0, (gjk_real)1.84), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 1);
+    ENSURE_NEAR(m.points[0].separation, -0.01, CTOL);
+
+    // Two parallel capsules: two points, one above each end of the overlap.
+    m = contact(&cap, pose(0, 0, 0), &cap, pose((gjk_real)0.4, 0, (gjk_real)0.49), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 2);
+    ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, 1), CTOL);
+    ENSURE(find_point_a(&m, gjk_v3((gjk_real)-0.2, 0, (gjk_real)0.25), CTOL) >= 0);
+    ENSURE(find_point_a(&m, gjk_v3((gjk_real)0.6, 0, (gjk_real)0.25), CTOL) >= 0);
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+    }
+
+    // A cylinder standing on its cap: four rim points at equal depth, at
+    // the cap's radius from the axis.
+    gjk_shape cyl = gjk_make_cylinder((gjk_real)0.5, (gjk_real)0.5);
+    m = contact(&a, pose(0, 0, 0), &cyl, pose((gjk_real)0.2, 0, (gjk_real)1.49), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 4);
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+        gjk_vec3 p = m.points[k].point_b;
+        ENSURE_NEAR(sqrt((double)((p.x - (gjk_real)0.2) * (p.x - (gjk_real)0.2) + p.y * p.y)), 0.5, CTOL);
+    }
+    // Lying on its side: two points, the ends of the side line.
+    gjk_transform side = pose_rot(gjk_v3(0, 0, (gjk_real)1.49), gjk_v3(1, 0, 0), 1.5707963267948966);
+    m = contact(&a, pose(0, 0, 0), &cyl, side, 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 2);
+    ENSURE(find_point_b(&m, gjk_v3(0, (gjk_real)-0.5, (gjk_real)0.99), CTOL) >= 0);
+    ENSURE(find_point_b(&m, gjk_v3(0, (gjk_real)0.5, (gjk_real)0.99), CTOL) >= 0);
+
+    // A rounded box (margin 0.1): B's bottom corners pushed down by 0.1.
+    gjk_shape rb = gjk_with_margin(gjk_make_box(gjk_v3((gjk_real)0.4, (gjk_real)0.4, (gjk_real)0.4)), (gjk_real)0.1);
+    m = contact(&a, pose(0, 0, 0), &rb, pose(0, 0, (gjk_real)1.49), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 4);
+    for (int k = 0; k < 4; ++k) {
+        gjk_vec3 corner = gjk_v3((k & 1) ? (gjk_real)0.4 : (gjk_real)-0.4, (k & 2) ? (gjk_real)0.4 : (gjk_real)-0.4,
+                                 (gjk_real)0.99);
+        ENSURE(find_point_b(&m, corner, CTOL) >= 0);
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+    }
+
+    // An ellipsoid: one point at its lowest point.
+    gjk_shape e = gjk_make_ellipsoid(gjk_v3((gjk_real)0.7, (gjk_real)0.4, (gjk_real)0.3));
+    m = contact(&a, pose(0, 0, 0), &e, pose((gjk_real)0.1, 0, (gjk_real)1.29), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 1);
+    ENSURE_VEC_NEAR(m.points[0].point_b, gjk_v3((gjk_real)0.1, 0, (gjk_real)0.99), CTOL);
+    ENSURE_NEAR(m.points[0].separation, -0.01, CTOL);
+
+    // A triangle lying on the box: its three corners.
+    gjk_shape tri = gjk_make_triangle(gjk_v3(0, 0, 0), gjk_v3(1, 0, 0), gjk_v3(0, 1, 0));
+    m = contact(&a, pose(0, 0, 0), &tri, pose(0, 0, (gjk_real)0.99), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 3);
+    ENSURE(find_point_b(&m, gjk_v3(1, 0, (gjk_real)0.99), CTOL) >= 0);
+    ENSURE(find_point_b(&m, gjk_v3(0, 1, (gjk_real)0.99), CTOL) >= 0);
+    ENSURE(find_point_b(&m, gjk_v3(0, 0, (gjk_real)0.99), CTOL) >= 0);
+}
+
+/// Hull pairs (a box and an octahedron as hand-filled hulls) in random
+/// poses near contact, against gjk_penetration: the deepest point's
+/// separation is its signed distance, every point lies on both surfaces,
+/// and a box hull gives the same points as the box shape.
+static void test_hull_pairs(void) {
+    test_hull hb, ho;
+    gjk_vec3 ha = gjk_v3(1, (gjk_real)0.7, (gjk_real)0.5);
+    test_hull_box(&hb, ha);
+    test_hull_octahedron(&ho, (gjk_real)0.6);
+    gjk_shape box_hull = hull_shape(&hb), octa = hull_shape(&ho), box = gjk_make_box(ha);
+    rng r = {12345};
+    int cases = 0, multi = 0;
+    gjk_real spec = (gjk_real)0.05;
+    for (int trial = 0; trial < 4000; ++trial) {
+        bool with_box = rng_chance(&r, 0.5);
+        const gjk_shape *b = with_box ? &box_hull : &octa;
+        gjk_vec3 axis = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                             (gjk_real)rng_range(&r, -1, 1)));
+        // Half the trials nearly aligned (resting-like), half anywhere.
+        double angle = rng_chance(&r, 0.5) ? rng_range(&r, -0.02, 0.02) : rng_range(&r, -3.14, 3.14);
+        gjk_transform xb = pose_rot(gjk_v3((gjk_real)rng_range(&r, -1.5, 1.5), (gjk_real)rng_range(&r, -1.5, 1.5),
+                                           (gjk_real)rng_range(&r, -1.5, 1.5)),
+                                    axis, angle);
+        gjk_transform xa = pose(0, 0, 0);
+        gjk_query_input q;
+        memset(&q, 0, sizeof q);
+        q.shape_a = &box_hull;
+        q.transform_a = xa;
+        q.shape_b = b;
+        q.transform_b = xb;
+        gjk_penetration_output pen = gjk_penetration(&q, NULL);
+        if (pen.status == GJK_NOT_CONVERGED || pen.signed_distance < -0.2 || pen.signed_distance > 0.1) {
+            continue;
+        }
+        ++cases;
+        gjk_manifold m = contact(&box_hull, xa, b, xb, spec);
+        check_manifold_contract(&m, 2);
+        if (pen.signed_distance > spec + 10 * CTOL) {
+            ENSURE(m.status == GJK_SEPARATED && m.point_count == 0);
+            ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, 0), 0);
+            continue;
+        }
+        if (pen.signed_distance < -10 * CTOL) {
+            ENSURE(m.status == GJK_PENETRATING);
+        }
+        if (pen.signed_distance > spec - 10 * CTOL) {
+            continue; // at the speculative limit: either answer
+        }
+        ENSURE(m.point_count >= 1);
+        multi += m.point_count > 1;
+        gjk_real min_sep = GJK_REAL_MAX;
+        for (int k = 0; k < m.point_count; ++k) {
+            const gjk_contact_point *c = &m.points[k];
+            min_sep = gjk_min(min_sep, c->separation);
+            ENSURE(c->separation <= spec + CTOL);
+            // On A's surface (a box) and on B's.
+            ENSURE_NEAR(box_sdf(c->point_a, ha), 0, 10 * CTOL);
+            gjk_vec3 lb = gjk_inv_transform_point(xb, c->point_b);
+            if (with_box) {
+                ENSURE_NEAR(box_sdf(lb, ha), 0, 10 * CTOL);
+            } else {
+                ENSURE_NEAR(fabs((double)lb.x) + fabs((double)lb.y) + fabs((double)lb.z), 0.6, 10 * CTOL);
+            }
+        }
+        // The deepest point is the query's (within its tolerance and the
+        // 0.1% the manifold allows for a face that misses it).
+        ENSURE(min_sep >= pen.signed_distance - 10 * CTOL);
+        ENSURE(min_sep <= pen.signed_distance + 1e-3 * 0.5 + 10 * CTOL);
+        if (!(min_sep <= pen.signed_distance + 1e-3 * 0.5 + 10 * CTOL)) {
+            printf("trial %d: sd %g min_sep %g count %d n (%g %g %g) pen n (%g %g %g)\n", trial,
+                   (double)pen.signed_distance, (double)min_sep, m.point_count, (double)m.normal.x, (double)m.normal.y,
+                   (double)m.normal.z, (double)pen.normal.x, (double)pen.normal.y, (double)pen.normal.z);
+        }
+
+        if (with_box) {
+            // The box shape gives the same points.
+            gjk_manifold mb = contact(&box, xa, &box, xb, spec);
+            ENSURE(mb.point_count == m.point_count);
+            for (int k = 0; k < mb.point_count; ++k) {
+                ENSURE(find_point_b(&m, mb.points[k].point_b, 10 * CTOL) >= 0);
+            }
+        }
+    }
+    ENSURE(cases > 500);
+    ENSURE(multi > 100);
+}
+
+/// max over the faces of n·p − offset: 0 on the hull's surface.
+static double hull_boundary(const gjk_hull *h, gjk_vec3 p) {
+    double best = -1e300;
+    for (int f = 0; f < h->face_count; ++f) {
+        double d = (double)gjk_dot(h->face_normals[f], p) - (double)h->face_offsets[f];
+        best = d > best ? d : best;
+    }
+    return best;
+}
+
+/// Hulls built by gjk_hull_create: a box from its corners and interior
+/// points (quads from merged triangles), a 40-sided prism (80 vertices:
+/// support by hill climbing; caps larger than a feature polygon), and
+/// random clouds against gjk_penetration.
+static void test_created_hulls(void) {
+    gjk_vec3 pts[12];
+    for (int i = 0; i < 8; ++i) {
+        pts[i] = gjk_v3((i & 1) ? (gjk_real)0.5 : (gjk_real)-0.5, (i & 2) ? (gjk_real)0.5 : (gjk_real)-0.5,
+                        (i & 4) ? (gjk_real)0.5 : (gjk_real)-0.5);
+    }
+    pts[8] = gjk_v3(0, 0, 0);
+    pts[9] = gjk_v3((gjk_real)0.1, (gjk_real)0.2, (gjk_real)-0.3);
+    pts[10] = gjk_v3((gjk_real)0.5, 0, 0); // on a face: dropped
+    pts[11] = gjk_v3((gjk_real)-0.2, (gjk_real)0.4, (gjk_real)0.1);
+    gjk_hull_error err;
+    gjk_hull *hb = gjk_hull_create(pts, 12, &err);
+    ENSURE(hb != NULL);
+    if (hb == NULL) {
+        return;
+    }
+    ENSURE(hb->face_count == 6);
+    gjk_shape box_hull = gjk_make_hull(hb), big = gjk_make_box(gjk_v3(1, 1, 1));
+    gjk_manifold m = contact(&big, pose(0, 0, 0), &box_hull, pose((gjk_real)0.2, (gjk_real)0.1, (gjk_real)1.49), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 4);
+    for (int k = 0; k < 4; ++k) {
+        gjk_real cx = (gjk_real)0.2 + ((k & 1) ? (gjk_real)0.5 : (gjk_real)-0.5);
+        gjk_real cy = (gjk_real)0.1 + ((k & 2) ? (gjk_real)0.5 : (gjk_real)-0.5);
+        ENSURE(find_point_b(&m, gjk_v3(cx, cy, (gjk_real)0.99), CTOL) >= 0);
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+    }
+    // Hull on hull, turned about z: B's four corners.
+    gjk_transform xb = pose_rot(gjk_v3((gjk_real)0.1, 0, (gjk_real)0.99), gjk_v3(0, 0, 1), 0.3);
+    m = contact(&box_hull, pose(0, 0, 0), &box_hull, xb, 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count >= 3); // B's corners that lie over A's top face
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+        ENSURE_NEAR(hull_boundary(hb, m.points[k].point_a), 0, 10 * CTOL);
+        ENSURE_NEAR(hull_boundary(hb, gjk_inv_transform_point(xb, m.points[k].point_b)), 0, 10 * CTOL);
+    }
+
+    // A 40-sided prism standing on its cap.
+    gjk_vec3 prism[80];
+    for (int i = 0; i < 40; ++i) {
+        double a = 2 * 3.14159265358979323846 * i / 40;
+        prism[2 * i] = gjk_v3((gjk_real)(0.5 * cos(a)), (gjk_real)(0.5 * sin(a)), (gjk_real)-0.3);
+        prism[2 * i + 1] = gjk_v3((gjk_real)(0.5 * cos(a)), (gjk_real)(0.5 * sin(a)), (gjk_real)0.3);
+    }
+    gjk_hull *hp = gjk_hull_create(prism, 80, &err);
+    ENSURE(hp != NULL);
+    if (hp != NULL) {
+        ENSURE(hp->face_count == 42);
+        gjk_shape ps = gjk_make_hull(hp);
+        m = contact(&big, pose(0, 0, 0), &ps, pose(0, (gjk_real)0.2, (gjk_real)1.29), 0);
+        check_manifold_contract(&m, 1);
+        ENSURE(m.point_count == 4);
+        for (int k = 0; k < m.point_count; ++k) {
+            ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+            gjk_vec3 p = m.points[k].point_b;
+            ENSURE_NEAR(sqrt((double)(p.x * p.x + (p.y - (gjk_real)0.2) * (p.y - (gjk_real)0.2))), 0.5, CTOL);
+        }
+        // Lying on its side it rests on an edge between two faces tilted
+        // by 4.5° (more than the flat tolerance): the incident face is one
+        // of them, its four corners all below A's top (two at −0.01, two
+        // raised by 0.078 sin 4.5° ≈ 0.006).
+        gjk_transform side = pose_rot(gjk_v3(0, 0, (gjk_real)1.49), gjk_v3(1, 0, 0), 1.5707963267948966);
+        m = contact(&big, pose(0, 0, 0), &ps, side, 0);
+        check_manifold_contract(&m, 1);
+        ENSURE(m.point_count == 4);
+        int deepest = 0;
+        for (int k = 0; k < m.point_count; ++k) {
+            ENSURE(m.points[k].separation >= -0.01 - CTOL);
+            deepest += fabs((double)m.points[k].separation + 0.01) <= CTOL;
+            ENSURE_NEAR(hull_boundary(hp, gjk_inv_transform_point(side, m.points[k].point_b)), 0, 10 * CTOL);
+        }
+        ENSURE(deepest == 2);
+        gjk_hull_destroy(hp);
+    }
+
+    // Random clouds against gjk_penetration.
+    rng r = {2024};
+    int cases = 0;
+    for (int h = 0; h < 20; ++h) {
+        gjk_vec3 ca[30], cb[30];
+        int na = 6 + rng_int(&r, 24), nb = 6 + rng_int(&r, 24);
+        for (int i = 0; i < na; ++i) {
+            ca[i] = gjk_v3((gjk_real)rng_range(&r, -0.8, 0.8), (gjk_real)rng_range(&r, -0.6, 0.6),
+                           (gjk_real)rng_range(&r, -0.5, 0.5));
+        }
+        for (int i = 0; i < nb; ++i) {
+            cb[i] = gjk_v3((gjk_real)rng_range(&r, -0.5, 0.5), (gjk_real)rng_range(&r, -0.5, 0.5),
+                           (gjk_real)rng_range(&r, -0.5, 0.5));
+        }
+        gjk_hull *ha = gjk_hull_create(ca, na, NULL), *hb2 = gjk_hull_create(cb, nb, NULL);
+        ENSURE(ha != NULL && hb2 != NULL);
+        if (ha != NULL && hb2 != NULL) {
+            gjk_shape sa = gjk_make_hull(ha), sb = gjk_make_hull(hb2);
+            for (int trial = 0; trial < 200; ++trial) {
+                gjk_vec3 axis = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                                     (gjk_real)rng_range(&r, -1, 1)));
+                gjk_transform xh = pose_rot(gjk_v3((gjk_real)rng_range(&r, -1.2, 1.2), (gjk_real)rng_range(&r, -1.2, 1.2),
+                                                   (gjk_real)rng_range(&r, -1.2, 1.2)),
+                                            axis, rng_range(&r, -3.14, 3.14));
+                gjk_query_input q;
+                memset(&q, 0, sizeof q);
+                q.shape_a = &sa;
+                q.transform_a = pose(0, 0, 0);
+                q.shape_b = &sb;
+                q.transform_b = xh;
+                gjk_penetration_output pen = gjk_penetration(&q, NULL);
+                if (pen.status == GJK_NOT_CONVERGED || pen.signed_distance < -0.2 ||
+                    pen.signed_distance > -10 * CTOL) {
+                    continue;
+                }
+                ++cases;
+                m = contact(&sa, pose(0, 0, 0), &sb, xh, 0);
+                check_manifold_contract(&m, 2);
+                ENSURE(m.status == GJK_PENETRATING && m.point_count >= 1);
+                double min_sep = 1e300;
+                for (int k = 0; k < m.point_count; ++k) {
+                    min_sep = fmin(min_sep, (double)m.points[k].separation);
+                    ENSURE(m.points[k].separation <= 10 * CTOL);
+                    ENSURE_NEAR(hull_boundary(ha, m.points[k].point_a), 0, 10 * CTOL);
+                    ENSURE_NEAR(hull_boundary(hb2, gjk_inv_transform_point(xh, m.points[k].point_b)), 0, 10 * CTOL);
+                }
+                ENSURE(min_sep >= pen.signed_distance - 10 * CTOL);
+                ENSURE(min_sep <= pen.signed_distance + 1e-3 * 0.5 + 10 * CTOL);
+            }
+        }
+        gjk_hull_destroy(ha);
+        gjk_hull_destroy(hb2);
+    }
+    ENSURE(cases > 300);
+    gjk_hull_destroy(hb);
+}
+
+/// Ids stay the same under a small motion, and differ between points.
+static void test_feature_ids(void) {
+    gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1));
+    gjk_shape b = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.3, (gjk_real)0.4));
+    test_hull hb;
+    test_hull_box(&hb, gjk_v3((gjk_real)0.5, (gjk_real)0.3, (gjk_real)0.4));
+    gjk_shape bh = hull_shape(&hb);
+    const gjk_shape *shapes[2] = {&b, &bh};
+    for (int s = 0; s < 2; ++s) {
+        // Overhanging the edge x = 1 (clip crossings) and turned a little.
+        gjk_transform x0 = pose_rot(gjk_v3((gjk_real)0.8, (gjk_real)0.1, (gjk_real)1.39), gjk_v3(0, 0, 1), 0.2);
+        gjk_transform x1 = pose_rot(gjk_v3((gjk_real)0.81, (gjk_real)0.105, (gjk_real)1.392), gjk_v3(0, 0, 1), 0.21);
+        gjk_manifold m0 = contact(&a, pose(0, 0, 0), shapes[s], x0, 0);
+        gjk_manifold m1 = contact(&a, pose(0, 0, 0), shapes[s], x1, 0);
+        check_manifold_contract(&m0, 1);
+        check_manifold_contract(&m1, 1);
+        ENSURE(m0.point_count == 4 && m1.point_count == 4);
+        for (int k = 0; k < m0.point_count; ++k) {
+            // The same id names a point that moved by about the motion.
+            int found = -1;
+            for (int j = 0; j < m1.point_count; ++j) {
+                if (m1.points[j].id == m0.points[k].id) {
+                    found = j;
+                }
+            }
+            ENSURE(found >= 0);
+            if (found >= 0) {
+                ENSURE(gjk_distance_between(m0.points[k].point_b, m1.points[found].point_b) < 0.05);
+            }
+        }
+    }
+    // Tilted onto an edge: the two ids survive a small motion too.
+    gjk_transform t0 = pose_rot(gjk_v3(0, 0, (gjk_real)1.485), gjk_v3(1, 0, 0), 0.5);
+    gjk_transform t1 = pose_rot(gjk_v3((gjk_real)0.01, 0, (gjk_real)1.486), gjk_v3(1, 0, 0), 0.505);
+    gjk_manifold e0 = contact(&a, pose(0, 0, 0), &b, t0, 0);
+    gjk_manifold e1 = contact(&a, pose(0, 0, 0), &b, t1, 0);
+    ENSURE(e0.point_count == 2 && e1.point_count == 2);
+    for (int k = 0; k < e0.point_count; ++k) {
+        ENSURE(e0.points[k].id == e1.points[0].id || e0.points[k].id == e1.points[1].id);
+    }
+}
+
+/// The speculative distance: apart beyond it, no points and SEPARATED;
+/// apart within it, the points with their positive separation.
+static void test_speculative(void) {
+    gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1));
+    gjk_shape b = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5));
+    gjk_transform xb = pose(0, 0, (gjk_real)1.55); // gap 0.05
+    gjk_manifold m = contact(&a, pose(0, 0, 0), &b, xb, (gjk_real)0.01);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.status == GJK_SEPARATED);
+    ENSURE(m.point_count == 0);
+    ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, 0), 0);
+    m = contact(&a, pose(0, 0, 0), &b, xb, 0);
+    ENSURE(m.status == GJK_SEPARATED && m.point_count == 0);
+    m = contact(&a, pose(0, 0, 0), &b, xb, (gjk_real)0.1);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.status == GJK_SEPARATED);
+    ENSURE(m.point_count == 4);
+    ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, 1), CTOL);
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, 0.05, CTOL);
+        ENSURE(m.points[k].separation > 0);
+    }
+    // Tilted within the speculative distance: only the corners within it.
+    gjk_transform tilt = pose_rot(gjk_v3(0, 0, (gjk_real)1.55), gjk_v3(1, 0, 0), 0.05);
+    m = contact(&a, pose(0, 0, 0), &b, tilt, (gjk_real)0.04);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.status == GJK_SEPARATED);
+    // The lowest edge is 0.5 (1 − cos 0.05) + 0.5 sin 0.05 ≈ 0.0256 lower:
+    // its corners at about 0.0244 are in, the others (about 0.074) are not.
+    ENSURE(m.point_count == 2);
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE(m.points[k].separation > 0 && m.points[k].separation <= 0.04);
+    }
+    // A sphere within it: one point with the distance.
+    gjk_shape s = gjk_make_sphere((gjk_real)0.5);
+    m = contact(&a, pose(0, 0, 0), &s, pose(0, 0, (gjk_real)1.53), (gjk_real)0.1);
+    ENSURE(m.point_count == 1);
+    ENSURE_NEAR(m.points[0].separation, 0.03, CTOL);
+}
+
+/// Invalid input: the status, no points, every number zero.
+static void test_invalid(void) {
+    gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1));
+    gjk_shape bad = gjk_make_sphere(-1);
+    gjk_manifold zero;
+    memset(&zero, 0, sizeof zero);
+    zero.status = GJK_INVALID_INPUT;
+    gjk_manifold m = gjk_contact(NULL, NULL);
+    ENSURE(memcmp(&m, &zero, sizeof m) == 0);
+    m = contact(&a, pose(0, 0, 0), &bad, pose(0, 0, 1), 0);
+    ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
+    m = contact(&a, pose(0, 0, 0), NULL, pose(0, 0, 1), 0);
+    ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
+    m = contact(&a, pose(0, 0, 0), &a, pose((gjk_real)NAN, 0, 1), 0);
+    ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
+    ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, 0), 0);
+    m = contact(&a, pose(0, 0, 0), &a, pose(0, 0, 1), -1);
+    ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
+    m = contact(&a, pose(0, 0, 0), &a, pose(0, 0, 1), (gjk_real)NAN);
+    ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
+    m = contact(&a, pose(0, 0, 0), &a, pose(0, 0, 1), (gjk_real)INFINITY);
+    ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
+    // A hull whose indices are out of range is not trusted: one point.
+    test_hull hb;
+    test_hull_box(&hb, gjk_v3(1, 1, 1));
+    hb.idx[0] = 99;
+    gjk_shape hs = hull_shape(&hb);
+    m = contact(&hs, pose(0, 0, 0), &a, pose(0, 0, (gjk_real)1.99), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.status == GJK_PENETRATING);
+    ENSURE(m.point_count >= 1);
+}
+
+/// Every shape pair in random poses: the contract, and never a point deeper
+/// than the penetration query's signed distance.
+static void test_all_shapes_random(void) {
+    gjk_vec3 verts[5] = {gjk_v3((gjk_real)-0.5, (gjk_real)-0.4, (gjk_real)-0.3), gjk_v3((gjk_real)0.6, (gjk_real)-0.3, (gjk_real)-0.2),
+                         gjk_v3(0, (gjk_real)0.5, (gjk_real)-0.4), gjk_v3((gjk_real)0.1, 0, (gjk_real)0.6),
+                         gjk_v3(0, 0, 0)};
+    test_hull ho;
+    test_hull_octahedron(&ho, (gjk_real)0.6);
+    gjk_shape shapes[] = {
+        gjk_make_point(),
+        gjk_make_segment(gjk_v3((gjk_real)-0.5, 0, 0), gjk_v3((gjk_real)0.5, 0, 0)),
+        gjk_make_triangle(verts[0], verts[1], verts[2]),
+        gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.4, (gjk_real)0.3)),
+        gjk_make_sphere((gjk_real)0.4),
+        gjk_make_capsule(gjk_v3(0, 0, (gjk_real)-0.3), gjk_v3(0, 0, (gjk_real)0.3), (gjk_real)0.2),
+        gjk_make_cylinder((gjk_real)0.4, (gjk_real)0.3),
+        gjk_make_cone((gjk_real)0.4, (gjk_real)0.4),
+        gjk_make_ellipsoid(gjk_v3((gjk_real)0.5, (gjk_real)0.3, (gjk_real)0.2)),
+        gjk_make_polytope(verts, 5),
+        hull_shape(&ho),
+        gjk_with_margin(gjk_make_box(gjk_v3((gjk_real)0.3, (gjk_real)0.3, (gjk_real)0.3)), (gjk_real)0.1),
+    };
+    int ns = (int)(sizeof shapes / sizeof shapes[0]);
+    rng r = {777};
+    int cases = 0;
+    for (int trial = 0; trial < 6000; ++trial) {
+        const gjk_shape *a = &shapes[rng_int(&r, ns)];
+        const gjk_shape *b = &shapes[rng_int(&r, ns)];
+        gjk_vec3 axis = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                             (gjk_real)rng_range(&r, -1, 1)));
+        double angle = rng_chance(&r, 0.5) ? rng_range(&r, -0.03, 0.03) : rng_range(&r, -3.14, 3.14);
+        gjk_transform xa = pose_rot(gjk_v3((gjk_real)rng_range(&r, -0.1, 0.1), 0, 0), gjk_v3(0, 1, 0),
+                                    rng_chance(&r, 0.5) ? 0.0 : rng_range(&r, -3, 3));
+        gjk_transform xb = pose_rot(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                           (gjk_real)rng_range(&r, -1, 1)),
+                                    axis, angle);
+        gjk_query_input q;
+        memset(&q, 0, sizeof q);
+        q.shape_a = a;
+        q.transform_a = xa;
+        q.shape_b = b;
+        q.transform_b = xb;
+        gjk_penetration_output pen = gjk_penetration(&q, NULL);
+        gjk_real spec = (gjk_real)0.05;
+        gjk_manifold m = contact(a, xa, b, xb, spec);
+        check_manifold_contract(&m, 2);
+        if (pen.status == GJK_NOT_CONVERGED) {
+            continue;
+        }
+        ++cases;
+        if (pen.signed_distance > spec + CTOL) {
+            ENSURE(m.point_count == 0 && m.status == GJK_SEPARATED);
+            continue;
+        }
+        if (pen.signed_distance < spec - CTOL) {
+            ENSURE(m.point_count >= 1);
+        }
+        for (int k = 0; k < m.point_count; ++k) {
+            ENSURE(m.points[k].separation >= pen.signed_distance - 1e-3 * 0.3 - 10 * CTOL);
+            ENSURE(m.points[k].separation <= spec + 10 * CTOL);
+        }
+    }
+    ENSURE(cases > 5000);
+}
+
+/// A warm-start cache gives the same manifold.
+static void test_cache(void) {
+    gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1));
+    gjk_shape b = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5));
+    gjk_simplex_cache cache;
+    memset(&cache, 0, sizeof cache);
+    gjk_contact_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a;
+    in.transform_a = pose(0, 0, 0);
+    in.shape_b = &b;
+    for (int f = 0; f < 5; ++f) {
+        in.transform_b = pose((gjk_real)(0.1 * f), 0, (gjk_real)1.49);
+        gjk_manifold m = gjk_contact(&in, &cache);
+        gjk_manifold m0 = gjk_contact(&in, NULL);
+        ENSURE(m.point_count == 4 && m0.point_count == 4);
+        ENSURE(cache.count >= 1);
+        for (int k = 0; k < m.point_count; ++k) {
+            ENSURE(find_point_b(&m0, m.points[k].point_b, CTOL) >= 0);
+        }
+    }
+}
+
+int main(void) {
+    RUN_TEST(test_box_on_box);
+    RUN_TEST(test_box_on_edge);
+    RUN_TEST(test_sphere_on_box);
+    RUN_TEST(test_other_shapes);
+    RUN_TEST(test_hull_pairs);
+    RUN_TEST(test_created_hulls);
+    RUN_TEST(test_feature_ids);
+    RUN_TEST(test_speculative);
+    RUN_TEST(test_invalid);
+    RUN_TEST(test_all_shapes_random);
+    RUN_TEST(test_cache);
+    return TEST_SUMMARY();
+}
