@@ -75,12 +75,18 @@ void sim_broadphase_free(sim_broadphase *bp);
 typedef struct sim_settings {
     sim_vec3 gravity;  ///< m/s², default (0, 0, −9.81).
     double dt;         ///< Seconds per step, default 1/60.
-    int iterations;    ///< Velocity (and position) iterations per step, default 10.
-    /// Penetration tolerated without correction (m), default 0.0005.
+    /// Solver iterations per step, default 10: the step is split into this
+    /// many substeps, each with one sweep of sequential impulses (soft
+    /// position correction) and one relax sweep (rigid).
+    int iterations;
+    /// Penetration tolerated without correction (m), default 0.0002.
     double linear_slop;
-    /// Fraction of the penetration beyond the slop removed per step by the
-    /// split impulses, default 0.2.
-    double position_correction;
+    /// Contact softness for pushing penetration out: spring frequency
+    /// (default 120 Hz, at most a fifth of the substep rate; twice that
+    /// against static bodies) and damping ratio (default 10).
+    double contact_hertz, contact_damping_ratio;
+    /// The fastest penetration is pushed out (m/s), default 3.
+    double max_push_velocity;
     /// Closing speeds below this (m/s) do not bounce, default 0.2.
     double restitution_threshold;
 } sim_settings;
@@ -114,7 +120,7 @@ typedef struct sim_contact_info {
     sim_vec3 point;  ///< Midway between the two surface points.
     sim_vec3 normal; ///< Unit, from a to b.
     double separation;
-    double normal_impulse;
+    double normal_impulse; ///< Over the last step (N·s).
 } sim_contact_info;
 
 typedef struct sim_world sim_world;
@@ -153,7 +159,9 @@ int sim_world_contacts(const sim_world *w, sim_contact_info *out, int max);
 /// benchmark): broad phase, narrow phase, solver and integration.
 typedef struct sim_timing {
     double broad, narrow, solve;
-    long pairs, manifolds;
+    /// Candidate pairs, manifolds computed, contact points, and points
+    /// warm-started from the previous step.
+    long pairs, manifolds, points, warm_points;
 } sim_timing;
 sim_timing sim_world_timing(const sim_world *w);
 /// Turns timing on or off (off by default: it reads the clock).
