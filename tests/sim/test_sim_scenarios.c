@@ -187,6 +187,107 @@ static void test_fast_sphere_wall(void) {
     ENSURE(deepest < 0.005);
 }
 
+/// Total linear momentum, angular momentum about the origin and kinetic
+/// energy of the dynamic bodies; `scale` gets Σ|m·v| and Σ(|m·x × v| + |I·ω|),
+/// the sizes the conservation errors are measured against.
+static void momenta(const sim_world *w, sim_vec3 *P, sim_vec3 *L, double *E, double *p_scale, double *l_scale) {
+    *P = sv3(0, 0, 0);
+    *L = sv3(0, 0, 0);
+    *E = 0;
+    *p_scale = 0;
+    *l_scale = 0;
+    for (int i = 0; i < sim_world_body_count(w); ++i) {
+        sim_mass m = sim_world_body_mass(w, i);
+        if (m.mass == 0) {
+            continue;
+        }
+        sim_body_state s = sim_world_body_state(w, i);
+        sim_vec3 x = sv_add(s.position, sq_rotate(s.rotation, m.com));
+        sim_mat3 r = sm_from_quat(s.rotation);
+        sim_mat3 inertia = sm_rotate_tensor(&r, &m.inertia);
+        sim_vec3 iw = sm_mul_vec(&inertia, s.angular_velocity);
+        sim_vec3 mv = sv_scale(m.mass, s.velocity);
+        *P = sv_add(*P, mv);
+        *L = sv_add(*L, sv_add(sv_cross(x, mv), iw));
+        *E += 0.5 * sv_dot(mv, s.velocity) + 0.5 * sv_dot(iw, s.angular_velocity);
+        *p_scale += sv_length(mv);
+        *l_scale += sv_length(sv_cross(x, mv)) + sv_length(iw);
+    }
+}
+
+/// Pairs of bodies of several shapes thrown at each other with spin and an
+/// offset, without gravity or friction: each pair far from the others, so
+/// that every collision is between two bodies.
+static void conservation(double restitution, double *dp, double *dl, double *de, int *contacts_seen) {
+    sim_settings set = sim_settings_default();
+    set.gravity = sv3(0, 0, 0);
+    sim_world *w = sim_world_create(&set);
+    gjk_shape shapes[5] = {gjk_make_sphere(0.5), gjk_make_sphere(0.3), gjk_make_box(gjk_v3(0.4, 0.3, 0.2)),
+                           gjk_make_capsule(gjk_v3(-0.3, 0, 0), gjk_v3(0.3, 0, 0), 0.2),
+                           gjk_make_ellipsoid(gjk_v3(0.5, 0.3, 0.25))};
+    unsigned long long seed = 11;
+    for (int i = 0; i < 10; ++i) {
+        sim_vec3 centre = sv3(10.0 * i, 0, 0);
+        sim_vec3 dir = sv_normalize(sv3(rnd(&seed, -1, 1), rnd(&seed, -1, 1), rnd(&seed, -1, 1)));
+        sim_vec3 side = sv_normalize(sv_cross(dir, sv3(0.3, 0.5, 1)));
+        double offset = rnd(&seed, -0.3, 0.3);
+        for (int j = 0; j < 2; ++j) {
+            double sign = j ? 1 : -1;
+            sim_body_def d = body_def(shapes[(i + 3 * j) % 5],
+                                      sv_add(centre, sv_add(sv_scale(1.5 * sign, dir), sv_scale(offset * sign, side))),
+                                      false);
+            d.rotation = axis_angle(sv3(rnd(&seed, -1, 1), rnd(&seed, -1, 1), 1), rnd(&seed, 0, 3));
+            d.velocity = sv_scale(-sign * rnd(&seed, 1, 3), dir);
+            d.angular_velocity = sv3(rnd(&seed, -2, 2), rnd(&seed, -2, 2), rnd(&seed, -2, 2));
+            d.friction = 0;
+            d.restitution = restitution;
+            d.density = rnd(&seed, 500, 2000);
+            add_body(w, &d);
+        }
+    }
+    sim_vec3 P0, L0, P, L, v0[20];
+    double E0, E, ps, ls, ps0, ls0;
+    momenta(w, &P0, &L0, &E0, &ps0, &ls0);
+    for (int i = 0; i < 20; ++i) {
+        v0[i] = sim_world_body_state(w, i).velocity;
+    }
+    *dp = *dl = 0;
+    *contacts_seen = 0;
+    for (int k = 0; k < 120; ++k) {
+        sim_world_step(w);
+        momenta(w, &P, &L, &E, &ps, &ls);
+        double ep = sv_length(sv_sub(P, P0)) / ps0, el = sv_length(sv_sub(L, L0)) / ls0;
+        *dp = ep > *dp ? ep : *dp;
+        *dl = el > *dl ? el : *dl;
+    }
+    *de = (E0 - E) / E0;
+    // Every body took part in a collision: its velocity changed.
+    for (int i = 0; i < sim_world_body_count(w); ++i) {
+        if (sv_length(sv_sub(sim_world_body_state(w, i).velocity, v0[i])) < 0.1) {
+            *contacts_seen = -1 - i;
+        }
+    }
+    sim_world_destroy(w);
+}
+
+static void test_conservation(void) {
+    double dp, dl, de;
+    int seen;
+    conservation(0, &dp, &dl, &de, &seen);
+    printf("  no gravity, e = 0: every body collided: %s; momentum drift %.2e, angular momentum drift %.2e (relative), "
+           "kinetic energy lost %.1f%%\n", seen == 0 ? "yes" : "no", dp, dl, 100 * de);
+    ENSURE(seen == 0);
+    ENSURE(dp < 1e-9);
+    ENSURE(dl < 1e-9);
+    conservation(1, &dp, &dl, &de, &seen);
+    printf("  no gravity, e = 1: every body collided: %s; momentum drift %.2e, angular momentum drift %.2e, "
+           "kinetic energy lost %.3f%%\n", seen == 0 ? "yes" : "no", dp, dl, 100 * de);
+    ENSURE(seen == 0);
+    ENSURE(dp < 1e-9);
+    ENSURE(dl < 1e-9);
+    ENSURE(de < 0.01);
+}
+
 int main(void) {
     RUN_TEST(test_sphere_drop_rests);
     RUN_TEST(test_sphere_drop_bounces);
@@ -194,5 +295,6 @@ int main(void) {
     RUN_TEST(test_pyramid);
     RUN_TEST(test_slope);
     RUN_TEST(test_fast_sphere_wall);
+    RUN_TEST(test_conservation);
     return TEST_SUMMARY();
 }

@@ -671,9 +671,12 @@ bool sim_world_step(sim_world *w) {
         solve(w, h, true, soft, soft_static);
         advance_separations(w, h);
         integrate_positions(w, h);
+        update_geometry(w);
         solve(w, h, false, soft, soft_static);
     }
-    apply_restitution(w);
+    for (int it = 0; it < n; ++it) {
+        apply_restitution(w);
+    }
     w->timing.solve += now(w) - t0;
     ++w->steps;
     return collide(w);
