@@ -95,16 +95,12 @@ gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
             return GJK_WALK_CONVERGED;
         }
 
-        gjk_simplex saved = *s;
-        s->v[s->count++] = p;
-        gjk_vec3 v_new = gjk_simplex_solve(s);
-        gjk_real vv_new = gjk_length_sq(v_new);
-        if (s->count < 4 && vv_new >= vv) {
+        gjk_vec3 v_new;
+        if (!gjk_simplex_try_add(s, &p, vv, &v_new)) {
             // No progress: rounding has taken over. Keep the better simplex.
-            *s = saved;
             return GJK_WALK_CONVERGED;
         }
         v = v_new;
-        vv = vv_new;
+        vv = gjk_length_sq(v_new);
     }
 }

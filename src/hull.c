@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gjk/hull.h"
+#include "internal.h"
 
 typedef struct hull_face {
     int v[3];           ///< Counter-clockwise seen from outside.
@@ -308,7 +308,9 @@ static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, bool flat,
     size_t off_face_indices = off_face_first + align16((size_t)(F + 1) * sizeof(int));
     size_t off_nfirst = off_face_indices + align16((size_t)I * sizeof(int));
     size_t off_neighbors = off_nfirst + align16((size_t)(vcount + 1) * sizeof(int));
-    size_t total = off_neighbors + align16((size_t)I * sizeof(int));
+    int stride = (vcount + 7) / 8 * 8;
+    size_t off_scan = off_neighbors + align16((size_t)I * sizeof(int));
+    size_t total = off_scan + align16((size_t)(3 * stride) * sizeof(gjk_real));
     unsigned char *block = malloc(total);
     if (block == NULL) {
         free(remap);
@@ -323,6 +325,7 @@ static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, bool flat,
     int *face_indices = (int *)(block + off_face_indices);
     int *nfirst = (int *)(block + off_nfirst);
     int *neighbors = (int *)(block + off_neighbors);
+    gjk_real *scan = (gjk_real *)(block + off_scan);
     for (int i = 0; i < n; ++i) {
         if (remap[i] >= 0) {
             vertices[remap[i]] = pts[i];
@@ -362,6 +365,15 @@ static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, bool flat,
         }
     }
     free(remap);
+    for (int v = 0; v < stride; ++v) {
+        gjk_vec3 p = vertices[v < vcount ? v : 0];
+        scan[v] = p.x;
+        scan[stride + v] = p.y;
+        scan[2 * stride + v] = p.z;
+    }
+    h->scan = scan;
+    h->scan_stride = stride;
+    h->scan_kind = gjk_hull_scan_kind();
     h->vertex_count = vcount;
     h->vertices = vertices;
     h->face_count = F;

@@ -100,6 +100,12 @@ typedef struct gjk_simplex {
 /// coordinates and returns that point (signed volumes, simplex.c).
 gjk_vec3 gjk_simplex_solve(gjk_simplex *s);
 
+/// Adds q (s->count < 4) and solves, unless that makes no progress: when
+/// the new simplex is not a tetrahedron and its closest point is not
+/// strictly nearer than vv (the old squared distance), s is left unchanged
+/// and false returned. Otherwise *v receives the new closest point.
+bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv, gjk_vec3 *v);
+
 /// A vector along v (the simplex's closest point, v ≠ 0), computed as
 /// accurately as the simplex allows: the search direction of GJK.
 gjk_vec3 gjk_simplex_direction(const gjk_simplex *s, gjk_vec3 v);
@@ -154,5 +160,18 @@ typedef struct gjk_epa_result {
 /// when a support point was not finite.
 bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth,
                  gjk_epa_result *out);
+
+/// The scan routine this machine supports (scan.c): 1 when the CPU has AVX2
+/// and gjk_real is double, else 0.
+int gjk_hull_scan_kind(void);
+
+/// Closest points of the segments p0–p1 and q0–q1 (either may have zero
+/// length), closed_form.c.
+void gjk_segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq);
+
+/// When both cores are points or segments (points, spheres, segments,
+/// capsules): their closest points in A's frame, with the pair's scale
+/// updated as GJK would; false otherwise (closed_form.c).
+bool gjk_pair_segment_cores(gjk_pair *p, gjk_vec3 *ca, gjk_vec3 *cb);
 
 #endif // GJK_INTERNAL_H

@@ -37,7 +37,9 @@ bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, gjk_transform transform_a, c
     p->rel_tol = o->tolerance > 0 ? o->tolerance : GJK_DEFAULT_TOLERANCE;
     p->scale = gjk_max(gjk_shape_size(a), gjk_shape_size(b));
     p->bad_support = false;
-    p->rot_a = gjk_mat3_from_quat(ta.rotation);
+    if (o->trace != NULL) { // only traces report points in world orientation
+        p->rot_a = gjk_mat3_from_quat(ta.rotation);
+    }
     p->trace = o->trace;
     p->trace_data = o->trace_data;
     p->hint_a = p->hint_b = -1;

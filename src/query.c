@@ -106,11 +106,35 @@ static gjk_vec3 apart_normal(const gjk_walk *w) {
     return gjk_neg(gjk_normalize(gjk_simplex_direction(&w->simplex, w->v)));
 }
 
+/// Pairs of points, spheres, segments and capsules whose cores are apart
+/// (by more than the tolerance) are answered in closed form: true with the
+/// core points, the unit normal and the core distance. Cores that touch or
+/// cross go the general way (EPA).
+static bool closed_form(gjk_pair *p, gjk_vec3 *ca, gjk_vec3 *cb, gjk_vec3 *n, gjk_real *core) {
+    if (!gjk_pair_segment_cores(p, ca, cb)) {
+        return false;
+    }
+    gjk_vec3 diff = gjk_sub(*cb, *ca);
+    *core = gjk_length(diff);
+    if (!(*core > gjk_pair_tolerance(p))) {
+        return false;
+    }
+    *n = gjk_normalize(diff);
+    return true;
+}
+
 gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
     gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
     gjk_pair p;
     gjk_transform xa;
     if (!pair_setup(input, &p, &xa)) {
+        return out;
+    }
+    gjk_vec3 ca, cb, n;
+    gjk_real core;
+    if (closed_form(&p, &ca, &cb, &n, &core)) {
+        out.status = classify(core - p.radius, gjk_pair_tolerance(&p));
+        out.intersect = out.status != GJK_SEPARATED;
         return out;
     }
     gjk_walk w;
@@ -191,24 +215,30 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
     if (!pair_setup(input, &p, &xa)) {
         return out;
     }
-    gjk_walk w;
-    walk_setup(input, &p, cache, &w);
-    if (input->options.max_distance > 0) {
-        w.stop_beyond = input->options.max_distance + p.radius;
-    }
-    gjk_walk_end end = gjk_walk_run(&p, &w);
-    if (end == GJK_WALK_BAD_SUPPORT) {
-        return out;
-    }
-    out.iterations = w.iterations;
-    cache_store(&p, &w.simplex, cache);
-
     gjk_vec3 ca, cb, pa, pb, n = gjk_v3_zero();
-    gjk_simplex_witness(&w.simplex, &ca, &cb);
-    gjk_real core = gjk_length(w.v);
+    gjk_real core, dist;
+    gjk_walk w;
+    gjk_walk_end end = GJK_WALK_CONVERGED;
+    bool closed = closed_form(&p, &ca, &cb, &n, &core);
+    if (!closed) {
+        walk_setup(input, &p, cache, &w);
+        if (input->options.max_distance > 0) {
+            w.stop_beyond = input->options.max_distance + p.radius;
+        }
+        end = gjk_walk_run(&p, &w);
+        if (end == GJK_WALK_BAD_SUPPORT) {
+            return out;
+        }
+        out.iterations = w.iterations;
+        cache_store(&p, &w.simplex, cache);
+        gjk_simplex_witness(&w.simplex, &ca, &cb);
+        core = gjk_length(w.v);
+    }
     gjk_real tol = gjk_pair_tolerance(&p);
-    gjk_real dist;
-    if (end == GJK_WALK_OVERLAP) {
+    if (closed) {
+        dist = core - p.radius;
+        out.status = classify(dist, tol);
+    } else if (end == GJK_WALK_OVERLAP) {
         gjk_epa_result epa;
         bool ran;
         out.status = resolve_overlap(input, &p, &w, &epa, &ran);
@@ -255,6 +285,20 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
     if (!pair_setup(input, &p, &xa)) {
         return out;
     }
+    gjk_vec3 ca, cb, n;
+    gjk_real sd, core;
+    if (closed_form(&p, &ca, &cb, &n, &core)) {
+        gjk_vec3 pa, pb;
+        sd = core - p.radius;
+        rounded_witness(&p, ca, cb, n, &pa, &pb);
+        out.status = classify(sd, gjk_pair_tolerance(&p));
+        out.signed_distance = sd;
+        out.depth = sd < 0 ? -sd : 0;
+        out.point_a = gjk_transform_point(xa, pa);
+        out.point_b = gjk_transform_point(xa, pb);
+        out.normal = gjk_quat_rotate(xa.rotation, n);
+        return out;
+    }
     gjk_walk w;
     walk_setup(input, &p, cache, &w);
     gjk_walk_end end = gjk_walk_run(&p, &w);
@@ -263,8 +307,6 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
     }
     cache_store(&p, &w.simplex, cache);
 
-    gjk_vec3 ca, cb, n;
-    gjk_real sd;
     bool converged = end != GJK_WALK_MAX_ITER;
     if (end == GJK_WALK_OVERLAP) {
         int max_epa = input->options.max_epa_iterations > 0 ? input->options.max_epa_iterations
@@ -281,7 +323,7 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
         sd = 0 - (epa.depth + p.radius); // 0 − x: never −0
     } else {
         gjk_simplex_witness(&w.simplex, &ca, &cb);
-        gjk_real core = gjk_length(w.v);
+        core = gjk_length(w.v);
         n = apart_normal(&w);
         sd = core - p.radius;
     }

@@ -188,29 +188,54 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r) {
     }
 }
 
+/// Solves the simplex of the n points p without changing anything.
+static void sv_solve(const gjk_vec3 *p, int n, sv_result *r) {
+    switch (n) {
+    case 1: sv_vertex(p, 0, r); break;
+    case 2: sv_1d(p, 0, 1, r); break;
+    case 3: sv_2d(p, 0, 1, 2, r); break;
+    default: sv_3d(p, r); break;
+    }
+}
+
+/// Keeps the vertices of s that remain, in order. The indices increase, so
+/// index[m] ≥ m and the moves can be done in place.
+static void sv_apply(gjk_simplex *s, const sv_result *r) {
+    for (int m = 0; m < r->count; ++m) {
+        if (r->index[m] != m) {
+            s->v[m] = s->v[r->index[m]];
+        }
+        s->lambda[m] = r->lambda[m];
+    }
+    s->count = r->count;
+}
+
 gjk_vec3 gjk_simplex_solve(gjk_simplex *s) {
     gjk_vec3 p[4];
     for (int m = 0; m < s->count; ++m) {
         p[m] = s->v[m].w;
     }
     sv_result r;
-    switch (s->count) {
-    case 1: sv_vertex(p, 0, &r); break;
-    case 2: sv_1d(p, 0, 1, &r); break;
-    case 3: sv_2d(p, 0, 1, 2, &r); break;
-    default: sv_3d(p, &r); break;
-    }
-    // Keep the vertices that remain, in order (indices are increasing).
-    gjk_support_point kept[4];
-    for (int m = 0; m < r.count; ++m) {
-        kept[m] = s->v[r.index[m]];
-    }
-    for (int m = 0; m < r.count; ++m) {
-        s->v[m] = kept[m];
-        s->lambda[m] = r.lambda[m];
-    }
-    s->count = r.count;
+    sv_solve(p, s->count, &r);
+    sv_apply(s, &r);
     return r.point;
+}
+
+bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv, gjk_vec3 *v) {
+    gjk_vec3 p[4];
+    for (int m = 0; m < s->count; ++m) {
+        p[m] = s->v[m].w;
+    }
+    p[s->count] = q->w;
+    sv_result r;
+    sv_solve(p, s->count + 1, &r);
+    if (s->count + 1 < 4 && r.dist2 >= vv) {
+        return false;
+    }
+    s->v[s->count++] = *q;
+    sv_apply(s, &r);
+    *v = r.point;
+    return true;
 }
 
 gjk_vec3 gjk_triangle_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 p2, gjk_real lambda[3]) {

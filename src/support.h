@@ -46,10 +46,15 @@ static inline gjk_vec3 gjk_support_points(const gjk_vec3 *v, int count, gjk_vec3
     return v[best];
 }
 
-/// Hulls with fewer vertices than this are scanned; larger ones climb.
-/// (The crossover measured on this machine lies between 32 and 128
-/// vertices: at 32 the scan is ~10% faster, at 128 climbing ~2.5×.)
-#define GJK_HULL_CLIMB_MIN 48
+/// The index of a vertex of the hull farthest along d: a vectorised scan
+/// of h->scan (scan.c), the first of equals as gjk_support_points.
+int gjk_hull_scan(const gjk_hull *h, gjk_vec3 d);
+
+/// Hulls with fewer vertices than this are scanned (vectorised, scan.c);
+/// larger ones climb. Measured with callgrind on distance queries between
+/// two hulls of points on an ellipsoid (instructions per query, AVX2 scan):
+/// the scan wins at 64 vertices (−8%), climbing at 128 (−10%), 256 (−33%).
+#define GJK_HULL_CLIMB_MIN 96
 
 /// Hill climbing over the hull's vertex graph: from a start vertex, move to
 /// the neighbour farthest along d while one is strictly farther. On a convex
@@ -155,9 +160,13 @@ static inline gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d, int
         return gjk_v3(k * r.x * rd.x, k * r.y * rd.y, k * r.z * rd.z);
     }
     case GJK_SHAPE_POLYTOPE:
-        if (s->polytope.hull != NULL && s->polytope.count >= GJK_HULL_CLIMB_MIN) {
+        if (s->polytope.hull != NULL) {
+            const gjk_hull *h = s->polytope.hull;
+            if (h->vertex_count < GJK_HULL_CLIMB_MIN) {
+                return h->vertices[gjk_hull_scan(h, d)];
+            }
             int local = -1;
-            return gjk_support_hull(s->polytope.hull, d, hint != NULL ? hint : &local);
+            return gjk_support_hull(h, d, hint != NULL ? hint : &local);
         }
         return gjk_support_points(s->polytope.vertices, s->polytope.count, d);
     case GJK_SHAPE_CUSTOM:

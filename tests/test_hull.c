@@ -236,6 +236,44 @@ static void test_support_matches_scan(void) {
     gjk_hull_destroy(h);
 }
 
+/// Small hulls are scanned (vectorised where the machine allows): the
+/// support point equals the plain linear scan's exactly, for both scan
+/// routines, including ties (a box's faces, directions along the axes).
+static void test_small_hull_scan_is_exact(void) {
+    rng r = {5};
+    for (int n = 4; n <= 95; n += 7) {
+        gjk_vec3 pts[96];
+        for (int i = 0; i < n; ++i) {
+            pts[i] = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                          (gjk_real)rng_range(&r, -1, 1)));
+        }
+        if (n == 11) { // a box and its centre: ties along the axes
+            for (int i = 0; i < 8; ++i) {
+                pts[i] = gjk_v3(i & 1 ? 1 : -1, i & 2 ? 2 : -2, i & 4 ? 3 : -3);
+            }
+            pts[8] = pts[9] = pts[10] = gjk_v3(0, 0, 0);
+        }
+        gjk_hull *h = gjk_hull_create(pts, n, NULL);
+        ENSURE(h != NULL);
+        if (h == NULL) {
+            continue;
+        }
+        gjk_hull portable = *h;
+        portable.scan_kind = 0;
+        gjk_shape fast = gjk_make_hull(h), slow = gjk_make_hull(&portable);
+        gjk_shape plain = gjk_make_polytope(h->vertices, h->vertex_count);
+        for (int k = 0; k < 300; ++k) {
+            gjk_vec3 d = k < 6 ? gjk_v3(k == 0 ? 1 : 0, k == 1 ? 1 : 0, k == 2 ? -1 : (k > 2 ? 1 : 0))
+                               : gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                        (gjk_real)rng_range(&r, -1, 1));
+            gjk_vec3 p = gjk_shape_support(&plain, d), a = gjk_shape_support(&fast, d), b = gjk_shape_support(&slow, d);
+            ENSURE(a.x == p.x && a.y == p.y && a.z == p.z);
+            ENSURE(b.x == p.x && b.y == p.y && b.z == p.z);
+        }
+        gjk_hull_destroy(h);
+    }
+}
+
 /// Queries on hull shapes equal the same queries on plain polytopes of the
 /// input points, apart and overlapping, with and without warm caches.
 static void test_queries_match_plain_polytopes(void) {
@@ -314,6 +352,7 @@ int main(void) {
     RUN_TEST(test_flat_and_degenerate);
     RUN_TEST(test_random_clouds_against_qhull);
     RUN_TEST(test_support_matches_scan);
+    RUN_TEST(test_small_hull_scan_is_exact);
     RUN_TEST(test_queries_match_plain_polytopes);
     RUN_TEST(test_large_sphere_cloud);
     return TEST_SUMMARY();

@@ -43,6 +43,8 @@ typedef struct gjk_transform {
 #define GJK_REAL_EPSILON 1.1920929e-7f
 #define GJK_REAL_MAX 3.40282347e+38f
 #define gjk_sqrt sqrtf
+#define GJK_SQUARE_MIN 1e-30f
+#define GJK_SQUARE_MAX 1e30f
 #else
 /// Machine epsilon of gjk_real.
 #define GJK_REAL_EPSILON 2.2204460492503131e-16
@@ -50,6 +52,10 @@ typedef struct gjk_transform {
 #define GJK_REAL_MAX 1.7976931348623157e+308
 /// Square root in gjk_real.
 #define gjk_sqrt sqrt
+/// Squared lengths between these are far from underflow and overflow: the
+/// normalise functions then skip their scaling step.
+#define GJK_SQUARE_MIN 1e-280
+#define GJK_SQUARE_MAX 1e280
 #endif
 
 /// True when x is neither NaN nor infinite.
@@ -100,6 +106,12 @@ static inline gjk_real gjk_distance_between(gjk_vec3 a, gjk_vec3 b) { return gjk
 /// vector is first divided by its largest component, so that tiny or huge
 /// finite vectors neither underflow nor overflow when squared.
 static inline gjk_vec3 gjk_normalize(gjk_vec3 a) {
+    // Fast path: a squared length well inside the normal range is exact
+    // enough (relative rounding only) and needs no scaling.
+    gjk_real s2 = a.x * a.x + a.y * a.y + a.z * a.z;
+    if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) {
+        return gjk_scale(1 / gjk_sqrt(s2), a);
+    }
     gjk_real m = gjk_max(gjk_abs(a.x), gjk_max(gjk_abs(a.y), gjk_abs(a.z)));
     if (!(m > 0) || !(m <= GJK_REAL_MAX)) {
         return gjk_v3(0, 0, 0);
@@ -129,6 +141,11 @@ static inline bool gjk_is_valid_quat(gjk_quat q) {
 }
 /// q / |q|; the identity when q is zero (or not finite).
 static inline gjk_quat gjk_quat_normalize(gjk_quat q) {
+    gjk_real s2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) {
+        gjk_real k = 1 / gjk_sqrt(s2);
+        return gjk_quat_make(k * q.w, k * q.x, k * q.y, k * q.z);
+    }
     // Divide by the largest component first, so that tiny or huge (but
     // finite) components neither underflow nor overflow when squared.
     gjk_real m = gjk_max(gjk_max(gjk_abs(q.w), gjk_abs(q.x)), gjk_max(gjk_abs(q.y), gjk_abs(q.z)));
@@ -288,6 +305,10 @@ static inline gjk_real gjk_length2(gjk_vec2 a) { return gjk_sqrt(gjk_dot2(a, a))
 /// a / |a|, or zero when |a| is zero (or a is not finite); scaled first
 /// as gjk_normalize.
 static inline gjk_vec2 gjk_normalize2(gjk_vec2 a) {
+    gjk_real s2 = a.x * a.x + a.y * a.y;
+    if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) {
+        return gjk_scale2(1 / gjk_sqrt(s2), a);
+    }
     gjk_real m = gjk_max(gjk_abs(a.x), gjk_abs(a.y));
     if (!(m > 0) || !(m <= GJK_REAL_MAX)) {
         return gjk_v2(0, 0);

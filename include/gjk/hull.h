@@ -42,6 +42,14 @@ typedef struct gjk_hull {
     /// Six vertices extreme along −x, +x, −y, +y, −z, +z: the starting points
     /// of a support search.
     int extreme[6];
+    /// The vertices again, laid out for vectorised scans: all x, then all y,
+    /// then all z, each block scan_stride long (vertex_count rounded up to a
+    /// multiple of 8, the tail padded with copies of vertex 0).
+    const gjk_real *scan;
+    int scan_stride;
+    /// The scan routine chosen for this machine when the hull was built:
+    /// 0 portable, 1 AVX2 (x86-64, double precision).
+    int scan_kind;
     /// max |v| over the vertices.
     gjk_real radius;
     /// True when the points are coplanar: the hull is a flat convex polygon

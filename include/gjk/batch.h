@@ -1,0 +1,40 @@
+// gjk — many pairs in one call.
+//
+// For users with many independent pairs per frame (a broad phase's output):
+// arrays of inputs in, arrays of answers out, the work split over threads.
+// Each answer is exactly what the single-pair query returns for its input.
+#ifndef GJK_BATCH_H
+#define GJK_BATCH_H
+
+#include "gjk/gjk.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Most threads one batch call uses.
+#define GJK_BATCH_MAX_THREADS 64
+
+/// gjk_intersect on inputs[0..count) into outputs[0..count), on `threads`
+/// threads (≤ 1: the calling thread only; capped at GJK_BATCH_MAX_THREADS).
+/// Returns GJK_SEPARATED when every pair was answered (each output has its
+/// own status), or GJK_INVALID_INPUT, before anything is read, when an array
+/// is NULL or count < 1. Threads are started for the call and joined before
+/// it returns (C11 threads); where they cannot be started the calling
+/// thread does the rest. No allocation by the library itself.
+GJK_API gjk_status gjk_batch_intersect(const gjk_query_input *inputs, gjk_intersect_output *outputs, int count,
+                                       int threads);
+
+/// gjk_distance on each input (no caches), as gjk_batch_intersect.
+GJK_API gjk_status gjk_batch_distance(const gjk_query_input *inputs, gjk_distance_output *outputs, int count,
+                                      int threads);
+
+/// gjk_penetration on each input (no caches), as gjk_batch_intersect.
+GJK_API gjk_status gjk_batch_penetration(const gjk_query_input *inputs, gjk_penetration_output *outputs, int count,
+                                         int threads);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // GJK_BATCH_H

@@ -1,0 +1,85 @@
+// Batches of independent pairs split over threads. The pairs are cut into
+// one contiguous slice per thread (static partition: the pairs of a batch
+// cost about the same); thread 0 is the caller. C11 threads, where the C
+// library has them; otherwise (or when a thread cannot be started) the
+// caller answers the slices itself.
+#include "gjk/batch.h"
+
+#if !defined(__STDC_NO_THREADS__)
+#include <threads.h>
+#define GJK_HAVE_THREADS 1
+#else
+#define GJK_HAVE_THREADS 0
+#endif
+
+typedef enum batch_kind { BATCH_INTERSECT, BATCH_DISTANCE, BATCH_PENETRATION } batch_kind;
+
+typedef struct batch_slice {
+    batch_kind kind;
+    const gjk_query_input *inputs;
+    void *outputs;
+    int begin, end;
+} batch_slice;
+
+static int run_slice(void *arg) {
+    const batch_slice *s = arg;
+    for (int i = s->begin; i < s->end; ++i) {
+        switch (s->kind) {
+        case BATCH_INTERSECT: ((gjk_intersect_output *)s->outputs)[i] = gjk_intersect(&s->inputs[i]); break;
+        case BATCH_DISTANCE: ((gjk_distance_output *)s->outputs)[i] = gjk_distance(&s->inputs[i], NULL); break;
+        default: ((gjk_penetration_output *)s->outputs)[i] = gjk_penetration(&s->inputs[i], NULL); break;
+        }
+    }
+    return 0;
+}
+
+static gjk_status run_batch(batch_kind kind, const gjk_query_input *inputs, void *outputs, int count, int threads) {
+    if (inputs == NULL || outputs == NULL || count < 1) {
+        return GJK_INVALID_INPUT;
+    }
+    int t = threads < 1 ? 1 : (threads > GJK_BATCH_MAX_THREADS ? GJK_BATCH_MAX_THREADS : threads);
+    if (t > count) {
+        t = count;
+    }
+    batch_slice slice[GJK_BATCH_MAX_THREADS];
+    for (int k = 0; k < t; ++k) {
+        slice[k].kind = kind;
+        slice[k].inputs = inputs;
+        slice[k].outputs = outputs;
+        slice[k].begin = (int)((long long)count * k / t);
+        slice[k].end = (int)((long long)count * (k + 1) / t);
+    }
+#if GJK_HAVE_THREADS
+    thrd_t thread[GJK_BATCH_MAX_THREADS];
+    bool started[GJK_BATCH_MAX_THREADS];
+    for (int k = 1; k < t; ++k) {
+        started[k] = thrd_create(&thread[k], run_slice, &slice[k]) == thrd_success;
+    }
+    run_slice(&slice[0]);
+    for (int k = 1; k < t; ++k) {
+        if (started[k]) {
+            thrd_join(thread[k], NULL);
+        } else {
+            run_slice(&slice[k]);
+        }
+    }
+#else
+    for (int k = 0; k < t; ++k) {
+        run_slice(&slice[k]);
+    }
+#endif
+    return GJK_SEPARATED;
+}
+
+gjk_status gjk_batch_intersect(const gjk_query_input *inputs, gjk_intersect_output *outputs, int count, int threads) {
+    return run_batch(BATCH_INTERSECT, inputs, outputs, count, threads);
+}
+
+gjk_status gjk_batch_distance(const gjk_query_input *inputs, gjk_distance_output *outputs, int count, int threads) {
+    return run_batch(BATCH_DISTANCE, inputs, outputs, count, threads);
+}
+
+gjk_status gjk_batch_penetration(const gjk_query_input *inputs, gjk_penetration_output *outputs, int count,
+                                 int threads) {
+    return run_batch(BATCH_PENETRATION, inputs, outputs, count, threads);
+}

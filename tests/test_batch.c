@@ -1,0 +1,95 @@
+// Batch calls (src/batch.c): every answer equals the single-pair query's,
+// bit for bit, on 1, 2 and 7 threads (more threads than pairs included);
+// bad arrays and counts are rejected before anything is read.
+#include <stdlib.h>
+#include <string.h>
+
+#include "gjk/batch.h"
+#include "test_macros.h"
+#include "test_util.h"
+
+enum { N = 503 };
+
+static int same_vec(gjk_vec3 a, gjk_vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
+static int same_real(gjk_real a, gjk_real b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/// Field by field (struct padding is not part of an answer), bit for bit.
+static int same_answers(gjk_intersect_output a, gjk_intersect_output b, gjk_distance_output c, gjk_distance_output d,
+                        gjk_penetration_output e, gjk_penetration_output f) {
+    return a.status == b.status && a.intersect == b.intersect && a.iterations == b.iterations &&
+           c.status == d.status && same_real(c.distance, d.distance) && same_vec(c.point_a, d.point_a) &&
+           same_vec(c.point_b, d.point_b) && same_vec(c.normal, d.normal) && c.iterations == d.iterations &&
+           e.status == f.status && same_real(e.signed_distance, f.signed_distance) && same_real(e.depth, f.depth) &&
+           same_vec(e.point_a, f.point_a) && same_vec(e.point_b, f.point_b) && same_vec(e.normal, f.normal) &&
+           e.iterations == f.iterations && e.epa_iterations == f.epa_iterations;
+}
+
+static void test_batch_matches_single_queries(void) {
+    rng r = {77};
+    static gjk_vec3 verts[40];
+    for (int i = 0; i < 40; ++i) {
+        verts[i] = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1));
+    }
+    gjk_shape shapes[4] = {gjk_make_box(gjk_v3(1, (gjk_real)0.5, (gjk_real)0.25)), gjk_make_sphere((gjk_real)0.7),
+                           gjk_make_polytope(verts, 40), gjk_make_capsule(gjk_v3(0, 0, -1), gjk_v3(0, 0, 1), (gjk_real)0.3)};
+    gjk_query_input *in = calloc(N, sizeof *in);
+    gjk_intersect_output *oi = calloc(N, sizeof *oi);
+    gjk_distance_output *od = calloc(N, sizeof *od);
+    gjk_penetration_output *op = calloc(N, sizeof *op);
+    ENSURE(in && oi && od && op);
+    if (!(in && oi && od && op)) {
+        return;
+    }
+    for (int i = 0; i < N; ++i) {
+        in[i].shape_a = &shapes[rng_int(&r, 4)];
+        in[i].shape_b = &shapes[rng_int(&r, 4)];
+        in[i].transform_a = gjk_transform_identity();
+        in[i].transform_b = gjk_transform_make(
+            gjk_v3((gjk_real)rng_range(&r, -3, 3), (gjk_real)rng_range(&r, -3, 3), (gjk_real)rng_range(&r, -3, 3)),
+            gjk_quat_normalize(gjk_quat_make((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                             (gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1))));
+    }
+    in[17].shape_b = NULL; // one invalid pair: its own status, the rest answered
+    const int threads[3] = {1, 2, 7};
+    for (int t = 0; t < 3; ++t) {
+        memset(oi, 0xff, N * sizeof *oi);
+        memset(od, 0xff, N * sizeof *od);
+        memset(op, 0xff, N * sizeof *op);
+        ENSURE(gjk_batch_intersect(in, oi, N, threads[t]) == GJK_SEPARATED);
+        ENSURE(gjk_batch_distance(in, od, N, threads[t]) == GJK_SEPARATED);
+        ENSURE(gjk_batch_penetration(in, op, N, threads[t]) == GJK_SEPARATED);
+        int same = 0;
+        for (int i = 0; i < N; ++i) {
+            gjk_intersect_output si = gjk_intersect(&in[i]);
+            gjk_distance_output sd = gjk_distance(&in[i], NULL);
+            gjk_penetration_output sp = gjk_penetration(&in[i], NULL);
+            same += same_answers(si, oi[i], sd, od[i], sp, op[i]);
+        }
+        ENSURE(same == N);
+        ENSURE(od[17].status == GJK_INVALID_INPUT);
+    }
+    gjk_query_input two[2] = {in[0], in[1]};
+    ENSURE(gjk_batch_distance(two, od, 2, 64) == GJK_SEPARATED); // more threads than pairs
+    free(in);
+    free(oi);
+    free(od);
+    free(op);
+}
+
+static void test_batch_rejects_bad_arrays(void) {
+    gjk_query_input in[1];
+    memset(in, 0, sizeof in);
+    gjk_distance_output out[1];
+    ENSURE(gjk_batch_distance(NULL, out, 1, 1) == GJK_INVALID_INPUT);
+    ENSURE(gjk_batch_distance(in, NULL, 1, 1) == GJK_INVALID_INPUT);
+    ENSURE(gjk_batch_distance(in, out, 0, 1) == GJK_INVALID_INPUT);
+    ENSURE(gjk_batch_distance(in, out, -5, 2) == GJK_INVALID_INPUT);
+    ENSURE(gjk_batch_intersect(NULL, NULL, 3, 2) == GJK_INVALID_INPUT);
+    ENSURE(gjk_batch_penetration(in, NULL, 1, 2) == GJK_INVALID_INPUT);
+}
+
+int main(void) {
+    RUN_TEST(test_batch_matches_single_queries);
+    RUN_TEST(test_batch_rejects_bad_arrays);
+    return TEST_SUMMARY();
+}
