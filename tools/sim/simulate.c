@@ -1,5 +1,6 @@
 // `gjk simulate`: steps a simulation scene, writes the states as JSON lines
 // and (optionally) an animation page.
+#define _XOPEN_SOURCE 700 // realpath
 #include "simulate.h"
 
 #include <limits.h>
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim_html.h"
 #include "sim_scene.h"
 
 static void json_string(FILE *f, const char *s) {
@@ -72,6 +74,127 @@ void sim_write_states_line(FILE *f, const sim_world *w, char *const *ids, int st
     fputs("}\n", f);
 }
 
+/// The frames of the animation page, recorded as the simulation runs: every
+/// `stride`-th step, so that a page holds at most about 120000 poses (a few
+/// MB) and 1200 frames.
+typedef struct recorder {
+    int body_count, stride, frame_count, frame_capacity;
+    gjk_transform *poses;
+    int *contact_first;
+    sim_html_contact *contacts;
+    int contact_count, contact_capacity;
+    sim_contact_info *scratch;
+    int scratch_capacity;
+    bool failed;
+} recorder;
+
+static void record(recorder *r, const sim_world *w) {
+    if (r->failed || r->frame_count == r->frame_capacity) {
+        return;
+    }
+    int n = r->body_count;
+    for (int i = 0; i < n; ++i) {
+        r->poses[(size_t)r->frame_count * n + i] = sim_world_body_transform(w, i);
+    }
+    int c = sim_world_contacts(w, r->scratch, r->scratch_capacity);
+    if (c > r->scratch_capacity) {
+        sim_contact_info *grown = realloc(r->scratch, (size_t)c * sizeof *grown);
+        if (grown == NULL) {
+            r->failed = true;
+            return;
+        }
+        r->scratch = grown;
+        r->scratch_capacity = c;
+        c = sim_world_contacts(w, r->scratch, r->scratch_capacity);
+    }
+    if (r->contact_count + c > r->contact_capacity) {
+        int cap = r->contact_capacity ? r->contact_capacity : 1024;
+        while (cap < r->contact_count + c) {
+            cap *= 2;
+        }
+        sim_html_contact *grown = realloc(r->contacts, (size_t)cap * sizeof *grown);
+        if (grown == NULL) {
+            r->failed = true;
+            return;
+        }
+        r->contacts = grown;
+        r->contact_capacity = cap;
+    }
+    r->contact_first[r->frame_count] = r->contact_count;
+    for (int k = 0; k < c; ++k) {
+        r->contacts[r->contact_count].point = sv_to_gjk(r->scratch[k].point);
+        r->contacts[r->contact_count].normal = sv_to_gjk(r->scratch[k].normal);
+        ++r->contact_count;
+    }
+    ++r->frame_count;
+    r->contact_first[r->frame_count] = r->contact_count;
+}
+
+static bool recorder_init(recorder *r, int body_count, int steps) {
+    memset(r, 0, sizeof *r);
+    r->body_count = body_count;
+    int frames_max = body_count > 0 ? 120000 / body_count : 1200;
+    frames_max = frames_max < 1200 ? frames_max : 1200;
+    frames_max = frames_max > 2 ? frames_max : 2;
+    r->stride = steps / (frames_max - 1) + 1;
+    r->frame_capacity = steps / r->stride + 1;
+    r->poses = malloc(((size_t)r->frame_capacity * body_count + 1) * sizeof *r->poses);
+    r->contact_first = malloc(((size_t)r->frame_capacity + 1) * sizeof *r->contact_first);
+    r->failed = r->poses == NULL || r->contact_first == NULL;
+    if (!r->failed) {
+        r->contact_first[0] = 0;
+    }
+    return !r->failed;
+}
+
+static void recorder_free(recorder *r) {
+    free(r->poses);
+    free(r->contact_first);
+    free(r->contacts);
+    free(r->scratch);
+}
+
+/// Writes the page; returns an exit status.
+static int write_page(const char *path, const recorder *r, const sim_scene *s) {
+    sim_html_body *bodies = calloc((size_t)s->body_count + 1, sizeof *bodies);
+    if (bodies == NULL || r->failed) {
+        fprintf(stderr, "gjk: out of memory while recording the animation\n");
+        free(bodies);
+        return 2;
+    }
+    for (int i = 0; i < s->body_count; ++i) {
+        bodies[i].id = s->bodies[i].id;
+        bodies[i].shape = s->bodies[i].def.shape;
+        bodies[i].is_static = s->bodies[i].def.is_static;
+    }
+    sim_html_run run;
+    run.body_count = s->body_count;
+    run.bodies = bodies;
+    run.frame_count = r->frame_count;
+    run.dt = r->stride * s->settings.dt;
+    run.poses = r->poses;
+    run.contact_first = r->contact_first;
+    run.contacts = r->contacts;
+    FILE *f = fopen(path, "w");
+    int status = 0;
+    if (f == NULL || sim_html_write(f, &run) != 0) {
+        status = 2;
+    }
+    if (f != NULL && fclose(f) != 0) {
+        status = 2;
+    }
+    free(bodies);
+    if (status != 0) {
+        fprintf(stderr, "gjk: cannot write %s\n", path);
+        return status;
+    }
+    char *full = realpath(path, NULL);
+    printf("wrote %s: an animation of the run (%d frames, one every %d steps; open it in a browser)\n",
+           full ? full : path, r->frame_count, r->stride);
+    free(full);
+    return 0;
+}
+
 static int usage(void) {
     fputs("usage: gjk simulate [SCENE] [--steps N] [--states FILE] [--html FILE]\n"
           "       SCENE: a simulation scene (a path, or - for stdin); none: the built-in scene\n"
@@ -102,10 +225,6 @@ int sim_command(int argc, char **argv) {
         } else {
             return usage();
         }
-    }
-    if (html_path != NULL) {
-        fprintf(stderr, "gjk: --html: the animation page is not available in this build\n");
-        return 2;
     }
     char error[1024] = "";
     char *text = NULL;
@@ -149,6 +268,18 @@ int sim_command(int argc, char **argv) {
             status = 2;
         }
     }
+    recorder rec;
+    bool recording = false;
+    if (status == 0 && html_path != NULL) {
+        recording = recorder_init(&rec, s.body_count, steps);
+        if (!recording) {
+            fprintf(stderr, "gjk: out of memory for the animation\n");
+            recorder_free(&rec);
+            status = 2;
+        } else {
+            record(&rec, w);
+        }
+    }
     double deepest = 0;
     int done = 0;
     for (int k = 1; status == 0 && k <= steps; ++k) {
@@ -162,6 +293,9 @@ int sim_command(int argc, char **argv) {
         deepest = pen > deepest ? pen : deepest;
         if (states != NULL) {
             sim_write_states_line(states, w, ids, k, s.settings.dt);
+        }
+        if (recording && k % rec.stride == 0) {
+            record(&rec, w);
         }
     }
     if (states != NULL && states != stdout) {
@@ -181,6 +315,12 @@ int sim_command(int argc, char **argv) {
         if (states_path != NULL && states != stdout) {
             fprintf(report, "wrote %s: one JSON line per step\n", states_path);
         }
+    }
+    if (recording) {
+        if (status == 0) {
+            status = write_page(html_path, &rec, &s);
+        }
+        recorder_free(&rec);
     }
     free(ids);
     sim_world_destroy(w);

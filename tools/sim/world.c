@@ -630,12 +630,24 @@ static void integrate_positions(sim_world *w, double h) {
         if (b->is_static) {
             continue;
         }
+        b->x = sv_mul_add(b->x, h, b->v);
         // Angular momentum about the centre of mass is what a free body
-        // keeps: ω is recomputed from it and the rotated inertia.
+        // keeps, so it is held fixed over the substep and the rotation is
+        // found by the implicit midpoint rule: turn by h·ω(q½), where ω(q) is
+        // I(q)⁻¹·L and q½ the midpoint of the old and new rotations (a few
+        // fixed-point sweeps). The explicit rule, turning by the old ω, gains
+        // energy: a capsule would spin up about its long axis. ω is then
+        // recomputed from L and the new inertia.
         sim_mat3 inertia_world = sm_rotate_tensor(&b->rot, &b->inertia_local);
         sim_vec3 L = sm_mul_vec(&inertia_world, b->w);
-        b->x = sv_mul_add(b->x, h, b->v);
-        b->q = rotate_by(b->q, b->w, h);
+        sim_quat q0 = b->q, q1 = rotate_by(q0, b->w, h);
+        for (int it = 0; it < 3; ++it) {
+            sim_quat mid = sq_normalize(sq_make(q0.w + q1.w, q0.x + q1.x, q0.y + q1.y, q0.z + q1.z));
+            sim_mat3 r = sm_from_quat(mid);
+            sim_mat3 inv = sm_rotate_tensor(&r, &b->inv_inertia_local);
+            q1 = rotate_by(q0, sm_mul_vec(&inv, L), h);
+        }
+        b->q = q1;
         update_inertia(b);
         b->w = sm_mul_vec(&b->inv_inertia_world, L);
     }
