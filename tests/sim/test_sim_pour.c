@@ -7,9 +7,9 @@
 
 int main(void) {
     sim_world *w = sim_world_create(NULL);
-    // The box: a floor (top face z = 0) and four walls 2 m high around an
+    // The box: a floor (top face z = 0) and four walls 5 m high around an
     // inside of 3 m by 3 m.
-    const double half = 1.5, wall = 0.1, height = 2.0;
+    const double half = 1.5, wall = 0.1, height = 5.0;
     sim_body_def floor_def = body_def(gjk_make_box(gjk_v3(2, 2, 0.1)), sv3(0, 0, -0.1), true);
     add_body(w, &floor_def);
     for (int k = 0; k < 4; ++k) {

@@ -74,7 +74,8 @@ typedef struct contact {
     // bounded jointly by μ·Σλn, and a twist impulse about the normal bounded
     // by μ·(mean distance of the points from the centre)·Σλn.
     sim_vec3 ra, rb;
-    double mass_t1, mass_t2, mass_twist, twist_radius;
+    double k11, k12, k22; // the tangent block of the effective-mass matrix at the centre
+    double mass_twist, twist_radius;
     double lambda_t1, lambda_t2, lambda_twist;
     gjk_simplex_cache cache;
 } contact;
@@ -493,8 +494,16 @@ static void update_geometry(sim_world *w) {
         center = sv_scale(1.0 / c->count, center);
         c->ra = sv_sub(center, A->x);
         c->rb = sv_sub(center, B->x);
-        c->mass_t1 = effective_mass(A, B, c->ra, c->rb, c->t1);
-        c->mass_t2 = effective_mass(A, B, c->ra, c->rb, c->t2);
+        // K = J·M⁻¹·Jᵀ for the two tangent rows: the diagonal and the
+        // coupling through the bodies' rotation.
+        sim_vec3 a1 = sv_cross(c->ra, c->t1), a2 = sv_cross(c->ra, c->t2);
+        sim_vec3 b1 = sv_cross(c->rb, c->t1), b2 = sv_cross(c->rb, c->t2);
+        sim_vec3 ia1 = sm_mul_vec(&A->inv_inertia_world, a1), ib1 = sm_mul_vec(&B->inv_inertia_world, b1);
+        sim_vec3 ia2 = sm_mul_vec(&A->inv_inertia_world, a2), ib2 = sm_mul_vec(&B->inv_inertia_world, b2);
+        double im = A->inv_mass + B->inv_mass;
+        c->k11 = im + sv_dot(a1, ia1) + sv_dot(b1, ib1);
+        c->k22 = im + sv_dot(a2, ia2) + sv_dot(b2, ib2);
+        c->k12 = sv_dot(a1, ia2) + sv_dot(b1, ib2);
         double kt = sv_dot(c->n, sm_mul_vec(&A->inv_inertia_world, c->n)) +
                     sv_dot(c->n, sm_mul_vec(&B->inv_inertia_world, c->n));
         c->mass_twist = kt > 0 ? 1 / kt : 0;
@@ -547,11 +556,18 @@ static void solve(sim_world *w, double h, bool use_bias, softness soft, softness
             p->max_lambda_n = ln > p->max_lambda_n ? ln : p->max_lambda_n;
             total += ln;
         }
-        // Friction at the centre: both tangents, the pair clamped to the
+        // Friction at the centre: the two tangent rows solved together (the
+        // 2×2 block of the effective-mass matrix; solving them apart
+        // overshoots when rotation couples them), the pair clamped to the
         // disc of radius μ·Σλn (Coulomb's cone); then the twist.
         sim_vec3 dv = sv_sub(point_velocity(B, c->rb), point_velocity(A, c->ra));
-        double l1 = c->lambda_t1 - c->mass_t1 * sv_dot(dv, c->t1);
-        double l2 = c->lambda_t2 - c->mass_t2 * sv_dot(dv, c->t2);
+        double v1 = sv_dot(dv, c->t1), v2 = sv_dot(dv, c->t2);
+        double det = c->k11 * c->k22 - c->k12 * c->k12;
+        double l1 = c->lambda_t1, l2 = c->lambda_t2;
+        if (det > 0) {
+            l1 -= (c->k22 * v1 - c->k12 * v2) / det;
+            l2 -= (c->k11 * v2 - c->k12 * v1) / det;
+        }
         double limit = c->friction * total;
         double l = sqrt(l1 * l1 + l2 * l2);
         if (l > limit) {
