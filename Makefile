@@ -45,9 +45,11 @@ test: build
 	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CTEST)
 
 # The main job: the gjk program on its built-in scenes (a table of every
-# shape and query in 2D and 3D, and two step-by-step trace pages here).
+# shape and query in 2D and 3D, and two step-by-step trace pages here), and
+# the built-in rigid-body simulation with its animation (simulation.html here).
 demo: build
 	$(BUILD)/tools/gjk demo
+	$(BUILD)/tools/gjk simulate --html simulation.html
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-float $(BUILD)-asan

@@ -79,8 +79,8 @@ int main(void) {
     ENSURE(outside == 0);
     ENSURE(not_finite == 0);
     ENSURE(deepest < 0.01);
-    ENSURE(fastest < 0.05);
-    ENSURE(spin < 0.5);
+    ENSURE(fastest < 0.01);
+    ENSURE(spin < 0.1);
     sim_world_destroy(w);
     gjk_hull_destroy(gem);
     return TEST_SUMMARY();

@@ -87,6 +87,12 @@ typedef struct sim_settings {
     double contact_hertz, contact_damping_ratio;
     /// The fastest penetration is pushed out (m/s), default 3.
     double max_push_velocity;
+    /// Rolling resistance, default 0.05: a contact resists the relative
+    /// turning of its bodies about the tangent axes with an angular impulse
+    /// of at most rolling_resistance·μ·ρ·(normal impulse), ρ the smaller
+    /// body's size and μ the pair's friction (no friction, no resistance).
+    /// A ball rolling on the flat slows by about rolling_resistance·μ·g.
+    double rolling_resistance;
     /// Closing speeds below this (m/s) do not bounce, default 0.2.
     double restitution_threshold;
 } sim_settings;

@@ -56,6 +56,13 @@ static char *parse_world(const cJSON *world, sim_settings *settings, int *steps)
     if (e == NULL) {
         e = read_int(world, "iterations", 1, 1000, &settings->iterations);
     }
+    if (e == NULL) {
+        e = scene_read_number(world, "rolling_resistance", false, settings->rolling_resistance,
+                              &settings->rolling_resistance);
+    }
+    if (e == NULL && !(settings->rolling_resistance >= 0)) {
+        e = scene_format("field \"rolling_resistance\": must not be negative (%.17g)", settings->rolling_resistance);
+    }
     return e;
 }
 

@@ -77,6 +77,11 @@ typedef struct contact {
     double k11, k12, k22; // the tangent block of the effective-mass matrix at the centre
     double mass_twist, twist_radius;
     double lambda_t1, lambda_t2, lambda_twist;
+    // Rolling resistance: an angular impulse against the relative turning
+    // about the two tangents, at most rolling_resistance·μ·ρ·Σλn (ρ the
+    // smaller body's size).
+    double r11, r12, r22, rolling_limit;
+    double lambda_r1, lambda_r2;
     gjk_simplex_cache cache;
 } contact;
 
@@ -105,6 +110,7 @@ sim_settings sim_settings_default(void) {
     s.contact_hertz = 120;
     s.contact_damping_ratio = 10;
     s.max_push_velocity = 3;
+    s.rolling_resistance = 0.05;
     s.restitution_threshold = 0.2;
     return s;
 }
@@ -300,6 +306,9 @@ static void warm_start_from(sim_world *w, contact *c, const contact *prev, doubl
     c->lambda_t1 = sv_dot(f, c->t1);
     c->lambda_t2 = sv_dot(f, c->t2);
     c->lambda_twist = sv_dot(c->n, prev->n) > 0 ? prev->lambda_twist : 0;
+    sim_vec3 r = sv_add(sv_scale(prev->lambda_r1, prev->t1), sv_scale(prev->lambda_r2, prev->t2));
+    c->lambda_r1 = sv_dot(r, c->t1);
+    c->lambda_r2 = sv_dot(r, c->t2);
 }
 
 /// Bounds, broad phase and manifolds for the current poses.
@@ -465,17 +474,22 @@ static void prepare_step(sim_world *w) {
         for (int j = 0; j < c->count; ++j) {
             c->twist_radius += sv_length(sv_sub(c->p[j].point, center)) / c->count;
         }
+        double size = A->is_static ? B->radius : B->is_static ? A->radius : A->radius < B->radius ? A->radius : B->radius;
+        c->rolling_limit = w->s.rolling_resistance * c->friction * size;
     }
 }
 
-/// Lever arms and effective masses at the start of a substep. The point
+/// Lever arms at the start of a substep and after its motion, and (with
+/// `masses`, once a step: the bodies turn little within a step, and any
+/// effective mass gives equal and opposite impulses) the effective masses.
+/// The point
 /// where a contact's impulses act moves with the bodies' translation since
 /// the step's start (with the moving body against a static one, by the mean
 /// of the two otherwise) but does not turn with them: a spinning ball still
 /// touches the wall at the same side. Both bodies take every impulse at one
 /// and the same world point, so the impulses change neither the linear nor
 /// the angular momentum of the pair.
-static void update_geometry(sim_world *w) {
+static void update_geometry(sim_world *w, bool masses) {
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
         body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
@@ -489,11 +503,16 @@ static void update_geometry(sim_world *w) {
             center = sv_add(center, pt);
             p->ra = sv_sub(pt, A->x);
             p->rb = sv_sub(pt, B->x);
-            p->mass_n = effective_mass(A, B, p->ra, p->rb, c->n);
+            if (masses) {
+                p->mass_n = effective_mass(A, B, p->ra, p->rb, c->n);
+            }
         }
         center = sv_scale(1.0 / c->count, center);
         c->ra = sv_sub(center, A->x);
         c->rb = sv_sub(center, B->x);
+        if (!masses) {
+            continue;
+        }
         // K = J·M⁻¹·Jᵀ for the two tangent rows: the diagonal and the
         // coupling through the bodies' rotation.
         sim_vec3 a1 = sv_cross(c->ra, c->t1), a2 = sv_cross(c->ra, c->t2);
@@ -507,6 +526,12 @@ static void update_geometry(sim_world *w) {
         double kt = sv_dot(c->n, sm_mul_vec(&A->inv_inertia_world, c->n)) +
                     sv_dot(c->n, sm_mul_vec(&B->inv_inertia_world, c->n));
         c->mass_twist = kt > 0 ? 1 / kt : 0;
+        // The angular block for rolling resistance: tᵢ·(I_A⁻¹ + I_B⁻¹)·tⱼ.
+        sim_vec3 ja1 = sm_mul_vec(&A->inv_inertia_world, c->t1), jb1 = sm_mul_vec(&B->inv_inertia_world, c->t1);
+        sim_vec3 ja2 = sm_mul_vec(&A->inv_inertia_world, c->t2), jb2 = sm_mul_vec(&B->inv_inertia_world, c->t2);
+        c->r11 = sv_dot(c->t1, sv_add(ja1, jb1));
+        c->r22 = sv_dot(c->t2, sv_add(ja2, jb2));
+        c->r12 = sv_dot(c->t1, sv_add(ja2, jb2));
     }
 }
 
@@ -520,6 +545,7 @@ static void warm_start(sim_world *w) {
         }
         apply(A, B, c->ra, c->rb, sv_add(sv_scale(c->lambda_t1, c->t1), sv_scale(c->lambda_t2, c->t2)));
         apply_twist(A, B, sv_scale(c->lambda_twist, c->n));
+        apply_twist(A, B, sv_add(sv_scale(c->lambda_r1, c->t1), sv_scale(c->lambda_r2, c->t2)));
     }
 }
 
@@ -585,6 +611,25 @@ static void solve(sim_world *w, double h, bool use_bias, softness soft, softness
             lt = lt > tl ? tl : lt < -tl ? -tl : lt;
             apply_twist(A, B, sv_scale(lt - c->lambda_twist, c->n));
             c->lambda_twist = lt;
+        }
+        if (c->rolling_limit > 0) {
+            sim_vec3 dw = sv_sub(B->w, A->w);
+            double w1 = sv_dot(dw, c->t1), w2 = sv_dot(dw, c->t2);
+            double rdet = c->r11 * c->r22 - c->r12 * c->r12;
+            double m1 = c->lambda_r1, m2 = c->lambda_r2;
+            if (rdet > 0) {
+                m1 -= (c->r22 * w1 - c->r12 * w2) / rdet;
+                m2 -= (c->r11 * w2 - c->r12 * w1) / rdet;
+            }
+            double rl = c->rolling_limit * total, rm = sqrt(m1 * m1 + m2 * m2);
+            if (rm > rl) {
+                double f = rm > 0 ? rl / rm : 0;
+                m1 *= f;
+                m2 *= f;
+            }
+            apply_twist(A, B, sv_add(sv_scale(m1 - c->lambda_r1, c->t1), sv_scale(m2 - c->lambda_r2, c->t2)));
+            c->lambda_r1 = m1;
+            c->lambda_r2 = m2;
         }
     }
 }
@@ -659,9 +704,14 @@ static void integrate_positions(sim_world *w, double h) {
         sim_quat q0 = b->q, q1 = rotate_by(q0, b->w, h);
         for (int it = 0; it < 3; ++it) {
             sim_quat mid = sq_normalize(sq_make(q0.w + q1.w, q0.x + q1.x, q0.y + q1.y, q0.z + q1.z));
-            sim_mat3 r = sm_from_quat(mid);
-            sim_mat3 inv = sm_rotate_tensor(&r, &b->inv_inertia_local);
-            q1 = rotate_by(q0, sm_mul_vec(&inv, L), h);
+            sim_mat3 r = sm_from_quat(mid), rt = sm_transpose(&r);
+            sim_vec3 local = sm_mul_vec(&b->inv_inertia_local, sm_mul_vec(&rt, L)); // I⁻¹(q½)·L = R·I⁻¹·Rᵀ·L
+            sim_quat next = rotate_by(q0, sm_mul_vec(&r, local), h);
+            double change = fabs(next.w - q1.w) + fabs(next.x - q1.x) + fabs(next.y - q1.y) + fabs(next.z - q1.z);
+            q1 = next;
+            if (change < 1e-15) {
+                break; // converged (at once for a body that barely turns)
+            }
         }
         b->q = q1;
         update_inertia(b);
@@ -694,12 +744,12 @@ bool sim_world_step(sim_world *w) {
                 b->v = sv_mul_add(b->v, h, w->s.gravity);
             }
         }
-        update_geometry(w);
+        update_geometry(w, sub == 0);
         warm_start(w);
         solve(w, h, true, soft, soft_static);
         advance_separations(w, h);
         integrate_positions(w, h);
-        update_geometry(w);
+        update_geometry(w, false);
         solve(w, h, false, soft, soft_static);
     }
     for (int it = 0; it < n; ++it) {

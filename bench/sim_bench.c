@@ -1,0 +1,101 @@
+// Speed of the simulation (`make bench-sim`): steps per second for 500,
+// 1000 and 4000 unit-ish boxes dropped into a static open box and settling,
+// on one thread, with where the time goes (broad phase, narrow phase,
+// solver). Not a test: nothing here asserts on time.
+//
+//   gjk_sim_bench [--steps N] [--counts 500,1000,4000]
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sim.h"
+
+static double seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/// Boxes of 0.4 m by 0.3 m by 0.2 m (half extents 0.2, 0.15, 0.1) in a
+/// lattice above a floor walled in on four sides, the inside about 0.6 m²
+/// per 10 boxes so that they settle about 5 layers deep.
+static sim_world *make_world(int count) {
+    sim_world *w = sim_world_create(NULL);
+    double half = 0.5 * sqrt(0.06 * count) + 0.5;
+    char error[256];
+    sim_body_def d;
+    memset(&d, 0, sizeof d);
+    d.rotation = sq_make(1, 0, 0, 0);
+    d.is_static = true;
+    d.friction = 0.5;
+    d.shape = gjk_make_box(gjk_v3((gjk_real)(half + 0.2), (gjk_real)(half + 0.2), 0.1f));
+    d.position = sv3(0, 0, -0.1);
+    sim_world_add_body(w, &d, error, sizeof error);
+    for (int k = 0; k < 4; ++k) {
+        double s = k % 2 ? 1 : -1;
+        d.shape = k < 2 ? gjk_make_box(gjk_v3(0.1f, (gjk_real)(half + 0.2), 4)) : gjk_make_box(gjk_v3((gjk_real)(half + 0.2), 0.1f, 4));
+        d.position = k < 2 ? sv3(s * (half + 0.1), 0, 4) : sv3(0, s * (half + 0.1), 4);
+        sim_world_add_body(w, &d, error, sizeof error);
+    }
+    int side = (int)(2 * (half - 0.3) / 0.5);
+    side = side < 1 ? 1 : side;
+    unsigned long long seed = 1;
+    d.is_static = false;
+    d.density = 1000;
+    d.shape = gjk_make_box(gjk_v3(0.2f, 0.15f, 0.1f));
+    for (int i = 0; i < count; ++i) {
+        int layer = i / (side * side), cell = i % (side * side);
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        double jitter = (double)(seed >> 40) / (double)(1ULL << 24) - 0.5;
+        d.position = sv3(-half + 0.45 + 0.5 * (cell % side) + 0.05 * jitter, -half + 0.45 + 0.5 * (cell / side),
+                         0.3 + 0.35 * layer);
+        double a = 0.3 * jitter;
+        d.rotation = sq_make(cos(a), 0, 0, sin(a));
+        sim_world_add_body(w, &d, error, sizeof error);
+    }
+    return w;
+}
+
+int main(int argc, char **argv) {
+    int steps = 600;
+    int counts[8] = {500, 1000, 4000}, ncounts = 3;
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "--steps") == 0 && i + 1 < argc) {
+            steps = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--counts") == 0 && i + 1 < argc) {
+            ncounts = 0;
+            for (char *p = strtok(argv[++i], ","); p != NULL && ncounts < 8; p = strtok(NULL, ",")) {
+                counts[ncounts++] = atoi(p);
+            }
+        } else {
+            fprintf(stderr, "usage: gjk_sim_bench [--steps N] [--counts A,B,...]\n");
+            return 2;
+        }
+    }
+    printf("| boxes | steps | steps/s (whole run) | steps/s (last 60 steps, settled) | broad phase | narrow phase | "
+           "solver | pairs/step | manifolds/step | contact points at the end |\n");
+    printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (int c = 0; c < ncounts; ++c) {
+        sim_world *w = make_world(counts[c]);
+        sim_world_set_timing(w, true);
+        double t0 = seconds(), t_last = t0;
+        for (int k = 0; k < steps; ++k) {
+            if (k == steps - 60) {
+                t_last = seconds();
+            }
+            sim_world_step(w);
+        }
+        double t1 = seconds();
+        sim_timing tm = sim_world_timing(w);
+        double total = tm.broad + tm.narrow + tm.solve;
+        printf("| %d | %d | %.1f | %.1f | %.0f%% | %.0f%% | %.0f%% | %.0f | %.0f | %d |\n", counts[c], steps,
+               steps / (t1 - t0), 60 / (t1 - t_last), 100 * tm.broad / total, 100 * tm.narrow / total,
+               100 * tm.solve / total, (double)tm.pairs / steps, (double)tm.manifolds / steps,
+               sim_world_contact_count(w));
+        fflush(stdout);
+        sim_world_destroy(w);
+    }
+    return 0;
+}
