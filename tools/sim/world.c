@@ -56,6 +56,8 @@ typedef struct cpoint {
     sim_vec3 point_a, point_b; // the surface points on A and on B (world), at the step's start
     sim_vec3 anchor;         // where the impulses act at the step's start (see update_geometry)
     sim_vec3 ra, rb;         // the current point relative to the centres of mass (world)
+    sim_vec3 ran, rbn;       // ra × n, rb × n
+    sim_vec3 wa, wb;         // I_A⁻¹·(ra × n), I_B⁻¹·(rb × n): the turn per unit normal impulse
     double separation;       // at the step's start
     double separation_now;   // at the current substep
     double mass_n;
@@ -419,16 +421,37 @@ static inline double effective_mass(const body *A, const body *B, sim_vec3 ra, s
 
 /// The impulse P at the point ra from A's centre and rb from B's: −P on A, +P on B.
 static inline void apply(body *A, body *B, sim_vec3 ra, sim_vec3 rb, sim_vec3 P) {
-    A->v = sv_mul_add(A->v, -A->inv_mass, P);
-    A->w = sv_sub(A->w, sm_mul_vec(&A->inv_inertia_world, sv_cross(ra, P)));
-    B->v = sv_mul_add(B->v, B->inv_mass, P);
-    B->w = sv_add(B->w, sm_mul_vec(&B->inv_inertia_world, sv_cross(rb, P)));
+    if (!A->is_static) {
+        A->v = sv_mul_add(A->v, -A->inv_mass, P);
+        A->w = sv_sub(A->w, sm_mul_vec(&A->inv_inertia_world, sv_cross(ra, P)));
+    }
+    if (!B->is_static) {
+        B->v = sv_mul_add(B->v, B->inv_mass, P);
+        B->w = sv_add(B->w, sm_mul_vec(&B->inv_inertia_world, sv_cross(rb, P)));
+    }
+}
+
+/// The relative normal speed at point p (B's point minus A's, along n).
+static inline double normal_speed(const body *A, const body *B, const contact *c, const cpoint *p) {
+    return sv_dot(sv_sub(B->v, A->v), c->n) + sv_dot(B->w, p->rbn) - sv_dot(A->w, p->ran);
+}
+
+/// A normal impulse of size l at point p (from the precomputed turns).
+static inline void apply_normal(body *A, body *B, const contact *c, const cpoint *p, double l) {
+    A->v = sv_mul_add(A->v, -A->inv_mass * l, c->n);
+    A->w = sv_mul_add(A->w, -l, p->wa);
+    B->v = sv_mul_add(B->v, B->inv_mass * l, c->n);
+    B->w = sv_mul_add(B->w, l, p->wb);
 }
 
 /// An angular impulse L: −L on A, +L on B.
 static inline void apply_twist(body *A, body *B, sim_vec3 L) {
-    A->w = sv_sub(A->w, sm_mul_vec(&A->inv_inertia_world, L));
-    B->w = sv_add(B->w, sm_mul_vec(&B->inv_inertia_world, L));
+    if (!A->is_static) {
+        A->w = sv_sub(A->w, sm_mul_vec(&A->inv_inertia_world, L));
+    }
+    if (!B->is_static) {
+        B->w = sv_add(B->w, sm_mul_vec(&B->inv_inertia_world, L));
+    }
 }
 
 /// A soft contact: a spring of `hertz` with damping ratio `zeta`, integrated
@@ -504,6 +527,10 @@ static void update_geometry(sim_world *w, bool masses) {
             center = sv_add(center, pt);
             p->ra = sv_sub(pt, A->x);
             p->rb = sv_sub(pt, B->x);
+            p->ran = sv_cross(p->ra, c->n);
+            p->rbn = sv_cross(p->rb, c->n);
+            p->wa = A->is_static ? sv3(0, 0, 0) : sm_mul_vec(&A->inv_inertia_world, p->ran);
+            p->wb = B->is_static ? sv3(0, 0, 0) : sm_mul_vec(&B->inv_inertia_world, p->rbn);
             if (masses) {
                 p->mass_n = effective_mass(A, B, p->ra, p->rb, c->n);
             }
@@ -542,7 +569,7 @@ static void warm_start(sim_world *w) {
         body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
         for (int j = 0; j < c->count; ++j) {
             cpoint *p = &c->p[j];
-            apply(A, B, p->ra, p->rb, sv_scale(p->lambda_n, c->n));
+            apply_normal(A, B, c, p, p->lambda_n);
         }
         apply(A, B, c->ra, c->rb, sv_add(sv_scale(c->lambda_t1, c->t1), sv_scale(c->lambda_t2, c->t2)));
         apply_twist(A, B, sv_scale(c->lambda_twist, c->n));
@@ -574,11 +601,11 @@ static void solve(sim_world *w, double h, bool use_bias, softness soft, softness
                 mass_scale = sf.mass_scale;
                 impulse_scale = sf.impulse_scale;
             }
-            double vn = sv_dot(sv_sub(point_velocity(B, p->rb), point_velocity(A, p->ra)), c->n);
+            double vn = normal_speed(A, B, c, p);
             double impulse = -p->mass_n * mass_scale * (vn + bias) - impulse_scale * p->lambda_n;
             double ln = p->lambda_n + impulse;
             ln = ln > 0 ? ln : 0;
-            apply(A, B, p->ra, p->rb, sv_scale(ln - p->lambda_n, c->n));
+            apply_normal(A, B, c, p, ln - p->lambda_n);
             p->lambda_n = ln;
             p->max_lambda_n = ln > p->max_lambda_n ? ln : p->max_lambda_n;
             total += ln;
@@ -655,10 +682,10 @@ static void apply_restitution(sim_world *w) {
             if (p->vn0 > -threshold || p->max_lambda_n == 0) {
                 continue;
             }
-            double vn = sv_dot(sv_sub(point_velocity(B, p->rb), point_velocity(A, p->ra)), c->n);
+            double vn = normal_speed(A, B, c, p);
             double ln = p->lambda_n - p->mass_n * (vn + c->restitution * p->vn0);
             ln = ln > 0 ? ln : 0;
-            apply(A, B, p->ra, p->rb, sv_scale(ln - p->lambda_n, c->n));
+            apply_normal(A, B, c, p, ln - p->lambda_n);
             p->lambda_n = ln;
         }
     }
@@ -686,7 +713,7 @@ static void advance_separations(sim_world *w, double h) {
         const body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
         for (int j = 0; j < c->count; ++j) {
             cpoint *p = &c->p[j];
-            p->separation_now += h * sv_dot(sv_sub(point_velocity(B, p->rb), point_velocity(A, p->ra)), c->n);
+            p->separation_now += h * normal_speed(A, B, c, p);
         }
     }
 }
