@@ -323,10 +323,10 @@ static bool collide(sim_world *w) {
     double g = sv_length(w->s.gravity);
     // A pad so that resting contacts stay in the broad phase and keep their
     // points, and so that a body at rest that is struck during the step
-    // already knows its near neighbours (a twentieth of its size).
+    // already knows its near neighbours (a fiftieth of its size).
     for (int i = 0; i < w->count; ++i) {
         body *b = &w->bodies[i];
-        double pad = 4 * w->s.linear_slop + 0.05 * b->radius;
+        double pad = 4 * w->s.linear_slop + 0.02 * b->radius;
         double reach = pad;
         if (!b->is_static) {
             reach += (sv_length(b->v) + g * h) * h + sv_length(b->w) * b->radius * h;
@@ -609,6 +609,10 @@ static void solve(sim_world *w, double h, bool use_bias, softness soft, softness
             p->lambda_n = ln;
             p->max_lambda_n = ln > p->max_lambda_n ? ln : p->max_lambda_n;
             total += ln;
+        }
+        if (total == 0 && c->lambda_t1 == 0 && c->lambda_t2 == 0 && c->lambda_twist == 0 && c->lambda_r1 == 0 &&
+            c->lambda_r2 == 0) {
+            continue; // not pressed (a speculative contact still apart): no friction to apply or take back
         }
         // Friction at the centre: the two tangent rows solved together (the
         // 2×2 block of the effective-mass matrix; solving them apart
