@@ -129,7 +129,7 @@ BENCH_SKIP ?= fcl
 # thread, and where the time goes. Results: bench/RESULTS.md, "Simulation".
 bench-sim: build
 	cmake --build $(BUILD) --target gjk_sim_bench
-	$(BUILD)/tools/gjk_sim_bench
+	$(BUILD)/tools/gjk_sim_bench --results bench/RESULTS.md
 
 bench-deps:
 	@missing=""; \
