@@ -107,7 +107,9 @@ bool sim_broadphase_update(sim_broadphase *bp, const sim_aabb *boxes, const bool
             }
         }
     }
-    qsort(bp->pairs, (size_t)bp->pair_count, sizeof *bp->pairs, compare_pairs);
+    if (bp->pair_count > 1) {
+        qsort(bp->pairs, (size_t)bp->pair_count, sizeof *bp->pairs, compare_pairs);
+    }
     return true;
 }
 

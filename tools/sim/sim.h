@@ -5,10 +5,11 @@
 // A world of rigid bodies stepped at a fixed time step: gravity; a sweep and
 // prune broad phase over the bodies' bounds (taken from the shapes' support
 // functions); contact manifolds from gjk_contact, persisted across steps by
-// their feature ids; sequential impulses with warm starting (normal impulses
-// with restitution, Coulomb friction on two tangent directions), split
-// impulses for position correction, and speculative contacts so that fast
-// bodies cannot pass through thin ones. One thread, a fixed order of
+// their feature ids; sequential impulses with warm starting in substeps
+// (normal impulses with restitution, Coulomb friction on two tangent
+// directions, twist and rolling resistance), soft position correction with
+// a relax sweep, and speculative contacts so that fast bodies cannot pass
+// through thin ones. One thread, a fixed order of
 // operations: the same input gives bit-identical output on one build.
 #ifndef GJK_SIM_H
 #define GJK_SIM_H

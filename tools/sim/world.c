@@ -1,31 +1,26 @@
 #define _POSIX_C_SOURCE 199309L
-// The world: bodies, contacts and the step (see sim.h).
+// The world: bodies, contacts and the step (see sim.h and docs/simulation.md).
 //
-// One step, of length h:
-//   1. Contact constraints are prepared from the manifolds found at the end
-//      of the previous step (the current poses), warm-started with the
-//      impulses their points carried then (matched by feature id); closing
-//      speeds for restitution are measured here.
-//   2. v += g·h for every dynamic body.
-//   3. Sequential impulses (Catto 2005), `iterations` sweeps over the
-//      contacts: for each contact, friction at the centre of its points (two
-//      tangent impulses bounded jointly by μ·Σλn, a circular Coulomb cone,
-//      and a twist impulse about the normal), then each point's normal
-//      impulse, accumulated and clamped ≥ 0. The normal target speed is 0 for touching
-//      points; −e·(closing speed) for points that close faster than the
-//      restitution threshold; and −separation/h for points still apart
-//      (speculative contacts: the gap may close this step, never more).
-//   4. Split impulses: the same sweeps on separate "pseudo" velocities push
-//      penetrating points apart at position_correction·(depth − slop)/h.
-//      They move the bodies this step only and never enter the velocities,
-//      so position correction adds no energy and leaves momentum alone.
-//   5. Positions advance by h·(v + pseudo v); rotations by the exact
-//      rotation of angle |ω|·h about ω, then renormalised. The angular
-//      momentum L = I·ω is what is kept across the rotation (ω is recomputed
-//      from L and the rotated inertia), so a free body keeps its L exactly.
-//   6. New bounds, broad phase, and a manifold for every candidate pair
-//      (gjk_contact with a speculative distance that covers how far the two
-//      bodies can approach during the next step).
+// One step of length dt, split into n = `iterations` substeps of h = dt/n:
+//   1. Once a step: each contact point's anchor (where its impulses act),
+//      its closing speed for restitution, the effective masses.
+//   2. Per substep: v += g·h; lever arms from the anchors moved with the
+//      bodies' translation; warm start with the accumulated impulses; one
+//      sweep of sequential impulses (Catto 2005) with soft position
+//      correction (a spring of contact_hertz with damping, Catto's Solver2D
+//      as in Box2D v3); separations advanced by the normal speeds; positions
+//      and rotations (implicit midpoint rule at fixed angular momentum);
+//      one rigid relax sweep. Per contact: each point's normal impulse
+//      (accumulated, ≥ 0; a point still apart may close its gap within the
+//      substep, no more: speculative contacts), then friction at the centre
+//      of the points (the two tangent rows as one 2×2 block, clamped to the
+//      disc μ·Σλn), twist about the normal and rolling resistance.
+//   3. Restitution sweeps: points that closed fast and were pushed leave
+//      with −e times their closing speed.
+//   4. New bounds, sweep and prune, and a manifold for every candidate pair
+//      (gjk_contact with a speculative distance covering how far the two
+//      bodies can approach during the next step); impulses carried over by
+//      feature id.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
