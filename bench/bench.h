@@ -14,16 +14,23 @@ typedef enum bench_kind {
     BENCH_BOX,      // box primitive, half extents ext[]
     BENCH_SPHERE,   // sphere, radius
     BENCH_CAPSULE,  // capsule along local z from -half_len to +half_len, radius
-    BENCH_ELLIPSOID // ellipsoid, semi-axes ext[]
+    BENCH_ELLIPSOID, // ellipsoid, semi-axes ext[]
+    // 2D shapes, in the xy plane of their frame:
+    BENCH_POLY2,    // convex hull of a point cloud (n × xy in verts; every point a hull vertex)
+    BENCH_CIRCLE,   // circle, radius
+    BENCH_CAPSULE2  // capsule along local x from -half_len to +half_len, radius
 } bench_kind;
+
+// 2 for the 2D kinds, 3 for the others.
+static inline int bench_kind_dim(bench_kind k) { return k >= BENCH_POLY2 ? 2 : 3; }
 
 // One shape, as data. For BENCH_POLY the hull's triangles are given too
 // (outward, counter-clockwise seen from outside) for libraries that need
 // faces; libraries that build their own hull take the points.
 typedef struct bench_shape {
     bench_kind kind;
-    int n;               // POLY: number of points
-    const double *verts; // POLY: n × xyz
+    int n;               // POLY, POLY2: number of points
+    const double *verts; // POLY: n × xyz; POLY2: n × xy
     int nfaces;          // POLY: hull triangles
     const int *faces;    // POLY: nfaces × 3 indices
     double ext[3];       // BOX: half extents; ELLIPSOID: semi-axes
@@ -32,7 +39,8 @@ typedef struct bench_shape {
 } bench_shape;
 
 // A rigid pose: position, unit quaternion (w, x, y, z) and the same rotation
-// as a row-major matrix.
+// as a row-major matrix. A 2D pose is a rotation about z (so R[0] and R[3]
+// are the cosine and sine of its angle) and p[2] = 0.
 typedef struct bench_pose {
     double p[3];
     double q[4];
@@ -48,7 +56,8 @@ enum { BENCH_Q_INTERSECT = 0, BENCH_Q_DISTANCE = 1, BENCH_Q_PENETRATION = 2, BEN
 // What a library does with one workload (shape A and shape B).
 //   setup:     prepares its shapes (hulls, models); returns a context, or NULL
 //              with the reason in `why` when it cannot take these shapes.
-//   has_query: 0 when the library has no such query (reason in `why`).
+//   has_query: 0 when the library has no such query for these shapes (reason
+//              in `why`); ctx is what setup returned.
 //   make_pose: its own form of pose `which` (0: A, 1: B) into `out`.
 //   query:     one query. Returns, by query:
 //                intersect: 1 or 0;
@@ -62,11 +71,14 @@ typedef struct bench_lib {
     const char *missing; // NULL when available, else why not
     void *(*setup)(const bench_shape *a, const bench_shape *b, char *why, size_t why_size);
     void (*teardown)(void *ctx);
-    int (*has_query)(int query, char *why, size_t why_size);
+    int (*has_query)(void *ctx, int query, char *why, size_t why_size);
     void (*make_pose)(void *ctx, int which, const bench_pose *pose, void *out);
     double (*query)(void *ctx, int query, const void *pose_a, const void *pose_b, int *iterations);
     const char *version;
+    int dims; // BENCH_DIM3 | BENCH_DIM2: the workloads it takes (0 means 3D only)
 } bench_lib;
+
+enum { BENCH_DIM3 = 1, BENCH_DIM2 = 2 };
 
 // The libraries, each in its own file. A peer that was not found at
 // configure time is a stub whose `missing` says why.
@@ -76,6 +88,10 @@ extern const bench_lib bench_lib_ccd_mpr;
 extern const bench_lib bench_lib_coal;
 extern const bench_lib bench_lib_fcl;
 extern const bench_lib bench_lib_mujoco;
+extern const bench_lib bench_lib_bullet;
+extern const bench_lib bench_lib_bullet_pd;
+extern const bench_lib bench_lib_box2d;
+extern const bench_lib bench_lib_chipmunk;
 
 // MuJoCo's version string (its bench_lib has none at compile time), and the
 // C++ compiler's version ("" without C++ peers).

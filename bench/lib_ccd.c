@@ -54,6 +54,9 @@ static void local_support(const bench_shape *s, const double l[3], double out[3]
         for (int k = 0; k < 3; k++) out[k] = a2[k] * den;
         return;
     }
+    default: // 2D kinds: libccd is a 3D library, never given them
+        out[0] = out[1] = out[2] = 0;
+        return;
     }
 }
 
@@ -110,7 +113,8 @@ static void *setup_mpr(const bench_shape *a, const bench_shape *b, char *why, si
 
 static void teardown(void *c) { free(c); }
 
-static int has_query(int q, char *why, size_t n) {
+static int has_query(void *ctx, int q, char *why, size_t n) {
+    (void)ctx;
     if (q == BENCH_Q_DISTANCE) {
         snprintf(why, n, "libccd 2.1 has no distance query");
         return 0;
@@ -140,10 +144,12 @@ static double query(void *p, int q, const void *pa, const void *pb, int *iterati
     return -(double)depth;
 }
 
-const bench_lib bench_lib_ccd = {"libccd", NULL, setup_gjk, teardown, has_query, make_pose, query, "2.1 (Debian)"};
+const bench_lib bench_lib_ccd = {"libccd", NULL, setup_gjk, teardown, has_query, make_pose, query, "2.1 (Debian)",
+                                 BENCH_DIM3};
 const bench_lib bench_lib_ccd_mpr = {"libccd-mpr", NULL, setup_mpr, teardown, has_query, make_pose, query,
-                                     "2.1 (Debian)"};
+                                     "2.1 (Debian)", BENCH_DIM3};
 #else
-const bench_lib bench_lib_ccd = {"libccd", "libccd-dev not found at configure time", 0, 0, 0, 0, 0, 0};
-const bench_lib bench_lib_ccd_mpr = {"libccd-mpr", "libccd-dev not found at configure time", 0, 0, 0, 0, 0, 0};
+const bench_lib bench_lib_ccd = {"libccd", "libccd-dev not found at configure time", 0, 0, 0, 0, 0, 0, BENCH_DIM3};
+const bench_lib bench_lib_ccd_mpr = {"libccd-mpr", "libccd-dev not found at configure time", 0, 0, 0, 0, 0, 0,
+                                     BENCH_DIM3};
 #endif

@@ -59,7 +59,7 @@ void *setup(const bench_shape *a, const bench_shape *b, char *why, size_t n) {
 
 void teardown(void *p) { delete static_cast<Ctx *>(p); }
 
-int has_query(int, char *, size_t) { return 1; }
+int has_query(void *, int, char *, size_t) { return 1; }
 
 static_assert(sizeof(fcl::Transform3d) <= BENCH_POSE_BYTES, "pose blob too small");
 

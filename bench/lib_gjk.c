@@ -1,15 +1,36 @@
-// Our library, through its public API only.
+// Our library, through its public API only: gjk.h for the 3D workloads,
+// gjk2d.h (gjk2_intersect, gjk2_distance, gjk2_penetration) for the 2D ones.
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
 #include "gjk/gjk.h"
+#include "gjk/gjk2d.h"
 
 typedef struct ctx {
+    int dim;
     gjk_shape a, b;
     gjk_hull *ha, *hb;
+    gjk2_shape a2, b2;
+    gjk_vec2 *va2, *vb2;
 } ctx;
+
+static gjk2_shape make2(const bench_shape *s, gjk_vec2 **store) {
+    *store = NULL;
+    switch (s->kind) {
+    case BENCH_POLY2: {
+        gjk_vec2 *v = malloc(sizeof *v * (size_t)s->n);
+        for (int i = 0; i < s->n; i++) v[i] = gjk_v2(s->verts[2 * i], s->verts[2 * i + 1]);
+        *store = v;
+        return gjk2_make_polygon(v, s->n);
+    }
+    case BENCH_CIRCLE: return gjk2_make_circle(s->radius);
+    case BENCH_CAPSULE2: return gjk2_make_capsule(gjk_v2(-s->half_len, 0), gjk_v2(s->half_len, 0), s->radius);
+    default: break;
+    }
+    return gjk2_make_point();
+}
 
 /// Polytopes are built once as hulls (faces and vertex adjacency), as a user
 /// with a fixed mesh would: support points then climb the vertex graph.
@@ -27,6 +48,7 @@ static gjk_shape make(const bench_shape *s, gjk_hull **store) {
     case BENCH_SPHERE: return gjk_make_sphere(s->radius);
     case BENCH_CAPSULE: return gjk_make_capsule(gjk_v3(0, 0, -s->half_len), gjk_v3(0, 0, s->half_len), s->radius);
     case BENCH_ELLIPSOID: return gjk_make_ellipsoid(gjk_v3(s->ext[0], s->ext[1], s->ext[2]));
+    default: break;
     }
     return gjk_make_point();
 }
@@ -34,8 +56,14 @@ static gjk_shape make(const bench_shape *s, gjk_hull **store) {
 static void *setup(const bench_shape *a, const bench_shape *b, char *why, size_t n) {
     (void)why; (void)n;
     ctx *c = calloc(1, sizeof *c);
-    c->a = make(a, &c->ha);
-    c->b = make(b, &c->hb);
+    c->dim = bench_kind_dim(a->kind);
+    if (c->dim == 2) {
+        c->a2 = make2(a, &c->va2);
+        c->b2 = make2(b, &c->vb2);
+    } else {
+        c->a = make(a, &c->ha);
+        c->b = make(b, &c->hb);
+    }
     return c;
 }
 
@@ -43,20 +71,57 @@ static void teardown(void *p) {
     ctx *c = p;
     gjk_hull_destroy(c->ha);
     gjk_hull_destroy(c->hb);
+    free(c->va2);
+    free(c->vb2);
     free(c);
 }
 
-static int has_query(int q, char *why, size_t n) { (void)q; (void)why; (void)n; return 1; }
+static int has_query(void *p, int q, char *why, size_t n) { (void)p; (void)q; (void)why; (void)n; return 1; }
 
 static void make_pose(void *p, int which, const bench_pose *pose, void *out) {
-    (void)p; (void)which;
+    (void)which;
+    if (((ctx *)p)->dim == 2) {
+        gjk_transform2 t;
+        t.position = gjk_v2(pose->p[0], pose->p[1]);
+        t.rotation.c = pose->R[0];
+        t.rotation.s = pose->R[3];
+        memcpy(out, &t, sizeof t);
+        return;
+    }
     gjk_transform t = gjk_transform_make(gjk_v3(pose->p[0], pose->p[1], pose->p[2]),
                                          gjk_quat_make(pose->q[0], pose->q[1], pose->q[2], pose->q[3]));
     memcpy(out, &t, sizeof t);
 }
 
+static double query2(ctx *c, int q, const void *pa, const void *pb, int *iterations) {
+    gjk2_query_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &c->a2;
+    in.shape_b = &c->b2;
+    memcpy(&in.transform_a, pa, sizeof in.transform_a);
+    memcpy(&in.transform_b, pb, sizeof in.transform_b);
+    switch (q) {
+    case BENCH_Q_INTERSECT: {
+        gjk2_intersect_output o = gjk2_intersect(&in);
+        *iterations = o.iterations;
+        return o.intersect ? 1.0 : 0.0;
+    }
+    case BENCH_Q_DISTANCE: {
+        gjk2_distance_output o = gjk2_distance(&in, NULL);
+        *iterations = o.iterations;
+        return (double)o.distance;
+    }
+    default: {
+        gjk2_penetration_output o = gjk2_penetration(&in, NULL);
+        *iterations = o.iterations + o.epa_iterations;
+        return (double)o.signed_distance;
+    }
+    }
+}
+
 static double query(void *p, int q, const void *pa, const void *pb, int *iterations) {
     ctx *c = p;
+    if (c->dim == 2) return query2(c, q, pa, pb, iterations);
     gjk_query_input in;
     memset(&in, 0, sizeof in);
     in.shape_a = &c->a;
@@ -82,4 +147,5 @@ static double query(void *p, int q, const void *pa, const void *pb, int *iterati
     }
 }
 
-const bench_lib bench_lib_gjk = {"gjk", NULL, setup, teardown, has_query, make_pose, query, "this tree"};
+const bench_lib bench_lib_gjk = {"gjk", NULL, setup, teardown, has_query, make_pose, query, "this tree",
+                                 BENCH_DIM3 | BENCH_DIM2};

@@ -68,6 +68,7 @@ static void geom(buf *b, const bench_shape *s, const char *name, const char *mes
         put(b, "<geom name=\"%s\" type=\"ellipsoid\" size=\"%.17g %.17g %.17g\"/>\n", name, s->ext[0], s->ext[1],
             s->ext[2]);
         break;
+    default: break; // 2D kinds: never given to this 3D library
     }
 }
 
@@ -108,7 +109,8 @@ static void teardown(void *p) {
     free(c);
 }
 
-static int has_query(int q, char *why, size_t n) {
+static int has_query(void *ctx, int q, char *why, size_t n) {
+    (void)ctx;
     if (q == BENCH_Q_INTERSECT) {
         snprintf(why, n, "no yes/no query for two geoms in the C API (mj_geomDistance only)");
         return 0;
@@ -149,9 +151,9 @@ static const char *mujoco_version(void) {
     return version;
 }
 
-const bench_lib bench_lib_mujoco = {"mujoco", NULL, setup, teardown, has_query, make_pose, query, NULL};
+const bench_lib bench_lib_mujoco = {"mujoco", NULL, setup, teardown, has_query, make_pose, query, NULL, BENCH_DIM3};
 const char *bench_mujoco_version(void) { return mujoco_version(); }
 #else
-const bench_lib bench_lib_mujoco = {"mujoco", BENCH_MUJOCO_MISSING, 0, 0, 0, 0, 0, 0};
+const bench_lib bench_lib_mujoco = {"mujoco", BENCH_MUJOCO_MISSING, 0, 0, 0, 0, 0, 0, BENCH_DIM3};
 const char *bench_mujoco_version(void) { return ""; }
 #endif

@@ -20,7 +20,10 @@
 //              over a set of test directions, the witness points lie on the
 //              shapes); the three queries agree on the status; a garbage
 //              cache changes no answer; casts are checked against the
-//              Minkowski sum of the moving shape with its path.
+//              Minkowski sum of the moving shape with its path; contact
+//              manifolds (the target separation as speculative distance)
+//              have points exactly when the penetration answer is within
+//              it, none deeper than its signed distance.
 //
 // A violation prints what was decoded and the answer, then traps.
 //
@@ -1675,9 +1678,128 @@ static void check_cache3(const gjk_simplex_cache *c, gjk_status st) {
         return;
     }
     REQUIRE(c->count >= 0 && c->count <= 4, "the cache count is outside [0, 4] after a query");
-    for (int m = 0; m < c->count; ++m) {
+    for (int m = 0; m < c->count && m < 4; ++m) { // the count may be out of range when that check is ignored
         gjk_vec3 d = c->direction[m];
         REQUIRE(fin3(d) && (d.x != 0 || d.y != 0 || d.z != 0), "the cache holds a non-finite or zero direction");
+    }
+}
+
+// ---- contact manifolds ---------------------------------------------------------------------------
+
+/// The contract of a manifold (3D and 2D alike, given as plain numbers):
+/// a known status; invalid input exactly when documented (spec negative or
+/// not finite, a bad shape or pose), then no points and every number zero;
+/// 0 to max points, all finite, a unit normal when there are points; for a
+/// sane pair with a penetration answer p: no points when farther apart than
+/// spec, at least one when nearer, no point deeper than p's signed
+/// distance or farther than spec.
+static void check_manifold(const char *query, gjk_status status, const double *n, int count, int max_count,
+                           const double (*pa)[3], const double (*pb)[3], const double *sep, bool all_zero,
+                           part_state st, const pair_answer *p, double spec, const geo *g) {
+    g_query = query;
+    snprintf(g_answer, sizeof g_answer, "status=%d count=%d normal=(%.17g, %.17g, %.17g)", (int)status, count, n[0],
+             n[1], n[2]);
+    REQUIRE(status == GJK_SEPARATED || status == GJK_TOUCHING || status == GJK_PENETRATING ||
+                status == GJK_NOT_CONVERGED || status == GJK_INVALID_INPUT,
+            "manifold status out of range");
+    if (st == PART_INVALID) {
+        REQUIRE(status == GJK_INVALID_INPUT, "manifold of invalid input is not GJK_INVALID_INPUT");
+    }
+    if (st == PART_SANE) {
+        REQUIRE(status != GJK_INVALID_INPUT, "manifold of valid input is GJK_INVALID_INPUT");
+    }
+    if (status == GJK_INVALID_INPUT) {
+        REQUIRE(all_zero, "manifold of invalid input is not all zero");
+        return;
+    }
+    REQUIRE(count >= 0 && count <= max_count, "manifold point count out of range");
+    if (count < 0 || count > max_count) {
+        return;
+    }
+    double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    REQUIRE(fin(n[0]) && fin(n[1]) && fin(n[2]), "manifold normal not finite");
+    if (count > 0) {
+        REQUIRE(fabs(len - 1) <= 1e-3, "manifold normal not unit");
+    }
+    for (int k = 0; k < count; ++k) {
+        REQUIRE(fin(pa[k][0]) && fin(pa[k][1]) && fin(pa[k][2]) && fin(pb[k][0]) && fin(pb[k][1]) &&
+                    fin(pb[k][2]) && fin(sep[k]),
+                "manifold point not finite");
+    }
+    if (st != PART_SANE || p->status == GJK_NOT_CONVERGED || p->status == GJK_INVALID_INPUT ||
+        status == GJK_NOT_CONVERGED) {
+        return;
+    }
+    double tol = 100 * g->rel * g->world;
+    snprintf(g_answer, sizeof g_answer, "status=%d count=%d spec=%.17g penetration signed distance=%.17g",
+             (int)status, count, spec, p->value);
+    if (p->value > spec + tol) {
+        REQUIRE(count == 0, "manifold has points of shapes farther apart than the speculative distance");
+    }
+    if (p->value < spec - tol) {
+        REQUIRE(count >= 1, "manifold has no point of shapes nearer than the speculative distance");
+    }
+    for (int k = 0; k < count; ++k) {
+        snprintf(g_answer, sizeof g_answer, "point %d separation=%.17g spec=%.17g penetration signed distance=%.17g",
+                 k, sep[k], spec, p->value);
+        REQUIRE(sep[k] <= spec + tol, "manifold point farther apart than the speculative distance");
+        REQUIRE(sep[k] >= p->value - tol, "manifold point deeper than the penetration depth");
+    }
+}
+
+static void run_contact3(const gjk_shape *A, const gjk_shape *B, const input3 *in, part_state st,
+                         const pair_answer *p, const geo *g) {
+    gjk_contact_input ci;
+    memset(&ci, 0, sizeof ci);
+    ci.shape_a = A, ci.transform_a = in->ta, ci.shape_b = B, ci.transform_b = in->tb;
+    ci.speculative_distance = in->target;
+    ci.options = in->opt;
+    part_state cs = worst(st, number_state(in->target, true));
+    for (int pass = 0; pass < 2; ++pass) {
+        gjk_simplex_cache garbage = in->garbage;
+        gjk_manifold m = gjk_contact(&ci, pass ? &garbage : NULL);
+        gjk_manifold zero;
+        memset(&zero, 0, sizeof zero);
+        zero.status = GJK_INVALID_INPUT;
+        double n[3], pa[GJK_MAX_CONTACT_POINTS][3], pb[GJK_MAX_CONTACT_POINTS][3], sep[GJK_MAX_CONTACT_POINTS];
+        set3(n, m.normal);
+        int count = m.point_count >= 0 && m.point_count <= GJK_MAX_CONTACT_POINTS ? m.point_count : 0;
+        for (int k = 0; k < count; ++k) {
+            set3(pa[k], m.points[k].point_a);
+            set3(pb[k], m.points[k].point_b);
+            sep[k] = m.points[k].separation;
+        }
+        check_manifold(pass ? "gjk_contact (garbage cache)" : "gjk_contact", m.status, n, m.point_count,
+                       GJK_MAX_CONTACT_POINTS, (const double(*)[3])pa, (const double(*)[3])pb, sep,
+                       memcmp(&m, &zero, sizeof m) == 0, cs, p, (double)in->target, g);
+    }
+}
+
+static void run_contact2(const gjk2_shape *A, const gjk2_shape *B, const input2 *in, part_state st,
+                         const pair_answer *p, const geo *g) {
+    gjk2_contact_input ci;
+    memset(&ci, 0, sizeof ci);
+    ci.shape_a = A, ci.transform_a = in->ta, ci.shape_b = B, ci.transform_b = in->tb;
+    ci.speculative_distance = in->target;
+    ci.options = in->opt;
+    part_state cs = worst(st, number_state(in->target, true));
+    for (int pass = 0; pass < 2; ++pass) {
+        gjk2_simplex_cache garbage = in->garbage;
+        gjk2_manifold m = gjk2_contact(&ci, pass ? &garbage : NULL);
+        gjk2_manifold zero;
+        memset(&zero, 0, sizeof zero);
+        zero.status = GJK_INVALID_INPUT;
+        double n[3], pa[GJK2_MAX_CONTACT_POINTS][3], pb[GJK2_MAX_CONTACT_POINTS][3], sep[GJK2_MAX_CONTACT_POINTS];
+        set2(n, m.normal);
+        int count = m.point_count >= 0 && m.point_count <= GJK2_MAX_CONTACT_POINTS ? m.point_count : 0;
+        for (int k = 0; k < count; ++k) {
+            set2(pa[k], m.points[k].point_a);
+            set2(pb[k], m.points[k].point_b);
+            sep[k] = m.points[k].separation;
+        }
+        check_manifold(pass ? "gjk2_contact (garbage cache)" : "gjk2_contact", m.status, n, m.point_count,
+                       GJK2_MAX_CONTACT_POINTS, (const double(*)[3])pa, (const double(*)[3])pb, sep,
+                       memcmp(&m, &zero, sizeof m) == 0, cs, p, (double)in->target, g);
     }
 }
 
@@ -1756,6 +1878,7 @@ static void run3(const input3 *in) {
         check_same("gjk_penetration with a garbage cache", &g, &p0, &p1, o);
         check_same("gjk_penetration with a warm cache", &g, &p0, &p2, o);
     }
+    run_contact3(A, B, in, st, &p0, &g);
 
     // Ray cast against A.
     {
@@ -1920,7 +2043,7 @@ static void check_cache2(const gjk2_simplex_cache *c, gjk_status st) {
         return;
     }
     REQUIRE(c->count >= 0 && c->count <= 3, "the 2D cache count is outside [0, 3] after a query");
-    for (int m = 0; m < c->count; ++m) {
+    for (int m = 0; m < c->count && m < 3; ++m) { // the count may be out of range when that check is ignored
         gjk_vec2 d = c->direction[m];
         REQUIRE(fin2(d) && (d.x != 0 || d.y != 0), "the 2D cache holds a non-finite or zero direction");
     }
@@ -2002,6 +2125,7 @@ static void run2(const input2 *in) {
         check_same("gjk2_penetration with a garbage cache", &g, &p0, &p1, o);
         check_same("gjk2_penetration with a warm cache", &g, &p0, &p2, o);
     }
+    run_contact2(A, B, in, st, &p0, &g);
 
     {
         gjk2_raycast_input ri;

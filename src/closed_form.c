@@ -1,7 +1,9 @@
 // Closed forms for pairs whose cores are points or segments: spheres,
 // capsules, segments and points. Their core distance is the distance between
 // two segments (a point is a segment of length zero), found directly instead
-// of by GJK iterations.
+// of by GJK iterations, in a frame with A's origin at zero and the world's
+// orientation (so that shapes far from the world origin lose nothing, as in
+// the general path), without setting up a pair.
 //
 // Closest points of segments P(s) = p0 + s·d1 and Q(t) = q0 + t·d2,
 // s, t ∈ [0, 1] (Ericson, Real-Time Collision Detection, §5.1.9): with
@@ -61,20 +63,54 @@ static bool core_segment(const gjk_shape *s, gjk_vec3 *a, gjk_vec3 *b) {
     }
 }
 
-bool gjk_pair_segment_cores(gjk_pair *p, gjk_vec3 *ca, gjk_vec3 *cb) {
+/// The shape's core endpoints in world orientation (not translated); a point
+/// core needs no rotation.
+static void rotate_core(gjk_quat q, gjk_vec3 *a, gjk_vec3 *b) {
+    if (a->x != 0 || a->y != 0 || a->z != 0 || b->x != 0 || b->y != 0 || b->z != 0) {
+        q = gjk_quat_normalize(q);
+        bool symmetric = b->x == -a->x && b->y == -a->y && b->z == -a->z; // a capsule about its centre
+        *a = gjk_quat_rotate(q, *a);
+        *b = symmetric ? gjk_neg(*a) : gjk_quat_rotate(q, *b);
+    }
+}
+
+bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
     gjk_vec3 a0, a1, b0, b1;
-    if (!core_segment(p->a, &a0, &a1) || !core_segment(p->b, &b0, &b1)) {
+    if (in == NULL || in->shape_a == NULL || in->shape_b == NULL || !core_segment(in->shape_a, &a0, &a1) ||
+        !core_segment(in->shape_b, &b0, &b1)) {
         return false;
     }
-    b0 = gjk_add(gjk_mat3_mul(p->rot_b, b0), p->pos_b);
-    b1 = gjk_add(gjk_mat3_mul(p->rot_b, b1), p->pos_b);
-    // The scale GJK would see: the points of the difference of the cores.
-    gjk_real m = gjk_max(gjk_max(gjk_max_abs(gjk_sub(a0, b0)), gjk_max_abs(gjk_sub(a0, b1))),
-                         gjk_max(gjk_max_abs(gjk_sub(a1, b0)), gjk_max_abs(gjk_sub(a1, b1))));
-    if (!gjk_is_valid_real(m)) {
+    // Anything invalid goes the general way, which reports it.
+    if (!gjk_options_valid(&in->options) || !gjk_shape_check(in->shape_a, false) ||
+        !gjk_shape_check(in->shape_b, false) || !gjk_transform_valid(in->transform_a) ||
+        !gjk_transform_valid(in->transform_b)) {
+        return false;
+    }
+    // A frame with A's origin at 0 and the world's orientation: B's offset
+    // is one difference of world positions, as in the general path.
+    rotate_core(in->transform_a.rotation, &a0, &a1);
+    rotate_core(in->transform_b.rotation, &b0, &b1);
+    gjk_vec3 off = gjk_sub(in->transform_b.position, in->transform_a.position);
+    // The tolerance scale: a bound on the coordinates of the points of the
+    // difference of the cores, which GJK would see.
+    gjk_real m = gjk_max_abs(off) + gjk_max(gjk_max_abs(a0), gjk_max_abs(a1)) +
+                 gjk_max(gjk_max_abs(b0), gjk_max_abs(b1));
+    b0 = gjk_add(b0, off);
+    b1 = gjk_add(b1, off);
+    s->ra = gjk_core_radius(in->shape_a);
+    s->rb = gjk_core_radius(in->shape_b);
+    gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    s->tol = rel * (m + s->ra + s->rb);
+    if (!gjk_is_valid_real(s->tol)) {
         return false; // overflow: the general path reports it
     }
-    p->scale = gjk_max(p->scale, m);
-    gjk_segments_closest(a0, a1, b0, b1, ca, cb);
+    gjk_segments_closest(a0, a1, b0, b1, &s->ca, &s->cb);
+    gjk_vec3 diff = gjk_sub(s->cb, s->ca);
+    s->core = gjk_length(diff);
+    if (!(s->core > s->tol) || !gjk_is_valid_real(s->core)) {
+        return false; // the cores touch or cross: EPA
+    }
+    s->n = gjk_normalize(diff);
+    s->origin = in->transform_a.position;
     return true;
 }

@@ -1,19 +1,21 @@
-// Contact manifolds in 3D: the normal and depth of gjk_distance or
-// gjk_penetration, then the supporting features of both shapes clipped
-// against each other.
+// Contact manifolds in 3D: the normal and depth of the penetration query,
+// then the supporting features of both shapes clipped against each other.
 //
 // Method (as in rigid-body engines: the reference/incident face clipping of
 // Box2D and Bullet, the face-on-face pass of Jolt):
-//  1. n (unit, A to B) and the signed distance sd from the queries; shapes
-//     apart by more than the speculative distance stop here with no points.
+//  1. n (unit, A to B) and the signed distance sd from the penetration
+//     query (query.c), whose GJK walk stops once the shapes are proved
+//     apart by more than the speculative distance: no points then.
 //  2. The supporting feature of A's core along n and of B's core along −n:
 //     a polygon (box face, hull face, triangle, cylinder cap or cone base as
 //     a regular octagon), a segment (segment or capsule core, cylinder or
 //     cone side line) or one point (everything else).
 //  3. The reference feature is a polygon whose plane normal lies within
 //     GJK_CONTACT_FLAT of ±n (the better aligned of the two; A on a tie),
-//     or, when neither has one, a segment perpendicular to n when the other
-//     feature is a parallel segment. The other feature is the incident one.
+//     or, when neither has one, a segment perpendicular to n (a segment or
+//     capsule core, a cylinder or cone side, or the supporting edge of a
+//     polygon that lies on an edge) when the other feature is a parallel
+//     segment too. The other feature is the incident one.
 //     Without a reference feature the manifold is the query's one point.
 //  4. The incident feature is clipped against the side planes of the
 //     reference feature (Sutherland–Hodgman); every clipped point p is moved
@@ -259,6 +261,34 @@ static void feature_world(contact_feature *f, const gjk_shape *s, gjk_transform 
     }
     f->normal = gjk_quat_rotate(x.rotation, f->normal);
     f->radius = gjk_core_radius(s);
+}
+
+/// Turns a polygon feature that is not flat along d into its supporting
+/// edge when that edge is perpendicular to d (within GJK_CONTACT_FLAT_SIN)
+/// and both its ends are support points of the shape (within that slope and
+/// `tol`): a box or hull lying on an edge. Otherwise leaves it as it is.
+static void polygon_to_edge(contact_feature *f, const gjk_shape *s, gjk_transform x, gjk_vec3 d, gjk_real tol) {
+    gjk_vec3 top = gjk_transform_point(x, gjk_core_support(s, gjk_quat_inv_rotate(x.rotation, d)));
+    gjk_real h = gjk_dot(top, d);
+    int best = -1;
+    gjk_real best_low = -GJK_REAL_MAX;
+    for (int k = 0; k < f->count; ++k) {
+        gjk_vec3 a = f->v[k], b = f->v[(k + 1) % f->count];
+        gjk_vec3 e = gjk_sub(b, a);
+        gjk_real len = gjk_length(e);
+        gjk_real da = gjk_dot(a, d), db = gjk_dot(b, d);
+        gjk_real low = gjk_min(da, db);
+        if (len > 0 && gjk_abs(db - da) <= GJK_CONTACT_FLAT_SIN * len &&
+            low >= h - GJK_CONTACT_FLAT_SIN * len - tol && low > best_low) {
+            best_low = low;
+            best = k;
+        }
+    }
+    if (best >= 0) {
+        gjk_vec3 a = f->v[best], b = f->v[(best + 1) % f->count];
+        // Named by the face and its edge, apart from the faces' own names.
+        feature_segment(f, a, b, 0x40u | ((f->index * (uint32_t)GJK_CONTACT_MAX_FEATURE + (uint32_t)best) & 0x3Fu));
+    }
 }
 
 /// A side plane of the reference feature: dot(normal, p) ≤ offset inside.
@@ -548,7 +578,7 @@ static uint32_t contact_id(bool ref_b, uint32_t ref_index, uint32_t inc_index, u
 
 gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cache) {
     if (input == NULL || !gjk_is_valid_real(input->speculative_distance) || input->speculative_distance < 0 ||
-        input->shape_a == NULL || input->shape_b == NULL) {
+        input->shape_a == NULL || input->shape_b == NULL || !gjk_options_valid(&input->options)) {
         return manifold_error(GJK_INVALID_INPUT);
     }
     gjk_real spec = input->speculative_distance;
@@ -558,45 +588,20 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
     q.shape_b = input->shape_b;
     q.transform_b = input->transform_b;
     q.options = input->options;
-    q.options.max_distance = spec; // 0: no early stop
+    q.options.max_distance = 0;
 
-    // 1. The normal and signed distance. The distance query stops early
-    // once the shapes are proved farther apart than spec; an overlap (or a
-    // touch without a known direction) goes on to the penetration query,
-    // warm-started by the same cache.
-    gjk_status status;
-    gjk_vec3 n, wa, wb;
-    gjk_real sd;
-    gjk_distance_output dist = gjk_distance(&q, cache);
-    if (dist.status == GJK_INVALID_INPUT) {
+    // 1. The normal and signed distance: one penetration query, whose GJK
+    // walk stops early once the shapes are proved farther apart than spec.
+    gjk_penetration_output pen = gjk_penetration_bounded(&q, cache, spec);
+    if (pen.status == GJK_INVALID_INPUT) {
         return manifold_error(GJK_INVALID_INPUT);
     }
-    if (dist.distance > 0 && gjk_length_sq(dist.normal) > GJK_R(0.5)) {
-        status = dist.status;
-        n = dist.normal;
-        sd = dist.distance;
-        wa = dist.point_a;
-        wb = dist.point_b;
-        if (sd > spec && status != GJK_NOT_CONVERGED) {
-            gjk_manifold m = manifold_error(GJK_SEPARATED);
-            return m;
-        }
-    } else {
-        q.options.max_distance = 0;
-        gjk_penetration_output pen = gjk_penetration(&q, cache);
-        if (pen.status == GJK_INVALID_INPUT) {
-            return manifold_error(GJK_INVALID_INPUT);
-        }
-        status = pen.status;
-        n = pen.normal;
-        sd = pen.signed_distance;
-        wa = pen.point_a;
-        wb = pen.point_b;
-    }
+    gjk_status status = pen.status;
+    gjk_vec3 n = pen.normal, wa = pen.point_a, wb = pen.point_b;
+    gjk_real sd = pen.signed_distance;
     if (sd > spec) {
-        // Not converged and apart beyond the speculative distance.
-        gjk_manifold m = manifold_error(status);
-        return m;
+        // Apart beyond the speculative distance (or not converged there).
+        return manifold_error(status == GJK_NOT_CONVERGED ? status : GJK_SEPARATED);
     }
 
     gjk_manifold out;
@@ -617,11 +622,24 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
     int ref = 0; // 1: A, 2: B, 0: none
     if (align_a >= GJK_CONTACT_FLAT || align_b >= GJK_CONTACT_FLAT) {
         ref = align_a >= align_b ? 1 : 2;
-    } else if (fa.count == 2 && fb.count == 2) {
-        gjk_vec3 ea = gjk_normalize(gjk_sub(fa.v[1], fa.v[0]));
-        gjk_vec3 eb = gjk_normalize(gjk_sub(fb.v[1], fb.v[0]));
-        if (gjk_abs(gjk_dot(ea, eb)) >= GJK_CONTACT_FLAT) {
-            ref = 1;
+    } else {
+        // Edge on edge: a polygon that is not flat along n may still touch
+        // by an edge perpendicular to n (a box or hull lying on an edge);
+        // two parallel edges or segments give two points.
+        gjk_real rel = input->options.tolerance > 0 ? input->options.tolerance : GJK_DEFAULT_TOLERANCE;
+        gjk_real size = gjk_max(gjk_shape_size(input->shape_a), gjk_shape_size(input->shape_b));
+        if (fa.count >= 3) {
+            polygon_to_edge(&fa, input->shape_a, xa, n, 16 * rel * size);
+        }
+        if (fb.count >= 3) {
+            polygon_to_edge(&fb, input->shape_b, xb, gjk_neg(n), 16 * rel * size);
+        }
+        if (fa.count == 2 && fb.count == 2) {
+            gjk_vec3 ea = gjk_normalize(gjk_sub(fa.v[1], fa.v[0]));
+            gjk_vec3 eb = gjk_normalize(gjk_sub(fb.v[1], fb.v[0]));
+            if (gjk_abs(gjk_dot(ea, eb)) >= GJK_CONTACT_FLAT) {
+                ref = 1;
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 // Contact manifolds in 2D: the twin of contact.c with edges for faces.
 //
-// The normal n and signed distance come from gjk2_distance (stopping early
-// beyond the speculative distance) or gjk2_penetration. The supporting
+// The normal n and signed distance come from the penetration query
+// (stopping early beyond the speculative distance). The supporting
 // feature of each core is an edge (box, triangle and polygon edges, the
 // segment of a segment or capsule) or one point (everything else). The
 // reference edge is the one whose outward normal lies within
@@ -168,7 +168,7 @@ static uint32_t contact2_id(bool ref_b, uint32_t ref_index, uint32_t inc_index, 
 
 gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *cache) {
     if (input == NULL || !gjk_is_valid_real(input->speculative_distance) || input->speculative_distance < 0 ||
-        input->shape_a == NULL || input->shape_b == NULL) {
+        input->shape_a == NULL || input->shape_b == NULL || !gjk_options_valid(&input->options)) {
         return manifold2_error(GJK_INVALID_INPUT);
     }
     gjk_real spec = input->speculative_distance;
@@ -178,33 +178,17 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
     q.shape_b = input->shape_b;
     q.transform_b = input->transform_b;
     q.options = input->options;
-    q.options.max_distance = spec; // 0: no early stop
+    q.options.max_distance = 0;
 
-    gjk_status status;
-    gjk_vec2 n, wa, wb;
-    gjk_real sd;
-    gjk2_distance_output dist = gjk2_distance(&q, cache);
-    if (dist.status == GJK_INVALID_INPUT) {
+    // One penetration query, whose GJK walk stops early once the shapes
+    // are proved farther apart than spec.
+    gjk2_penetration_output pen = gjk2_penetration_bounded(&q, cache, spec);
+    if (pen.status == GJK_INVALID_INPUT) {
         return manifold2_error(GJK_INVALID_INPUT);
     }
-    if (dist.distance > 0 && gjk_length_sq2(dist.normal) > GJK_R(0.5)) {
-        status = dist.status;
-        n = dist.normal;
-        sd = dist.distance;
-        wa = dist.point_a;
-        wb = dist.point_b;
-    } else {
-        q.options.max_distance = 0;
-        gjk2_penetration_output pen = gjk2_penetration(&q, cache);
-        if (pen.status == GJK_INVALID_INPUT) {
-            return manifold2_error(GJK_INVALID_INPUT);
-        }
-        status = pen.status;
-        n = pen.normal;
-        sd = pen.signed_distance;
-        wa = pen.point_a;
-        wb = pen.point_b;
-    }
+    gjk_status status = pen.status;
+    gjk_vec2 n = pen.normal, wa = pen.point_a, wb = pen.point_b;
+    gjk_real sd = pen.signed_distance;
     if (sd > spec) {
         return manifold2_error(status == GJK_NOT_CONVERGED ? status : GJK_SEPARATED);
     }

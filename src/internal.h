@@ -169,9 +169,28 @@ int gjk_hull_scan_kind(void);
 /// length), closed_form.c.
 void gjk_segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq);
 
-/// When both cores are points or segments (points, spheres, segments,
-/// capsules): their closest points in A's frame, with the pair's scale
-/// updated as GJK would; false otherwise (closed_form.c).
-bool gjk_pair_segment_cores(gjk_pair *p, gjk_vec3 *ca, gjk_vec3 *cb);
+/// A closed-form answer for two shapes whose cores are points or segments,
+/// in a frame with A's origin at zero and the world's orientation.
+typedef struct gjk_segment_answer {
+    gjk_vec3 origin;  ///< A's position (world): add it to reach world points.
+    gjk_vec3 ca, cb;  ///< Closest points of the cores.
+    gjk_vec3 n;       ///< Unit, from A to B.
+    gjk_real core;    ///< Core distance (> tol).
+    gjk_real ra, rb;  ///< Rounding radii.
+    gjk_real tol;     ///< Absolute tolerance of the pair.
+} gjk_segment_answer;
+
+/// True with *s filled when both shapes are points, spheres, segments or
+/// capsules, the input is valid and their cores are apart by more than the
+/// tolerance; false otherwise (the general path then answers, and reports
+/// invalid input) (closed_form.c).
+bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s);
+
+/// The penetration query that may stop once the shapes are proved farther
+/// apart than max_distance (> 0; 0: never), returning GJK_SEPARATED with a
+/// lower bound on the distance: the first step of the contact manifold,
+/// which needs nothing of pairs beyond its speculative distance (query.c).
+gjk_penetration_output gjk_penetration_bounded(const gjk_query_input *input, gjk_simplex_cache *cache,
+                                               gjk_real max_distance);
 
 #endif // GJK_INTERNAL_H

@@ -147,4 +147,11 @@ typedef struct gjk2_epa_result {
 bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk_real stop_depth,
                   gjk2_epa_result *out);
 
+/// The penetration query that may stop once the shapes are proved farther
+/// apart than max_distance (> 0; 0: never), returning GJK_SEPARATED with a
+/// lower bound on the distance: the first step of the contact manifold,
+/// which needs nothing of pairs beyond its speculative distance (query2.c).
+gjk2_penetration_output gjk2_penetration_bounded(const gjk2_query_input *input, gjk2_simplex_cache *cache,
+                                               gjk_real max_distance);
+
 #endif // GJK_INTERNAL2_H

@@ -106,35 +106,17 @@ static gjk_vec3 apart_normal(const gjk_walk *w) {
     return gjk_neg(gjk_normalize(gjk_simplex_direction(&w->simplex, w->v)));
 }
 
-/// Pairs of points, spheres, segments and capsules whose cores are apart
-/// (by more than the tolerance) are answered in closed form: true with the
-/// core points, the unit normal and the core distance. Cores that touch or
-/// cross go the general way (EPA).
-static bool closed_form(gjk_pair *p, gjk_vec3 *ca, gjk_vec3 *cb, gjk_vec3 *n, gjk_real *core) {
-    if (!gjk_pair_segment_cores(p, ca, cb)) {
-        return false;
-    }
-    gjk_vec3 diff = gjk_sub(*cb, *ca);
-    *core = gjk_length(diff);
-    if (!(*core > gjk_pair_tolerance(p))) {
-        return false;
-    }
-    *n = gjk_normalize(diff);
-    return true;
-}
-
 gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
     gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
+    gjk_segment_answer sa;
+    if (gjk_segment_closed_form(input, &sa)) {
+        out.status = classify(sa.core - sa.ra - sa.rb, sa.tol);
+        out.intersect = out.status != GJK_SEPARATED;
+        return out;
+    }
     gjk_pair p;
     gjk_transform xa;
     if (!pair_setup(input, &p, &xa)) {
-        return out;
-    }
-    gjk_vec3 ca, cb, n;
-    gjk_real core;
-    if (closed_form(&p, &ca, &cb, &n, &core)) {
-        out.status = classify(core - p.radius, gjk_pair_tolerance(&p));
-        out.intersect = out.status != GJK_SEPARATED;
         return out;
     }
     gjk_walk w;
@@ -210,6 +192,22 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
     gjk_distance_output out;
     memset(&out, 0, sizeof out);
     out.status = GJK_INVALID_INPUT;
+    gjk_segment_answer sa;
+    if (gjk_segment_closed_form(input, &sa)) {
+        gjk_real dist = sa.core - sa.ra - sa.rb;
+        out.status = classify(dist, sa.tol);
+        out.normal = sa.n;
+        if (dist > 0) {
+            out.distance = dist;
+            out.point_a = gjk_add(sa.origin, gjk_mul_add(sa.ca, sa.ra, sa.n));
+            out.point_b = gjk_add(sa.origin, gjk_mul_add(sa.cb, -sa.rb, sa.n));
+        } else {
+            // One common point between the core points, within each radius.
+            gjk_real t = sa.ra / (sa.ra + sa.rb); // ra + rb ≥ core > 0
+            out.point_a = out.point_b = gjk_add(sa.origin, gjk_add(sa.ca, gjk_scale(t, gjk_sub(sa.cb, sa.ca))));
+        }
+        return out;
+    }
     gjk_pair p;
     gjk_transform xa;
     if (!pair_setup(input, &p, &xa)) {
@@ -218,27 +216,20 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
     gjk_vec3 ca, cb, pa, pb, n = gjk_v3_zero();
     gjk_real core, dist;
     gjk_walk w;
-    gjk_walk_end end = GJK_WALK_CONVERGED;
-    bool closed = closed_form(&p, &ca, &cb, &n, &core);
-    if (!closed) {
-        walk_setup(input, &p, cache, &w);
-        if (input->options.max_distance > 0) {
-            w.stop_beyond = input->options.max_distance + p.radius;
-        }
-        end = gjk_walk_run(&p, &w);
-        if (end == GJK_WALK_BAD_SUPPORT) {
-            return out;
-        }
-        out.iterations = w.iterations;
-        cache_store(&p, &w.simplex, cache);
-        gjk_simplex_witness(&w.simplex, &ca, &cb);
-        core = gjk_length(w.v);
+    walk_setup(input, &p, cache, &w);
+    if (input->options.max_distance > 0) {
+        w.stop_beyond = input->options.max_distance + p.radius;
     }
+    gjk_walk_end end = gjk_walk_run(&p, &w);
+    if (end == GJK_WALK_BAD_SUPPORT) {
+        return out;
+    }
+    out.iterations = w.iterations;
+    cache_store(&p, &w.simplex, cache);
+    gjk_simplex_witness(&w.simplex, &ca, &cb);
+    core = gjk_length(w.v);
     gjk_real tol = gjk_pair_tolerance(&p);
-    if (closed) {
-        dist = core - p.radius;
-        out.status = classify(dist, tol);
-    } else if (end == GJK_WALK_OVERLAP) {
+    if (end == GJK_WALK_OVERLAP) {
         gjk_epa_result epa;
         bool ran;
         out.status = resolve_overlap(input, &p, &w, &epa, &ran);
@@ -276,10 +267,25 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
     return out;
 }
 
-static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
+/// The penetration query; with max_distance > 0 the walk may stop once the
+/// shapes are proved farther apart than that (GJK_SEPARATED with a lower
+/// bound on the distance, as gjk_distance's options.max_distance).
+static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_simplex_cache *cache,
+                                               gjk_real max_distance) {
     gjk_penetration_output out;
     memset(&out, 0, sizeof out);
     out.status = GJK_INVALID_INPUT;
+    gjk_segment_answer sa;
+    if (gjk_segment_closed_form(input, &sa)) {
+        gjk_real sd = sa.core - sa.ra - sa.rb;
+        out.status = classify(sd, sa.tol);
+        out.signed_distance = sd;
+        out.depth = sd < 0 ? -sd : 0;
+        out.point_a = gjk_add(sa.origin, gjk_mul_add(sa.ca, sa.ra, sa.n));
+        out.point_b = gjk_add(sa.origin, gjk_mul_add(sa.cb, -sa.rb, sa.n));
+        out.normal = sa.n;
+        return out;
+    }
     gjk_pair p;
     gjk_transform xa;
     if (!pair_setup(input, &p, &xa)) {
@@ -287,20 +293,11 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
     }
     gjk_vec3 ca, cb, n;
     gjk_real sd, core;
-    if (closed_form(&p, &ca, &cb, &n, &core)) {
-        gjk_vec3 pa, pb;
-        sd = core - p.radius;
-        rounded_witness(&p, ca, cb, n, &pa, &pb);
-        out.status = classify(sd, gjk_pair_tolerance(&p));
-        out.signed_distance = sd;
-        out.depth = sd < 0 ? -sd : 0;
-        out.point_a = gjk_transform_point(xa, pa);
-        out.point_b = gjk_transform_point(xa, pb);
-        out.normal = gjk_quat_rotate(xa.rotation, n);
-        return out;
-    }
     gjk_walk w;
     walk_setup(input, &p, cache, &w);
+    if (max_distance > 0) {
+        w.stop_beyond = max_distance + p.radius;
+    }
     gjk_walk_end end = gjk_walk_run(&p, &w);
     if (end == GJK_WALK_BAD_SUPPORT) {
         return out;
@@ -325,11 +322,15 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
         gjk_simplex_witness(&w.simplex, &ca, &cb);
         core = gjk_length(w.v);
         n = apart_normal(&w);
-        sd = core - p.radius;
+        // Stopped early: the lower bound, proved beyond max_distance.
+        sd = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
     }
     gjk_vec3 pa, pb;
     rounded_witness(&p, ca, cb, n, &pa, &pb);
     out.status = converged ? classify(sd, gjk_pair_tolerance(&p)) : GJK_NOT_CONVERGED;
+    if (end == GJK_WALK_APART) {
+        out.status = GJK_SEPARATED;
+    }
     out.signed_distance = sd;
     out.depth = sd < 0 ? -sd : 0;
     out.point_a = gjk_transform_point(xa, pa);
@@ -344,5 +345,10 @@ gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache
 }
 
 gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache) {
-    return finite_penetration(penetration_run(input, cache));
+    return finite_penetration(penetration_run(input, cache, 0));
+}
+
+gjk_penetration_output gjk_penetration_bounded(const gjk_query_input *input, gjk_simplex_cache *cache,
+                                               gjk_real max_distance) {
+    return finite_penetration(penetration_run(input, cache, max_distance));
 }

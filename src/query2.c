@@ -240,7 +240,11 @@ static gjk2_distance_output distance_run(const gjk2_query_input *input, gjk2_sim
     return out;
 }
 
-static gjk2_penetration_output penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
+/// The penetration query; with max_distance > 0 the walk may stop once the
+/// shapes are proved farther apart than that (GJK_SEPARATED with a lower
+/// bound on the distance, as gjk_distance's options.max_distance).
+static gjk2_penetration_output penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *cache,
+                                               gjk_real max_distance) {
     gjk2_penetration_output out;
     memset(&out, 0, sizeof out);
     out.status = GJK_INVALID_INPUT;
@@ -251,6 +255,9 @@ static gjk2_penetration_output penetration_run(const gjk2_query_input *input, gj
     }
     gjk2_walk w;
     walk_setup(input, &p, cache, &w);
+    if (max_distance > 0) {
+        w.stop_beyond = max_distance + p.radius;
+    }
     gjk_walk_end end = gjk2_walk_run(&p, &w);
     if (end == GJK_WALK_BAD_SUPPORT) {
         return out;
@@ -277,11 +284,15 @@ static gjk2_penetration_output penetration_run(const gjk2_query_input *input, gj
         gjk2_simplex_witness(&w.simplex, &ca, &cb);
         gjk_real core = gjk_length2(w.v);
         n = apart_normal(&w);
-        sd = core - p.radius;
+        // Stopped early: the lower bound, proved beyond max_distance.
+        sd = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
     }
     gjk_vec2 pa, pb;
     rounded_witness(&p, ca, cb, n, &pa, &pb);
     out.status = converged ? classify(sd, gjk2_pair_tolerance(&p)) : GJK_NOT_CONVERGED;
+    if (end == GJK_WALK_APART) {
+        out.status = GJK_SEPARATED;
+    }
     out.signed_distance = sd;
     out.depth = sd < 0 ? -sd : 0;
     out.point_a = gjk_transform2_point(xa, pa);
@@ -296,5 +307,10 @@ gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_c
 }
 
 gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
-    return finite_penetration(penetration_run(input, cache));
+    return finite_penetration(penetration_run(input, cache, 0));
+}
+
+gjk2_penetration_output gjk2_penetration_bounded(const gjk2_query_input *input, gjk2_simplex_cache *cache,
+                                               gjk_real max_distance) {
+    return finite_penetration(penetration_run(input, cache, max_distance));
 }

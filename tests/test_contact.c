@@ -81,94 +81,26 @@ static double box_sdf(gjk_vec3 p, gjk_vec3 h) {
     return outside + (inside < 0 ? inside : 0);
 }
 
-// ---- Hulls filled by hand (a gjk_hull is a plain struct) -------------------
+// ---- Hulls (gjk_hull_create) ------------------------------------------------
 
-#define HULL_MAX_V 16
-#define HULL_MAX_F 16
-#define HULL_MAX_I 64
-
-typedef struct test_hull {
-    gjk_hull h;
-    gjk_vec3 v[HULL_MAX_V];
-    int first[HULL_MAX_F + 1];
-    int idx[HULL_MAX_I];
-    gjk_vec3 normals[HULL_MAX_F];
-    gjk_real offsets[HULL_MAX_F];
-} test_hull;
-
-/// Fills a hull from vertices and faces (each face: its count then its
-/// indices, in order around the face either way: made counter-clockwise
-/// seen from outside here).
-static void test_hull_make(test_hull *t, const gjk_vec3 *v, int nv, const int *faces, int nf) {
-    memset(t, 0, sizeof *t);
-    for (int i = 0; i < nv; ++i) {
-        t->v[i] = v[i];
-    }
-    gjk_vec3 centre = gjk_v3_zero();
-    for (int i = 0; i < nv; ++i) {
-        centre = gjk_add(centre, gjk_scale((gjk_real)1 / (gjk_real)nv, v[i]));
-    }
-    int at = 0, pos = 0;
-    for (int f = 0; f < nf; ++f) {
-        int c = faces[pos++];
-        t->first[f] = at;
-        gjk_vec3 newell = gjk_v3_zero();
-        for (int k = 0; k < c; ++k) {
-            newell = gjk_add(newell, gjk_cross(v[faces[pos + k]], v[faces[pos + (k + 1) % c]]));
-        }
-        gjk_vec3 n = gjk_normalize(newell);
-        bool flip = gjk_dot(n, gjk_sub(v[faces[pos]], centre)) < 0;
-        for (int k = 0; k < c; ++k) {
-            t->idx[at + k] = flip ? faces[pos + c - 1 - k] : faces[pos + k];
-        }
-        t->normals[f] = flip ? gjk_neg(n) : n;
-        t->offsets[f] = gjk_dot(t->normals[f], v[faces[pos]]);
-        at += c;
-        pos += c;
-    }
-    t->first[nf] = at;
-    t->h.vertex_count = nv;
-    t->h.vertices = t->v;
-    t->h.face_count = nf;
-    t->h.face_first = t->first;
-    t->h.face_indices = t->idx;
-    t->h.face_normals = t->normals;
-    t->h.face_offsets = t->offsets;
-    for (int i = 0; i < nv; ++i) {
-        t->h.radius = gjk_max(t->h.radius, gjk_length(v[i]));
-    }
-}
-
-/// A box as a hull: 8 vertices (bit 0: +x, bit 1: +y, bit 2: +z), 6 quads.
-static void test_hull_box(test_hull *t, gjk_vec3 h) {
+/// A box as a hull: its 8 corners (6 quad faces once coplanar triangles merge).
+static gjk_hull *hull_box(gjk_vec3 h) {
     gjk_vec3 v[8];
     for (int i = 0; i < 8; ++i) {
         v[i] = gjk_v3((i & 1) ? h.x : -h.x, (i & 2) ? h.y : -h.y, (i & 4) ? h.z : -h.z);
     }
-    static const int faces[] = {4, 0, 2, 6, 4, 4, 1, 3, 7, 5, 4, 0, 1, 5, 4,
-                                4, 2, 3, 7, 6, 4, 0, 1, 3, 2, 4, 4, 5, 7, 6};
-    test_hull_make(t, v, 8, faces, 6);
+    gjk_hull *hull = gjk_hull_create(v, 8, NULL);
+    ENSURE(hull != NULL && hull->face_count == 6);
+    return hull;
 }
 
 /// A regular octahedron |x| + |y| + |z| ≤ s: 6 vertices, 8 triangles.
-static void test_hull_octahedron(test_hull *t, gjk_real s) {
+static gjk_hull *hull_octahedron(gjk_real s) {
     gjk_vec3 v[6] = {gjk_v3(s, 0, 0), gjk_v3(-s, 0, 0), gjk_v3(0, s, 0),
                      gjk_v3(0, -s, 0), gjk_v3(0, 0, s), gjk_v3(0, 0, -s)};
-    int faces[32];
-    int at = 0;
-    for (int i = 0; i < 8; ++i) {
-        faces[at++] = 3;
-        faces[at++] = (i & 1) ? 1 : 0;
-        faces[at++] = (i & 2) ? 3 : 2;
-        faces[at++] = (i & 4) ? 5 : 4;
-    }
-    test_hull_make(t, v, 6, faces, 8);
-}
-
-static gjk_shape hull_shape(const test_hull *t) {
-    gjk_shape s = gjk_make_polytope(t->v, t->h.vertex_count);
-    s.polytope.hull = &t->h;
-    return s;
+    gjk_hull *hull = gjk_hull_create(v, 6, NULL);
+    ENSURE(hull != NULL && hull->face_count == 8);
+    return hull;
 }
 
 // ---- Known configurations ------------------------------------------------
@@ -346,6 +278,32 @@ static void test_other_shapes(void) {
     ENSURE(find_point_b(&m, gjk_v3(0, (gjk_real)-0.5, (gjk_real)0.99), CTOL) >= 0);
     ENSURE(find_point_b(&m, gjk_v3(0, (gjk_real)0.5, (gjk_real)0.99), CTOL) >= 0);
 
+    // A cone on its base: four rim points; on its side: the side line's
+    // ends (the rim point and the apex). Turned about y by π − atan(2h/r),
+    // the side line's outward normal (2h, 0, r)/|·| points down.
+    gjk_shape cone = gjk_make_cone((gjk_real)0.4, (gjk_real)0.4);
+    m = contact(&a, pose(0, 0, 0), &cone, pose(0, 0, (gjk_real)1.39), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 4);
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+        gjk_vec3 p = m.points[k].point_b;
+        ENSURE_NEAR(sqrt((double)(p.x * p.x + p.y * p.y)), 0.4, CTOL);
+    }
+    gjk_quat qc = gjk_quat_from_axis_angle(gjk_v3(0, 1, 0), (gjk_real)(3.14159265358979323846 - atan(2.0)));
+    gjk_vec3 rim = gjk_quat_rotate(qc, gjk_v3((gjk_real)0.4, 0, (gjk_real)-0.4));
+    gjk_vec3 apex = gjk_quat_rotate(qc, gjk_v3(0, 0, (gjk_real)0.4));
+    ENSURE_NEAR(rim.z, apex.z, CTOL);
+    gjk_transform xc = gjk_transform_make(gjk_v3(0, 0, (gjk_real)0.99 - rim.z), qc);
+    m = contact(&a, pose(0, 0, 0), &cone, xc, 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 2);
+    ENSURE(find_point_b(&m, gjk_transform_point(xc, gjk_v3((gjk_real)0.4, 0, (gjk_real)-0.4)), CTOL) >= 0);
+    ENSURE(find_point_b(&m, gjk_transform_point(xc, gjk_v3(0, 0, (gjk_real)0.4)), CTOL) >= 0);
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+    }
+
     // A rounded box (margin 0.1): B's bottom corners pushed down by 0.1.
     gjk_shape rb = gjk_with_margin(gjk_make_box(gjk_v3((gjk_real)0.4, (gjk_real)0.4, (gjk_real)0.4)), (gjk_real)0.1);
     m = contact(&a, pose(0, 0, 0), &rb, pose(0, 0, (gjk_real)1.49), 0);
@@ -376,16 +334,57 @@ static void test_other_shapes(void) {
     ENSURE(find_point_b(&m, gjk_v3(0, 0, (gjk_real)0.99), CTOL) >= 0);
 }
 
+/// Edge on edge: a capsule lying along a box's ridge gives two points (the
+/// capsule's ends over the ridge); crossing ridges give one.
+static void test_edge_on_edge(void) {
+    gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1));
+    gjk_transform xa = pose_rot(gjk_v3(0, 0, 0), gjk_v3(1, 0, 0), 0.78539816339744831); // ridge along x at z = √2
+    double ridge = sqrt(2.0);
+    gjk_shape cap = gjk_make_capsule(gjk_v3((gjk_real)-0.6, 0, 0), gjk_v3((gjk_real)0.6, 0, 0), (gjk_real)0.25);
+    gjk_manifold m = contact(&a, xa, &cap, pose((gjk_real)0.3, 0, (gjk_real)(ridge + 0.24)), 0);
+    check_manifold_contract(&m, 2);
+    ENSURE(m.status == GJK_PENETRATING);
+    ENSURE(m.point_count == 2);
+    ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, 1), CTOL);
+    ENSURE(find_point_a(&m, gjk_v3((gjk_real)-0.3, 0, (gjk_real)ridge), 10 * CTOL) >= 0);
+    ENSURE(find_point_a(&m, gjk_v3((gjk_real)0.9, 0, (gjk_real)ridge), 10 * CTOL) >= 0);
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE_NEAR(m.points[k].separation, -0.01, 10 * CTOL);
+    }
+    // Hanging over the ridge's end x = 1: clipped there.
+    m = contact(&a, xa, &cap, pose((gjk_real)0.8, 0, (gjk_real)(ridge + 0.24)), 0);
+    check_manifold_contract(&m, 2);
+    ENSURE(m.point_count == 2);
+    ENSURE(find_point_a(&m, gjk_v3((gjk_real)0.2, 0, (gjk_real)ridge), 10 * CTOL) >= 0);
+    ENSURE(find_point_a(&m, gjk_v3(1, 0, (gjk_real)ridge), 10 * CTOL) >= 0);
+    // The capsule as A, on top of the ridge seen from above: the same points.
+    m = contact(&cap, pose((gjk_real)0.3, 0, (gjk_real)(ridge + 0.24)), &a, xa, 0);
+    check_manifold_contract(&m, 2);
+    ENSURE(m.point_count == 2);
+    ENSURE_VEC_NEAR(m.normal, gjk_v3(0, 0, -1), CTOL);
+    ENSURE(find_point_b(&m, gjk_v3((gjk_real)-0.3, 0, (gjk_real)ridge), 10 * CTOL) >= 0);
+    // A box ridge across another: one point.
+    gjk_shape b = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5));
+    gjk_transform xb = pose_rot(gjk_v3(0, 0, (gjk_real)(ridge + 0.5 * ridge - 0.01)), gjk_v3(0, 1, 0), 0.78539816339744831);
+    m = contact(&a, xa, &b, xb, 0);
+    check_manifold_contract(&m, 2);
+    ENSURE(m.point_count == 1);
+    ENSURE_NEAR(m.points[0].separation, -0.01, 10 * CTOL);
+}
+
 /// Hull pairs (a box and an octahedron as hand-filled hulls) in random
 /// poses near contact, against gjk_penetration: the deepest point's
 /// separation is its signed distance, every point lies on both surfaces,
 /// and a box hull gives the same points as the box shape.
 static void test_hull_pairs(void) {
-    test_hull hb, ho;
     gjk_vec3 ha = gjk_v3(1, (gjk_real)0.7, (gjk_real)0.5);
-    test_hull_box(&hb, ha);
-    test_hull_octahedron(&ho, (gjk_real)0.6);
-    gjk_shape box_hull = hull_shape(&hb), octa = hull_shape(&ho), box = gjk_make_box(ha);
+    gjk_hull *hb = hull_box(ha), *ho = hull_octahedron((gjk_real)0.6);
+    if (hb == NULL || ho == NULL) {
+        gjk_hull_destroy(hb);
+        gjk_hull_destroy(ho);
+        return;
+    }
+    gjk_shape box_hull = gjk_make_hull(hb), octa = gjk_make_hull(ho), box = gjk_make_box(ha);
     rng r = {12345};
     int cases = 0, multi = 0;
     gjk_real spec = (gjk_real)0.05;
@@ -461,6 +460,8 @@ static void test_hull_pairs(void) {
     }
     ENSURE(cases > 500);
     ENSURE(multi > 100);
+    gjk_hull_destroy(hb);
+    gjk_hull_destroy(ho);
 }
 
 /// max over the faces of n·p − offset: 0 on the hull's surface.
@@ -614,9 +615,11 @@ static void test_created_hulls(void) {
 static void test_feature_ids(void) {
     gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1));
     gjk_shape b = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.3, (gjk_real)0.4));
-    test_hull hb;
-    test_hull_box(&hb, gjk_v3((gjk_real)0.5, (gjk_real)0.3, (gjk_real)0.4));
-    gjk_shape bh = hull_shape(&hb);
+    gjk_hull *hb = hull_box(gjk_v3((gjk_real)0.5, (gjk_real)0.3, (gjk_real)0.4));
+    if (hb == NULL) {
+        return;
+    }
+    gjk_shape bh = gjk_make_hull(hb);
     const gjk_shape *shapes[2] = {&b, &bh};
     for (int s = 0; s < 2; ++s) {
         // Overhanging the edge x = 1 (clip crossings) and turned a little.
@@ -650,6 +653,7 @@ static void test_feature_ids(void) {
     for (int k = 0; k < e0.point_count; ++k) {
         ENSURE(e0.points[k].id == e1.points[0].id || e0.points[k].id == e1.points[1].id);
     }
+    gjk_hull_destroy(hb);
 }
 
 /// The speculative distance: apart beyond it, no points and SEPARATED;
@@ -714,15 +718,37 @@ static void test_invalid(void) {
     ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
     m = contact(&a, pose(0, 0, 0), &a, pose(0, 0, 1), (gjk_real)INFINITY);
     ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
+    // Options are checked as in every query, max_distance included.
+    gjk_contact_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a;
+    in.transform_a = pose(0, 0, 0);
+    in.shape_b = &a;
+    in.transform_b = pose(0, 0, 1);
+    in.options.max_distance = (gjk_real)NAN;
+    m = gjk_contact(&in, NULL);
+    ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
+    in.options.max_distance = 0;
+    in.options.tolerance = -1;
+    m = gjk_contact(&in, NULL);
+    ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
     // A hull whose indices are out of range is not trusted: one point.
-    test_hull hb;
-    test_hull_box(&hb, gjk_v3(1, 1, 1));
-    hb.idx[0] = 99;
-    gjk_shape hs = hull_shape(&hb);
-    m = contact(&hs, pose(0, 0, 0), &a, pose(0, 0, (gjk_real)1.99), 0);
-    check_manifold_contract(&m, 1);
-    ENSURE(m.status == GJK_PENETRATING);
-    ENSURE(m.point_count >= 1);
+    gjk_hull *hb = hull_box(gjk_v3(1, 1, 1));
+    if (hb != NULL) {
+        int idx[64];
+        int n = hb->face_first[hb->face_count];
+        ENSURE(n <= 64);
+        memcpy(idx, hb->face_indices, (size_t)n * sizeof idx[0]);
+        idx[0] = 99;
+        gjk_hull bad = *hb;
+        bad.face_indices = idx;
+        gjk_shape hs = gjk_make_hull(&bad);
+        m = contact(&hs, pose(0, 0, 0), &a, pose(0, 0, (gjk_real)1.99), 0);
+        check_manifold_contract(&m, 1);
+        ENSURE(m.status == GJK_PENETRATING);
+        ENSURE(m.point_count >= 1);
+        gjk_hull_destroy(hb);
+    }
 }
 
 /// Every shape pair in random poses: the contract, and never a point deeper
@@ -731,8 +757,10 @@ static void test_all_shapes_random(void) {
     gjk_vec3 verts[5] = {gjk_v3((gjk_real)-0.5, (gjk_real)-0.4, (gjk_real)-0.3), gjk_v3((gjk_real)0.6, (gjk_real)-0.3, (gjk_real)-0.2),
                          gjk_v3(0, (gjk_real)0.5, (gjk_real)-0.4), gjk_v3((gjk_real)0.1, 0, (gjk_real)0.6),
                          gjk_v3(0, 0, 0)};
-    test_hull ho;
-    test_hull_octahedron(&ho, (gjk_real)0.6);
+    gjk_hull *ho = hull_octahedron((gjk_real)0.6);
+    if (ho == NULL) {
+        return;
+    }
     gjk_shape shapes[] = {
         gjk_make_point(),
         gjk_make_segment(gjk_v3((gjk_real)-0.5, 0, 0), gjk_v3((gjk_real)0.5, 0, 0)),
@@ -744,7 +772,7 @@ static void test_all_shapes_random(void) {
         gjk_make_cone((gjk_real)0.4, (gjk_real)0.4),
         gjk_make_ellipsoid(gjk_v3((gjk_real)0.5, (gjk_real)0.3, (gjk_real)0.2)),
         gjk_make_polytope(verts, 5),
-        hull_shape(&ho),
+        gjk_make_hull(ho),
         gjk_with_margin(gjk_make_box(gjk_v3((gjk_real)0.3, (gjk_real)0.3, (gjk_real)0.3)), (gjk_real)0.1),
     };
     int ns = (int)(sizeof shapes / sizeof shapes[0]);
@@ -788,6 +816,7 @@ static void test_all_shapes_random(void) {
         }
     }
     ENSURE(cases > 5000);
+    gjk_hull_destroy(ho);
 }
 
 /// A warm-start cache gives the same manifold.
@@ -818,6 +847,7 @@ int main(void) {
     RUN_TEST(test_box_on_edge);
     RUN_TEST(test_sphere_on_box);
     RUN_TEST(test_other_shapes);
+    RUN_TEST(test_edge_on_edge);
     RUN_TEST(test_hull_pairs);
     RUN_TEST(test_created_hulls);
     RUN_TEST(test_feature_ids);

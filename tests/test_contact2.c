@@ -308,6 +308,15 @@ static void test_invalid2(void) {
     ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
     m = contact2(&a, pose2(0, 0, 0), &a, pose2(0, 1, 0), NAN);
     ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
+    gjk2_contact_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a;
+    in.transform_a = pose2(0, 0, 0);
+    in.shape_b = &a;
+    in.transform_b = pose2(0, 1, 0);
+    in.options.max_distance = -1;
+    m = gjk2_contact(&in, NULL);
+    ENSURE(m.status == GJK_INVALID_INPUT && m.point_count == 0);
 }
 
 /// Every shape pair in random poses: the contract, and no point deeper than

@@ -1,4 +1,8 @@
-// gjk — contact manifolds in 2D (the twin of contact.h). Included by gjk2d.h.
+// gjk — contact manifolds in 2D (the twin of contact.h). Box, triangle and
+// polygon edges and segment or capsule cores are clipped against each other
+// (at most two points); circles, ellipses, points, custom shapes and
+// contacts where neither shape has an edge within about 3.6° of the normal
+// give one point. Included by gjk2d.h.
 #ifndef GJK_CONTACT2D_H
 #define GJK_CONTACT2D_H
 
@@ -18,7 +22,7 @@ typedef struct gjk2_contact_point {
     gjk_vec2 point_a;    ///< On A's surface (world).
     gjk_vec2 point_b;    ///< On B's surface (world).
     gjk_real separation; ///< dot(point_b − point_a, normal): negative when penetrating.
-    uint32_t id;         ///< Feature id: the same while the same features touch.
+    uint32_t id;         ///< Feature id: the same while the same features touch (see gjk_contact_point); 0 for the queries' single point.
 } gjk2_contact_point;
 
 /// The input of gjk2_contact.
@@ -33,7 +37,10 @@ typedef struct gjk2_contact_input {
 
 /// A 2D contact manifold.
 typedef struct gjk2_manifold {
-    gjk_status status;   ///< SEPARATED (no points when farther than speculative_distance), TOUCHING, PENETRATING, or an error (then point_count = 0).
+    /// SEPARATED (no points when farther than speculative_distance),
+    /// TOUCHING, PENETRATING; GJK_NOT_CONVERGED with the manifold of the
+    /// best answer found; GJK_INVALID_INPUT with no points, numbers zero.
+    gjk_status status;
     gjk_vec2 normal;     ///< Unit, from A to B (zero on error or when SEPARATED with no points).
     int point_count;     ///< 0 to GJK2_MAX_CONTACT_POINTS.
     gjk2_contact_point points[GJK2_MAX_CONTACT_POINTS];
