@@ -32,6 +32,7 @@
 
 #include "bench.h"
 #include "bench_config.h"
+#include "gjk/batch.h"
 #include "gjk/gjk.h"
 #include "gjk/gjk2d.h"
 
@@ -47,6 +48,8 @@ static const bench_lib *LIBS[] = {&bench_lib_gjk,  &bench_lib_ccd,    &bench_lib
                                   &bench_lib_chipmunk};
 #define NLIBS ((int)(sizeof LIBS / sizeof LIBS[0]))
 
+static void write_warm_csv(FILE *f);
+static void write_warm_md(FILE *f);
 static int g_pairs = 1000, g_reps = 3, g_quick = 0, g_debug = 0;
 
 // Does library l take workloads of dimension dim (2 or 3)?
@@ -900,6 +903,9 @@ typedef struct instr_def {
     int band;
 } instr_def;
 static const instr_def INSTR_ROWS[] = {
+    {"hull8", BENCH_Q_DISTANCE, 2},   {"hull8", BENCH_Q_PENETRATION, 5},    {"box", BENCH_Q_DISTANCE, 2},
+    {"box", BENCH_Q_PENETRATION, 5},  {"hull2048", BENCH_Q_DISTANCE, 2},    {"hull16384", BENCH_Q_DISTANCE, 2},
+    {"sphere", BENCH_Q_DISTANCE, 2},  {"sphere", BENCH_Q_PENETRATION, 5},
     {"hull32", BENCH_Q_DISTANCE, 2},  {"hull32", BENCH_Q_PENETRATION, 5},  {"hull512", BENCH_Q_DISTANCE, 2},
     {"hull512", BENCH_Q_PENETRATION, 5}, {"capsule", BENCH_Q_DISTANCE, 2}, {"capsule", BENCH_Q_PENETRATION, 5},
     {"ellipsoid", BENCH_Q_DISTANCE, 2}, {"ellipsoid", BENCH_Q_PENETRATION, 5},
@@ -1065,6 +1071,7 @@ static void write_csv(const char *path) {
         fprintf(f, "%s,%s,%s,%s,%g,%s,%s,%s,%s\n", r->workload, r->library, QUERY_NAMES[r->query], n, r->band, a, b, c,
                 d);
     }
+    write_warm_csv(f);
     fclose(f);
 }
 
@@ -1304,7 +1311,7 @@ static void write_md(const char *path, double elapsed_s, int instr_found) {
         }
         fprintf(f, "\n");
     }
-    fprintf(f, "- warm-started queries: not in this benchmark yet\n");
+    write_warm_md(f);
     fclose(f);
 }
 
@@ -1417,6 +1424,191 @@ static void write_svg(const char *path) {
     fclose(f);
 }
 
+// ------------------------------------------------ gjk's own: warm starts, batches
+
+// Warm starts (gjk only; the peers are measured cold): for each pair, B
+// moves along a fixed direction by 1e-3 of the shapes' size per frame with a
+// small turn, for WARM_FRAMES frames from its placed pose; frame 0 fills the
+// simplex cache, the other frames are timed with the cache of the frame
+// before (warm) and without one (cold), on the same poses. Polytopes are
+// hulls (gjk_make_hull), as in the gjk adapter.
+#define WARM_FRAMES 9
+typedef struct warm_row {
+    char workload[32];
+    int n, query, band;
+    double cold_ns, warm_ns, cold_iter, warm_iter;
+} warm_row;
+static warm_row g_warm[64];
+static int g_nwarm;
+
+static gjk_shape warm_shape(const workload *w, int which, gjk_hull **hull) {
+    *hull = NULL;
+    gjk_shape s = which ? w->gb : w->ga;
+    if (w->kind == BENCH_POLY) {
+        *hull = gjk_hull_create(s.polytope.vertices, s.polytope.count, NULL);
+        if (*hull) s = gjk_make_hull(*hull);
+    }
+    return s;
+}
+
+static bench_pose warm_frame(const bench_pose *p0, int frame, int i) {
+    bench_pose p = *p0;
+    double dir[3] = {cos(1.7 * i), sin(1.7 * i) * cos(0.3 * i), sin(1.7 * i) * sin(0.3 * i)};
+    for (int k = 0; k < 3; k++) p.p[k] += 1e-3 * frame * dir[k];
+    double h = 0.5e-3 * frame; // a turn of 1e-3 rad per frame about z
+    double q0[4] = {p.q[0], p.q[1], p.q[2], p.q[3]}, r[4] = {cos(h), 0, 0, sin(h)};
+    pose_set_quat(&p, r[0] * q0[0] - r[3] * q0[3], r[0] * q0[1] - r[3] * q0[2], r[0] * q0[2] + r[3] * q0[1],
+                  r[0] * q0[3] + r[3] * q0[0]);
+    return p;
+}
+
+static void run_warm(workload *w) {
+    if (w->dim != 3 || g_nwarm + 2 > (int)(sizeof g_warm / sizeof g_warm[0])) return;
+    gjk_hull *ha, *hb;
+    gjk_shape sa = warm_shape(w, 0, &ha), sb = warm_shape(w, 1, &hb);
+    const int bands[2] = {2, 5}; // +1e-3 distance, -1e-3 penetration
+    for (int j = 0; j < 2; j++) {
+        int b = bands[j], q = j == 0 ? BENCH_Q_DISTANCE : BENCH_Q_PENETRATION;
+        place_bands(w, &b, 1);
+        double *cold = malloc(sizeof(double) * (size_t)w->pairs), *warm = malloc(sizeof(double) * (size_t)w->pairs);
+        double it_cold = 0, it_warm = 0;
+        for (int i = 0; i < w->pairs; i++) {
+            gjk_query_input in;
+            memset(&in, 0, sizeof in);
+            in.shape_a = &sa;
+            in.shape_b = &sb;
+            in.transform_a = to_gjk(&w->pose_a[i]);
+            gjk_transform tf[WARM_FRAMES];
+            for (int f = 0; f < WARM_FRAMES; f++) {
+                bench_pose p = warm_frame(&w->pose_b[b][i], f, i);
+                tf[f] = to_gjk(&p);
+            }
+            for (int pass = 0; pass < 2; pass++) { // 0 cold, 1 warm
+                gjk_simplex_cache cache = {0};
+                in.transform_b = tf[0];
+                if (q == BENCH_Q_DISTANCE) g_sink = gjk_distance(&in, &cache).distance;
+                else g_sink = gjk_penetration(&in, &cache).signed_distance;
+                double t0 = now_ns();
+                int its = 0;
+                for (int f = 1; f < WARM_FRAMES; f++) {
+                    in.transform_b = tf[f];
+                    gjk_simplex_cache *c = pass ? &cache : NULL;
+                    if (q == BENCH_Q_DISTANCE) {
+                        gjk_distance_output o = gjk_distance(&in, c);
+                        g_sink = o.distance;
+                        its += o.iterations;
+                    } else {
+                        gjk_penetration_output o = gjk_penetration(&in, c);
+                        g_sink = o.signed_distance;
+                        its += o.iterations + o.epa_iterations;
+                    }
+                }
+                double per = (now_ns() - t0) / (WARM_FRAMES - 1);
+                if (pass) { warm[i] = per; it_warm += its; }
+                else { cold[i] = per; it_cold += its; }
+            }
+        }
+        warm_row *r = &g_warm[g_nwarm++];
+        snprintf(r->workload, sizeof r->workload, "%s", w->name);
+        r->n = w->n;
+        r->query = q;
+        r->band = b;
+        r->cold_ns = percentile(cold, w->pairs, 0.5);
+        r->warm_ns = percentile(warm, w->pairs, 0.5);
+        r->cold_iter = it_cold / ((double)w->pairs * (WARM_FRAMES - 1));
+        r->warm_iter = it_warm / ((double)w->pairs * (WARM_FRAMES - 1));
+        free(cold);
+        free(warm);
+    }
+    gjk_hull_destroy(ha);
+    gjk_hull_destroy(hb);
+}
+
+// Batch throughput (gjk only): gjk_batch_distance over BATCH_PAIRS pairs
+// (the workload's pairs at +1e-3, repeated), on 1 and 2 threads; best of 3.
+#define BATCH_PAIRS 200000
+typedef struct batch_row {
+    char workload[32];
+    double mpairs[2];
+} batch_row;
+static batch_row g_batch[16];
+static int g_nbatch;
+
+static void run_batch(workload *w) {
+    if (w->dim != 3 || g_nbatch == (int)(sizeof g_batch / sizeof g_batch[0])) return;
+    if (strcmp(w->name, "box") != 0 && strcmp(w->name, "hull32") != 0 && strcmp(w->name, "capsule") != 0 &&
+        strcmp(w->name, "hull512") != 0)
+        return;
+    gjk_hull *ha, *hb;
+    gjk_shape sa = warm_shape(w, 0, &ha), sb = warm_shape(w, 1, &hb);
+    int b = 2;
+    place_bands(w, &b, 1);
+    gjk_query_input *in = calloc(BATCH_PAIRS, sizeof *in);
+    gjk_distance_output *out = calloc(BATCH_PAIRS, sizeof *out);
+    for (int i = 0; i < BATCH_PAIRS; i++) {
+        in[i].shape_a = &sa;
+        in[i].shape_b = &sb;
+        in[i].transform_a = to_gjk(&w->pose_a[i % w->pairs]);
+        in[i].transform_b = to_gjk(&w->pose_b[b][i % w->pairs]);
+    }
+    batch_row *r = &g_batch[g_nbatch++];
+    snprintf(r->workload, sizeof r->workload, "%s", w->name);
+    for (int t = 1; t <= 2; t++) {
+        double best = INFINITY;
+        for (int rep = 0; rep < 3; rep++) {
+            double t0 = now_ns();
+            gjk_batch_distance(in, out, BATCH_PAIRS, t);
+            best = fmin(best, now_ns() - t0);
+        }
+        r->mpairs[t - 1] = BATCH_PAIRS / best * 1e3; // pairs per µs = millions per second
+    }
+    free(in);
+    free(out);
+    gjk_hull_destroy(ha);
+    gjk_hull_destroy(hb);
+}
+
+static void write_warm_csv(FILE *f) {
+    for (int i = 0; i < g_nwarm; i++) {
+        warm_row *r = &g_warm[i];
+        for (int pass = 0; pass < 2; pass++)
+            fprintf(f, "%s,gjk,%s-%s,%d,%g,%.1f,,%.2f,\n", r->workload, QUERY_NAMES[r->query], pass ? "warm" : "cold-frames",
+                    r->n, BANDS[r->band], pass ? r->warm_ns : r->cold_ns, pass ? r->warm_iter : r->cold_iter);
+    }
+}
+
+static void write_warm_md(FILE *f) {
+    if (g_nwarm) {
+        fprintf(f, "\n## Warm starts (gjk)\n\nB moves by 1e-3 of the shapes' size and turns 1e-3 rad per frame; each "
+                   "query gets the simplex cache of the frame before (warm) or none (cold), on the same poses. Median "
+                   "ns per query over the pairs (each pair: the mean of %d frames), mean iterations in brackets. The "
+                   "peers are measured cold only.\n\n", WARM_FRAMES - 1);
+        fprintf(f, "| workload | query | band | cold | warm | warm / cold |\n|---|---|---:|---|---|---|\n");
+        for (int i = 0; i < g_nwarm; i++) {
+            warm_row *r = &g_warm[i];
+            char bl[32];
+            fprintf(f, "| %s | %s | %s | %.0f (%.1f) | %.0f (%.1f) | %.2f |\n", r->workload, QUERY_NAMES[r->query],
+                    band_label(BANDS[r->band], bl, sizeof bl), r->cold_ns, r->cold_iter, r->warm_ns, r->warm_iter,
+                    r->warm_ns / r->cold_ns);
+        }
+        double w32 = NAN, w16k = NAN;
+        for (int i = 0; i < g_nwarm; i++) {
+            if (g_warm[i].query != BENCH_Q_DISTANCE) continue;
+            if (strcmp(g_warm[i].workload, "hull32") == 0) w32 = g_warm[i].warm_ns;
+            if (strcmp(g_warm[i].workload, "hull16384") == 0) w16k = g_warm[i].warm_ns;
+        }
+        if (w32 == w32 && w16k == w16k)
+            fprintf(f, "\nWarm distance, 16384 vertices against 32: %.2f× the time (target: within 2×).\n", w16k / w32);
+    }
+    if (g_nbatch) {
+        fprintf(f, "\n## Batch throughput (gjk)\n\n`gjk_batch_distance` over %d pairs (the workload's pairs at +1e-3, "
+                   "repeated), best of 3; millions of pairs per second. The machine has 2 cores, shared.\n\n"
+                   "| workload | 1 thread | 2 threads |\n|---|---|---|\n", BATCH_PAIRS);
+        for (int i = 0; i < g_nbatch; i++)
+            fprintf(f, "| %s | %.2f | %.2f |\n", g_batch[i].workload, g_batch[i].mpairs[0], g_batch[i].mpairs[1]);
+    }
+}
+
 // ---------------------------------------------------------------- main
 
 // FCL (Debian) and coal (wheel) each bring their own liboctomap (1.9 and
@@ -1477,6 +1669,8 @@ int main(int argc, char **argv) {
                       0x1234 + (uint64_t)i);
         double t0 = now_ns();
         run_workload(w);
+        run_warm(w);
+        run_batch(w);
         fprintf(stderr, "  %-10s done in %.1f s\n", w->name, (now_ns() - t0) * 1e-9);
         // Keep the placement summary, drop the big arrays.
         for (int b = 0; b < NBANDS; b++) {

@@ -448,7 +448,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     // w·n along a face normal n. Moving B by that overlap along n always
     // separates the shapes, so it is the answer to keep if EPA must stop early.
     gjk_real upper = GJK_REAL_MAX;
-    gjk_support_point upper_w = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    gjk_support_point upper_w = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, -1, -1};
     gjk_vec3 upper_n = gjk_v3(1, 0, 0);
     if (!initial_polytope(pair, simplex, &P, out)) {
         return !pair->bad_support;

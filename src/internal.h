@@ -37,6 +37,7 @@ typedef struct gjk_pair {
 typedef struct gjk_support_point {
     gjk_vec3 w, a, b;
     gjk_vec3 d; ///< The direction (A's frame) it is the support point for.
+    int ia, ib; ///< Hull polytopes: the vertex indices of a and b (else unused).
 } gjk_support_point;
 
 /// True when the transform's numbers are finite and its quaternion non-zero.
@@ -70,6 +71,8 @@ static inline gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
     s.d = d;
     s.a = gjk_core_support_hint(p->a, d, &p->hint_a);
     gjk_vec3 lb = gjk_core_support_hint(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)), &p->hint_b);
+    s.ia = p->hint_a;
+    s.ib = p->hint_b;
     s.b = gjk_add(gjk_mat3_mul(p->rot_b, lb), p->pos_b);
     s.w = gjk_sub(s.a, s.b);
     if (!gjk_is_valid_vec3(s.w)) {

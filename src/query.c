@@ -19,10 +19,6 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
     w->stop_within = 0;
     w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     if (cache != NULL && cache->count >= 1 && cache->count <= 4) {
-        // Hill climbing on hulls starts from the last support vertices
-        // (checked against the vertex count where they are used).
-        p->hint_a = cache->vertex_a;
-        p->hint_b = cache->vertex_b;
         // Rebuild the cached simplex: the support points of the current
         // shapes along the stored directions. They always lie in D, whatever
         // the cache holds, so a stale or foreign cache only costs iterations;
@@ -35,6 +31,10 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
                 w->simplex.count = 0;
                 return;
             }
+            // Hill climbing on hulls starts from the vertices this
+            // direction gave last time (checked where they are used).
+            p->hint_a = cache->vertex_a[m];
+            p->hint_b = cache->vertex_b[m];
             w->simplex.v[m] = gjk_pair_support(p, d);
         }
         w->simplex.count = cache->count;
@@ -45,11 +45,12 @@ static void cache_store(const gjk_pair *p, const gjk_simplex *s, gjk_simplex_cac
     if (cache == NULL) {
         return;
     }
-    cache->vertex_a = p->hint_a;
-    cache->vertex_b = p->hint_b;
+    (void)p;
     cache->count = s->count;
     for (int m = 0; m < s->count; ++m) {
         cache->direction[m] = s->v[m].d;
+        cache->vertex_a[m] = s->v[m].ia;
+        cache->vertex_b[m] = s->v[m].ib;
     }
 }
 

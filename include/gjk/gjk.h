@@ -237,9 +237,10 @@ typedef struct gjk_simplex_cache {
     int count;
     /// Support directions in A's local frame.
     gjk_vec3 direction[4];
-    /// Hull polytopes (gjk_make_hull): the last support vertex of A and of
-    /// B, where the next query's hill climbing starts. Any value is safe.
-    int vertex_a, vertex_b;
+    /// Hull polytopes (gjk_make_hull): the vertices of A and of B that each
+    /// direction gave, where the next query's hill climbing starts. Any
+    /// value is safe.
+    int vertex_a[4], vertex_b[4];
 } gjk_simplex_cache;
 
 /// The input of every two-shape query.
