@@ -9,9 +9,10 @@ CTEST = ctest --output-on-failure -j $(JOBS)
 # Debian packages the build and the tests need (compilers and cmake are in
 # the base image; libqhull is the tests' exact reference, cJSON reads scenes,
 # xmllint checks the trace pictures, valgrind and clang's sanitizer runtimes
-# check memory, chromium opens the simulation's animation page headless).
+# check memory, chromium opens the simulation's animation page headless and
+# python3 decodes its screenshot).
 DEB_PACKAGES = cmake gcc clang libclang-rt-14-dev make pkg-config valgrind libqhull-dev libcjson-dev libxml2-utils \
-  chromium
+  chromium python3
 
 .PHONY: all deps build test demo clean
 

@@ -5,10 +5,12 @@
 //
 // With a file argument it also writes the demonstration page that
 // tests/html/html_test.sh opens in a headless browser:
-//   test_sim_html PAGE [--empty | --script-error]
-// --empty writes a run without bodies (a blank canvas) and --script-error a
-// page with an error injected after the player: the browser test must reject
-// both. It prints the expected "frames=F bodies=B contacts=C".
+//   test_sim_html PAGE [--large | --empty | --script-error | --hidden-canvas]
+// --large writes the run of 200 bodies over 600 frames, --empty a run
+// without bodies (a blank canvas), --script-error a page with an error
+// injected after the player and --hidden-canvas one whose canvas a style
+// hides: the browser test must reject the last three. It prints the expected
+// "frames=F bodies=B contacts=C".
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +48,9 @@ static const gjk_vec3 *cloud(void) {
     return pts;
 }
 
+/// The hull of cloud(), built on first use, destroyed at the end of main.
+static gjk_hull *cloud_hull;
+
 typedef struct named_shape {
     const char *id;
     gjk_shape shape;
@@ -80,6 +85,8 @@ static int make_shapes(named_shape *s) {
     s[n++] = (named_shape){"ellipsoid+margin", gjk_with_margin(gjk_make_ellipsoid(v3(0.35, 0.25, 0.15)), (gjk_real)0.05),
                            SIM_HTML_SOLID};
     s[n++] = (named_shape){"polytope", gjk_make_polytope(cloud(), 40), SIM_HTML_SOLID};
+    if (!cloud_hull) cloud_hull = gjk_hull_create(cloud(), 40, NULL);
+    if (cloud_hull) s[n++] = (named_shape){"polytope on a hull", gjk_make_hull(cloud_hull), SIM_HTML_SOLID};
     s[n++] = (named_shape){"polytope+margin", gjk_with_margin(gjk_make_polytope(cloud(), 40), (gjk_real)0.06), SIM_HTML_SOLID};
     s[n++] = (named_shape){"custom", gjk_make_custom(octahedron_support, &octahedron_radius, (gjk_real)octahedron_radius),
                            SIM_HTML_SOLID};
@@ -178,6 +185,21 @@ static void test_meshes(void) {
     ENSURE(sim_html_mesh_build(&s[6].shape, &m) == 0);
     ENSURE(m.vertex_count == 8 && m.triangle_count == 12);
     sim_html_mesh_free(&m);
+    // A polytope on a hull is drawn with the hull's faces: for a box's
+    // corners, six quads of two triangles each.
+    gjk_vec3 corners[8];
+    for (int i = 0; i < 8; ++i) corners[i] = v3(i & 1 ? 0.3 : -0.3, i & 2 ? 0.2 : -0.2, i & 4 ? 0.25 : -0.25);
+    gjk_hull *box_hull = gjk_hull_create(corners, 8, NULL);
+    ENSURE(box_hull != NULL);
+    if (box_hull) {
+        ENSURE(box_hull->face_count == 6);
+        named_shape hs = {"polytope on a box hull", gjk_make_hull(box_hull), SIM_HTML_SOLID};
+        check_mesh(&hs);
+        ENSURE(sim_html_mesh_build(&hs.shape, &m) == 0);
+        ENSURE(m.vertex_count == 8 && m.triangle_count == 12);
+        sim_html_mesh_free(&m);
+        gjk_hull_destroy(box_hull);
+    }
     // Invalid shapes are drawn as a marker, never fail.
     gjk_shape bad = gjk_make_sphere((gjk_real)-1);
     ENSURE(sim_html_mesh_build(&bad, &m) == 0 && m.kind == SIM_HTML_POINT);
@@ -257,6 +279,51 @@ static int count_of(const char *s, const char *what) {
     return n;
 }
 
+/// The "up" the page guesses for a run.
+static int page_up(const sim_html_run *run) {
+    FILE *f = tmpfile();
+    int up = -1;
+    long size;
+    if (!f || sim_html_write(f, run) != 0) return -2;
+    char *s = slurp(f, &size);
+    fclose(f);
+    const char *at = s ? strstr(s, "\"up\":") : NULL;
+    if (!at || sscanf(at, "\"up\":%d", &up) != 1) up = -3;
+    free(s);
+    return up;
+}
+
+/// The up axis: from a ground slab toward the moving bodies, else against
+/// a clear fall, else +z.
+static void test_up(void) {
+    sim_html_body two[2] = {{"ground", gjk_make_box(v3(10, 0.5, 10)), true}, {"ball", gjk_make_sphere(1), false}};
+    gjk_transform poses[4];
+    sim_html_run run = {2, two, 2, 0.1, poses, NULL, NULL};
+    for (int sign = -1; sign <= 1; sign += 2) {
+        for (int f = 0; f < 2; ++f) {
+            poses[2 * f] = gjk_transform_make(v3(0, 0, 0), gjk_quat_identity());
+            poses[2 * f + 1] = gjk_transform_make(v3(0, sign * (3 - f), 0), gjk_quat_identity());
+        }
+        ENSURE(page_up(&run) == (sign > 0 ? 2 : 3)); // +y, −y
+    }
+    // A ground turned by 90° about z: its thin axis is x.
+    two[0].shape = gjk_make_box(v3(10, 0.5, 10));
+    for (int f = 0; f < 2; ++f) {
+        poses[2 * f] = gjk_transform_make(v3(0, 0, 0), gjk_quat_from_axis_angle(v3(0, 0, 1), (gjk_real)1.5707963267948966));
+        poses[2 * f + 1] = gjk_transform_make(v3(4, 1, 0), gjk_quat_identity());
+    }
+    ENSURE(page_up(&run) == 0);
+    // No ground: the bodies fell along −x; a fall not clearly along one axis
+    // leaves +z.
+    run.body_count = 1;
+    run.bodies = two + 1;
+    poses[0] = gjk_transform_make(v3(0, 0, 0), gjk_quat_identity());
+    poses[1] = gjk_transform_make(v3(-5, 1, 0), gjk_quat_identity());
+    ENSURE(page_up(&run) == 0); // +x, against the fall along −x
+    poses[1] = gjk_transform_make(v3(-5, 4, 0), gjk_quat_identity());
+    ENSURE(page_up(&run) == 4);
+}
+
 static void test_page(void) {
     demo_run d;
     demo_make(&d, 30, false);
@@ -285,8 +352,16 @@ static void test_page(void) {
         ENSURE(strstr(s, "{\"id\":\"ground\",\"mesh\":0,\"static\":1,\"fixed\":1,\"pose\":0}") != NULL);
         ENSURE(strstr(s, "{\"id\":\"point\",\"mesh\":1,\"static\":0,\"fixed\":0,\"pose\":1}") != NULL);
         ENSURE(strstr(s, "\"contact_counts\":[1,2,3,1,2,3,") != NULL);
-        // The player's script is all there (its last line).
-        ENSURE(strstr(s, "window.requestAnimationFrame(tick);\n})();") != NULL);
+        // The player's script is all there, as in its source file.
+        FILE *js = fopen(SIM_HTML_PLAYER_JS, "rb");
+        ENSURE(js != NULL);
+        if (js) {
+            long js_size;
+            char *player = slurp(js, &js_size);
+            fclose(js);
+            ENSURE(player && js_size > 1000 && strstr(s, player) != NULL);
+            free(player);
+        }
         printf("demonstration page (%d bodies, 30 frames): %ld bytes\n", d.run.body_count, size);
     }
     free(s);
@@ -303,6 +378,38 @@ static void test_page(void) {
         ENSURE(s && count_of(s, "</script>") == 3); // error hook, data, player
         ENSURE(s && strstr(s, "\"\\u003c/script\\u003e\\u003cb\\u003e\\\"x\\\"\\\\\"") != NULL);
         free(s);
+    }
+
+    // The camera frames the first frame, not the whole run: a body that
+    // falls a kilometre away does not take the view with it, and a huge
+    // static ground does not either.
+    {
+        sim_html_body three[3] = {{"ground", gjk_make_box(v3(500, 500, 0.5)), true},
+                                  {"stays", gjk_make_sphere(1), false},
+                                  {"falls", gjk_make_box(v3(1, 1, 1)), false}};
+        gjk_transform poses[30];
+        for (int fr = 0; fr < 10; ++fr) {
+            poses[3 * fr] = gjk_transform_make(v3(0, 0, -0.5), gjk_quat_identity());
+            poses[3 * fr + 1] = gjk_transform_make(v3(-2, 0, 1), gjk_quat_identity());
+            poses[3 * fr + 2] = gjk_transform_make(v3(2, 0, 1 - 100.0 * fr * fr / 9), gjk_quat_identity());
+        }
+        sim_html_run fall = {3, three, 10, 0.1, poses, NULL, NULL};
+        f = tmpfile();
+        ENSURE(f && sim_html_write(f, &fall) == 0);
+        if (f) {
+            s = slurp(f, &size);
+            fclose(f);
+            double view[4] = {0, 0, 0, 0};
+            const char *at = s ? strstr(s, "\"view\":[") : NULL;
+            ENSURE(at && sscanf(at, "\"view\":[%lf,%lf,%lf,%lf]", &view[0], &view[1], &view[2], &view[3]) == 4);
+            // The two bodies at frame 0 span x in [-3, 3], z in [0, 2]: the
+            // sphere around that box has radius sqrt(3² + 1² + 1²).
+            ENSURE_NEAR(view[0], 0, 1e-6);
+            ENSURE_NEAR(view[2], 1, 1e-6);
+            ENSURE_NEAR(view[3], sqrt(11.0), 1e-6);
+            ENSURE(s && strstr(s, "\"up\":4,") != NULL); // +z: the moving bodies fell along −z
+            free(s);
+        }
     }
 
     // A write error is reported.
@@ -328,60 +435,96 @@ static void test_page(void) {
     demo_free(&d);
 }
 
-/// A large run: 200 bodies (spheres, boxes, capsules) over 600 frames must
-/// stay a few megabytes (poses are 14 bytes, 18.7 characters of base64).
-static void test_size(void) {
-    enum { NB = 200, NF = 600 };
-    sim_html_body *bodies = malloc(sizeof *bodies * NB);
-    gjk_transform *poses = malloc(sizeof *poses * NB * NF);
-    int *first = malloc(sizeof *first * (NF + 1));
-    sim_html_contact *contacts = malloc(sizeof *contacts * NF * 50);
-    ENSURE(bodies && poses && first && contacts);
-    if (!bodies || !poses || !first || !contacts) return;
+/// A large run: 200 bodies (spheres, boxes, capsules) over 600 frames, 50
+/// contacts a frame.
+enum { LARGE_BODIES = 200, LARGE_FRAMES = 600, LARGE_CONTACTS = 50 };
+typedef struct large_run {
+    sim_html_body *bodies;
+    gjk_transform *poses;
+    int *first;
+    sim_html_contact *contacts;
+    sim_html_run run;
+} large_run;
+
+static bool large_make(large_run *l) {
+    enum { NB = LARGE_BODIES, NF = LARGE_FRAMES, NC = LARGE_CONTACTS };
+    l->bodies = malloc(sizeof *l->bodies * NB);
+    l->poses = malloc(sizeof *l->poses * NB * NF);
+    l->first = malloc(sizeof *l->first * (NF + 1));
+    l->contacts = malloc(sizeof *l->contacts * NF * NC);
+    if (!l->bodies || !l->poses || !l->first || !l->contacts) return false;
     for (int b = 0; b < NB; ++b) {
         gjk_shape s = b % 3 == 0 ? gjk_make_sphere((gjk_real)0.3)
                       : b % 3 == 1 ? gjk_make_box(v3(0.2, 0.3, 0.25))
                                    : gjk_make_capsule(v3(0, 0, -0.2), v3(0, 0, 0.2), (gjk_real)0.15);
-        bodies[b] = (sim_html_body){"body", s, b == 0};
+        l->bodies[b] = (sim_html_body){"body", s, false};
     }
     for (int f = 0; f < NF; ++f)
         for (int b = 0; b < NB; ++b)
-            poses[f * NB + b] = gjk_transform_make(v3(b % 20, b / 20, 10 - 0.01 * f),
-                                                   gjk_quat_from_axis_angle(v3(0, 0, 1), (gjk_real)(0.01 * f * b)));
-    for (int f = 0; f <= NF; ++f) first[f] = 50 * f;
-    for (int i = 0; i < NF * 50; ++i) contacts[i] = (sim_html_contact){v3(i % 20, i % 10, 0), v3(0, 0, 1)};
-    sim_html_run run = {NB, bodies, NF, 1.0 / 60, poses, first, contacts};
-    FILE *f = tmpfile();
-    ENSURE(f && sim_html_write(f, &run) == 0);
+            l->poses[f * NB + b] = gjk_transform_make(v3(b % 20, b / 20, 10 - 0.01 * f),
+                                                      gjk_quat_from_axis_angle(v3(0, 0, 1), (gjk_real)(0.01 * f * b)));
+    for (int f = 0; f <= NF; ++f) l->first[f] = NC * f;
+    for (int i = 0; i < NF * NC; ++i) l->contacts[i] = (sim_html_contact){v3(i % 20, i % 10, 0), v3(0, 0, 1)};
+    l->run = (sim_html_run){NB, l->bodies, NF, 1.0 / 60, l->poses, l->first, l->contacts};
+    return true;
+}
+
+static void large_free(large_run *l) { free(l->bodies), free(l->poses), free(l->first), free(l->contacts); }
+
+/// The large run's page must stay a few megabytes (a pose is 14 bytes, 18.7
+/// characters of base64; a contact 12 bytes, 16 characters).
+static void test_size(void) {
+    large_run l;
+    bool made = large_make(&l);
+    ENSURE(made);
+    FILE *f = made ? tmpfile() : NULL;
+    ENSURE(f && sim_html_write(f, &l.run) == 0);
     if (f) {
         fseek(f, 0, SEEK_END);
         long size = ftell(f);
         fclose(f);
         printf("200 bodies x 600 frames, 50 contacts a frame: %ld bytes\n", size);
-        // 120000 poses x 18.7 + 30000 contacts x 16 = 2.72 MB of data.
+        // 120000 poses x 18.67 + 30000 contacts x 16 = 2.72 MB of data.
         ENSURE(size < 3000000);
         ENSURE(size > 2700000);
     }
-    free(bodies), free(poses), free(first), free(contacts);
+    large_free(&l);
 }
 
 int main(int argc, char **argv) {
     if (argc >= 2) {
         bool empty = argc > 2 && strcmp(argv[2], "--empty") == 0;
         bool broken = argc > 2 && strcmp(argv[2], "--script-error") == 0;
+        bool hidden = argc > 2 && strcmp(argv[2], "--hidden-canvas") == 0;
+        if (argc > 2 && strcmp(argv[2], "--large") == 0) {
+            large_run l;
+            FILE *f = fopen(argv[1], "w");
+            int rc = f && large_make(&l) ? sim_html_write(f, &l.run) : -1;
+            if (f && fclose(f)) rc = -1;
+            printf("frames=%d bodies=%d contacts=%d\n", LARGE_FRAMES, LARGE_BODIES, LARGE_FRAMES * LARGE_CONTACTS);
+            large_free(&l);
+            return rc ? 1 : 0;
+        }
         demo_run d;
         demo_make(&d, 30, empty);
         FILE *f = fopen(argv[1], "w");
         int rc = f ? sim_html_write(f, &d.run) : -1;
         if (f && broken) fputs("<script>gjkNoSuchFunction();</script>\n", f);
+        if (f && hidden) fputs("<style>#view{visibility:hidden}</style>\n", f);
         if (f && fclose(f)) rc = -1;
         printf("frames=%d bodies=%d contacts=%d\n", d.run.frame_count, d.run.body_count,
                d.run.contact_first[d.run.frame_count]);
         demo_free(&d);
+        gjk_hull_destroy(cloud_hull);
         return rc ? 1 : 0;
     }
+    named_shape s[32];
+    make_shapes(s);
+    ENSURE(cloud_hull != NULL); // every shape type includes a polytope on a hull
     RUN_TEST(test_meshes);
     RUN_TEST(test_page);
+    RUN_TEST(test_up);
     RUN_TEST(test_size);
+    gjk_hull_destroy(cloud_hull);
     return TEST_SUMMARY();
 }

@@ -160,7 +160,7 @@ static void basis_across(const double *w, double *u, double *v) {
     cross3(w, u, v);
 }
 
-enum { STACKS = 10, SLICES = 20, SAMPLE_DIRECTIONS = 400 };
+enum { STACKS = 8, SLICES = 16, SAMPLE_DIRECTIONS = 240 };
 
 /// A capsule: segment a–b swept by radius r (a sphere when a = b).
 static int mesh_capsule(sim_html_mesh *m, const double *a, const double *b, double r) {
@@ -676,7 +676,7 @@ static const char page_head[] =
     "#slider{flex:1;min-width:80px}\n"
     "#label{font-family:monospace;white-space:pre;min-width:22em}\n"
     "#view{display:block;width:100%;height:calc(100% - 38px);cursor:grab;touch-action:none}\n"
-    "#gjk-status{position:absolute;left:8px;bottom:6px;font:11px monospace;color:#667}\n"
+    "#gjk-status{position:absolute;left:8px;right:8px;bottom:6px;font:11px monospace;color:#667;white-space:nowrap;overflow:hidden}\n"
     "#gjk-errors{color:#b00}\n"
     "</style>\n"
     // The error hook comes first, so that an error anywhere later is shown
@@ -695,7 +695,29 @@ static const char page_head[] =
     "<option value=\"2\">+y</option><option value=\"3\">\xe2\x88\x92y</option><option value=\"4\">+z</option>"
     "<option value=\"5\">\xe2\x88\x92z</option></select></label></div>\n"
     "<canvas id=\"view\" width=\"800\" height=\"560\"></canvas>\n"
-    "<div id=\"gjk-status\"><span id=\"gjk-selftest\"></span> <span id=\"gjk-errors\"></span></div>\n";
+    "<div id=\"gjk-status\"><span id=\"gjk-selftest\"></span> <span id=\"gjk-controls\"></span> <span id=\"gjk-errors\"></span></div>\n";
+
+/// Grows the box [lo, hi] to hold the mesh moved by the pose.
+static void box_extend(const sim_html_mesh *m, const gjk_transform *pose, double *lo, double *hi) {
+    double q[4] = {(double)pose->rotation.w, (double)pose->rotation.x, (double)pose->rotation.y,
+                   (double)pose->rotation.z};
+    double p[3] = {(double)pose->position.x, (double)pose->position.y, (double)pose->position.z};
+    double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    if (!(n > 0) || !isfinite(n) || !isfinite(p[0]) || !isfinite(p[1]) || !isfinite(p[2])) return;
+    for (int k = 0; k < 4; ++k) q[k] /= n;
+    for (int i = 0; i < m->vertex_count; ++i) {
+        // v' = v + 2w (u × v) + 2 u × (u × v), u the quaternion's vector part.
+        const double *v = m->vertices + 3 * i;
+        double t[3], c[3];
+        cross3(q + 1, v, t);
+        for (int k = 0; k < 3; ++k) t[k] *= 2;
+        cross3(q + 1, t, c);
+        for (int k = 0; k < 3; ++k) {
+            double x = v[k] + q[0] * t[k] + c[k] + p[k];
+            lo[k] = fmin(lo[k], x), hi[k] = fmax(hi[k], x);
+        }
+    }
+}
 
 int sim_html_write(FILE *out, const sim_html_run *run) {
     if (!out || !run || run->body_count < 0 || run->frame_count < 0) return -1;
@@ -743,22 +765,32 @@ int sim_html_write(FILE *out, const sim_html_run *run) {
         if (!run->bodies[b].is_static) ++dynamic;
     }
     for (int b = 0; b < nb; ++b) {
-        double r = mesh_extent(&meshes[mesh_of[b]]) * sqrt(3.0);
-        bool in_view = dynamic == 0 || !run->bodies[b].is_static;
         for (int f = 0; f < nf; ++f) {
             gjk_vec3 p = run->poses[(size_t)f * nb + b].position;
             if (!vec_finite(p)) continue;
             double x[3] = {(double)p.x, (double)p.y, (double)p.z};
-            for (int k = 0; k < 3; ++k) {
-                lo[k] = fmin(lo[k], x[k]), hi[k] = fmax(hi[k], x[k]);
-                if (in_view) vlo[k] = fmin(vlo[k], x[k] - r), vhi[k] = fmax(vhi[k], x[k] + r);
-            }
+            for (int k = 0; k < 3; ++k) lo[k] = fmin(lo[k], x[k]), hi[k] = fmax(hi[k], x[k]);
         }
         if (nf > 1 && !run->bodies[b].is_static) {
             gjk_vec3 p0 = run->poses[b].position, p1 = run->poses[(size_t)(nf - 1) * nb + b].position;
             if (vec_finite(p0) && vec_finite(p1)) {
                 fall[0] += (double)(p1.x - p0.x), fall[1] += (double)(p1.y - p0.y), fall[2] += (double)(p1.z - p0.z);
             }
+        }
+    }
+    // The camera frames the first frame: the moving bodies (all bodies when
+    // none moves), then the static ones no larger than four times their box, so
+    // that a ground of the scene's size is in view and a huge one does not
+    // shrink the bodies to dots. (The whole run would not do: a body that
+    // falls off the ground for a minute takes the view with it.)
+    for (int pass = 0; pass < 2 && nf > 0; ++pass) {
+        double reach = 0;
+        for (int k = 0; k < 3; ++k) reach = fmax(reach, vhi[k] - vlo[k]);
+        for (int b = 0; b < nb; ++b) {
+            bool moving = dynamic == 0 || !run->bodies[b].is_static;
+            double r = mesh_extent(&meshes[mesh_of[b]]);
+            if (pass == 0 ? !moving : moving || (reach > 0 && r > 4 * reach)) continue;
+            box_extend(&meshes[mesh_of[b]], &run->poses[b], vlo, vhi);
         }
     }
     for (int i = 0; i < total_contacts; ++i) {
@@ -778,12 +810,40 @@ int sim_html_write(FILE *out, const sim_html_run *run) {
     }
     radius = sqrt(radius);
     if (!(radius > 0) || !isfinite(radius)) radius = 1;
-    // Up: the axis the moving bodies travelled along most (they fall), against
-    // their travel; +z when nothing moved.
-    int up = 4;
-    double best = 0;
-    for (int k = 0; k < 3; ++k)
-        if (fabs(fall[k]) > best && isfinite(fall[k])) best = fabs(fall[k]), up = 2 * k + (fall[k] > 0 ? 1 : 0);
+    // Up. A ground: the largest static body, when it is a slab (its box at
+    // the first frame at most half as thick along one axis as along the
+    // others), gives the axis, pointing from it toward the moving bodies.
+    // Else the axis along which the moving bodies travelled much more than
+    // along the others (they fell), against their travel. Else +z.
+    int up = 4, ground = -1;
+    double biggest = 0;
+    for (int b = 0; b < nb && nf > 0; ++b)
+        if (run->bodies[b].is_static && mesh_extent(&meshes[mesh_of[b]]) > biggest)
+            biggest = mesh_extent(&meshes[mesh_of[b]]), ground = b;
+    bool found = false;
+    if (ground >= 0) {
+        double glo[3] = {INFINITY, INFINITY, INFINITY}, ghi[3] = {-INFINITY, -INFINITY, -INFINITY}, side[3];
+        box_extend(&meshes[mesh_of[ground]], &run->poses[ground], glo, ghi);
+        for (int k = 0; k < 3; ++k) side[k] = ghi[k] - glo[k];
+        int k = side[0] <= side[1] && side[0] <= side[2] ? 0 : side[1] <= side[2] ? 1 : 2;
+        if (side[k] <= 0.5 * side[(k + 1) % 3] && side[k] <= 0.5 * side[(k + 2) % 3]) {
+            double above = 0, mid = (glo[k] + ghi[k]) / 2;
+            for (int b = 0; b < nb; ++b) {
+                if (run->bodies[b].is_static) continue;
+                gjk_vec3 p = run->poses[b].position;
+                double x[3] = {(double)p.x, (double)p.y, (double)p.z};
+                if (isfinite(x[k])) above += x[k] - mid;
+            }
+            up = 2 * k + (above < 0 ? 1 : 0);
+            found = true;
+        }
+    }
+    if (!found) {
+        double a[3] = {fabs(fall[0]), fabs(fall[1]), fabs(fall[2])};
+        int k = a[0] >= a[1] && a[0] >= a[2] ? 0 : a[1] >= a[2] ? 1 : 2;
+        if (isfinite(a[k]) && a[k] > 0 && a[k] >= 2 * a[(k + 1) % 3] && a[k] >= 2 * a[(k + 2) % 3])
+            up = 2 * k + (fall[k] > 0 ? 1 : 0);
+    }
 
     // Data.
     fputs(page_head, out);

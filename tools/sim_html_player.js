@@ -49,6 +49,31 @@
     contacts[6 * i + 3] = nx / nl; contacts[6 * i + 4] = ny / nl; contacts[6 * i + 5] = nz / nl;
   }
 
+  // Triangles longer than an eighth of the scene are halved across their
+  // longest edge until they are not: the painter's algorithm sorts by the
+  // triangle's mean depth, which for a large face (a ground box) is far from
+  // the depth of the part of it beside a small body.
+  var split2 = Math.pow(D.view[3] / 8, 2);
+  D.meshes.forEach(function (m) {
+    if (m.kind > 1) return;
+    var V = m.v.slice(), out = [], stack = m.t.slice();
+    function d2(i, j) {
+      var x = V[3 * i] - V[3 * j], y = V[3 * i + 1] - V[3 * j + 1], z = V[3 * i + 2] - V[3 * j + 2];
+      return x * x + y * y + z * z;
+    }
+    while (stack.length) {
+      var c = stack.pop(), b = stack.pop(), a = stack.pop(), x;
+      var ab = d2(a, b), bc = d2(b, c), ca = d2(c, a), longest = Math.max(ab, bc, ca);
+      if (!(longest > split2) || out.length + stack.length > 3 * 20000) { out.push(a, b, c); continue; }
+      if (bc === longest) { x = a; a = b; b = c; c = x; } // same orientation, longest edge a–b
+      else if (ca === longest) { x = a; a = c; c = b; b = x; }
+      V.push((V[3 * a] + V[3 * b]) / 2, (V[3 * a + 1] + V[3 * b + 1]) / 2, (V[3 * a + 2] + V[3 * b + 2]) / 2);
+      var mid = V.length / 3 - 1;
+      stack.push(a, mid, c, mid, b, c);
+    }
+    m.v = V; m.t = out;
+  });
+
   // Colours: moving bodies from a palette, static ones grey.
   var palette = [[70, 130, 200], [225, 130, 50], [90, 170, 90], [200, 80, 90], [150, 110, 200],
                  [60, 170, 170], [210, 180, 60], [170, 110, 80], [220, 120, 170], [110, 120, 140]];
@@ -87,7 +112,7 @@
   function resetView() {
     cam.target = [D.view[0], D.view[1], D.view[2]];
     cam.yaw = -Math.PI / 3; cam.pitch = 0.45;
-    cam.dist = D.view[3] / Math.sin(fov / 2) * 1.05;
+    cam.dist = D.view[3] / Math.tan(fov / 2) * 0.9; // the bounding sphere of the moving bodies, about filled
   }
   resetView();
   slider.max = String(Math.max(0, F - 1));
@@ -197,7 +222,7 @@
         ctx.lineTo(itemXY[e + 4], itemXY[e + 5]);
         ctx.closePath();
         ctx.fillStyle = style; ctx.fill();
-        ctx.strokeStyle = style; ctx.lineWidth = 0.6; ctx.stroke(); // hides the seams between triangles
+        ctx.strokeStyle = style; ctx.lineWidth = 0.8; ctx.stroke(); // hides the antialiased seams between triangles
       } else if (itemType[it] === 2) {
         ctx.beginPath();
         ctx.moveTo(itemXY[e], itemXY[e + 1]);
@@ -261,7 +286,8 @@
   upSelect.addEventListener('change', function () { up = +upSelect.value; dirty = true; });
   var drag = null;
   canvas.addEventListener('pointerdown', function (e) {
-    drag = { x: e.clientX, y: e.clientY }; canvas.setPointerCapture(e.pointerId); canvas.style.cursor = 'grabbing';
+    drag = { x: e.clientX, y: e.clientY }; canvas.style.cursor = 'grabbing';
+    try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* a pointer the browser does not know */ }
   });
   canvas.addEventListener('pointermove', function (e) {
     if (!drag) return;
@@ -297,7 +323,13 @@
     }
     return count;
   }
-  render(0);
+  // Drawing time: the fastest of three draws of the first frame.
+  var renderMs = Infinity;
+  for (var rep = 0; rep < 3; rep++) {
+    var t0 = performance.now();
+    render(0);
+    renderMs = Math.min(renderMs, performance.now() - t0);
+  }
   var drawn = countPixels(BG, false), contactPixels = 0;
   for (f = 0; f < F; f++) {
     if (contactFirst[f + 1] > contactFirst[f]) {
@@ -308,8 +340,96 @@
   var st = document.getElementById('gjk-selftest');
   st.textContent = 'frames=' + F + ' bodies=' + NB + ' contacts=' + NC + ' drawn=' + drawn + ' of ' +
     canvas.width * canvas.height + ' contact_pixels=' + contactPixels + ' bad_quaternions=' + badQuaternions +
-    ' data=' + (poseDataOk && contactDataOk ? 'ok' : 'bad');
-  render(0);
+    ' data=' + (poseDataOk && contactDataOk ? 'ok' : 'bad') + ' render_ms=' + renderMs.toFixed(1);
+  // Options in the address's fragment, e.g. page.html#frame=120&contacts&paused.
+  location.hash.replace(/^#/, '').split('&').forEach(function (opt) {
+    var kv = opt.split('=');
+    if (kv[0] === 'contacts') { showContacts = contactBox.checked = true; }
+    else if (kv[0] === 'paused') playing = false;
+    else if (kv[0] === 'frame' && F > 0) { playing = false; setFrame(+kv[1] - 1); }
+  });
+  if (/(^|&)selftest(&|$)/.test(location.hash.replace(/^#/, ''))) testControls();
+  render(frame);
   setPlaying(playing);
   window.requestAnimationFrame(tick);
+
+  // With #selftest in the address: every control driven by synthetic events,
+  // its effect checked on the state and on the pixels, the result written
+  // into #gjk-controls ("name=ok" or "name=bad" each), the view restored.
+  function testControls() {
+    var results = [], savedFrame = frame, savedUp = up, i;
+    function pixels() { render(frame); return ctx.getImageData(0, 0, canvas.width, canvas.height).data; }
+    function changed(a, b) { var n = 0; for (var k = 0; k < a.length; k += 4) if (a[k] !== b[k] || a[k + 1] !== b[k + 1] || a[k + 2] !== b[k + 2]) n++; return n; }
+    function drawnCount() { render(frame); return countPixels(BG, false); }
+    function check(name, ok) { results.push(name + '=' + (ok ? 'ok' : 'bad')); }
+    playing = false;
+    var box = canvas.getBoundingClientRect(), x = box.left + box.width / 2, y = box.top + box.height / 2;
+    // Orbit: a drag turns the camera and changes the picture.
+    var before = pixels(), yaw = cam.yaw, pitch = cam.pitch;
+    canvas.dispatchEvent(new PointerEvent('pointerdown', { clientX: x, clientY: y, pointerId: 7, bubbles: true }));
+    canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: x + 80, clientY: y + 30, pointerId: 7, bubbles: true }));
+    canvas.dispatchEvent(new PointerEvent('pointerup', { clientX: x + 80, clientY: y + 30, pointerId: 7, bubbles: true }));
+    check('orbit', cam.yaw !== yaw && cam.pitch !== pitch && (NB === 0 || changed(before, pixels()) > 0));
+    // A move without the button held does nothing.
+    yaw = cam.yaw;
+    canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: x + 10, clientY: y, pointerId: 7, bubbles: true }));
+    check('hover', cam.yaw === yaw);
+    // Zoom: the wheel toward the screen brings the camera closer (the
+    // bodies cover more pixels), away from it moves it back.
+    var dist = cam.dist, covered = drawnCount();
+    canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: -200, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+    var closer = cam.dist < dist && (F === 0 || NB === 0 || drawnCount() > covered);
+    canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: 400, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+    check('zoom', closer && cam.dist > dist);
+    resetView();
+    // The contacts switch: at a frame with contacts, pixels of the contact
+    // colour appear only while it is on.
+    var withContacts = -1;
+    for (i = 0; i < F && withContacts < 0; i++) if (contactFirst[i + 1] > contactFirst[i]) withContacts = i;
+    if (withContacts >= 0) {
+      setFrame(withContacts);
+      render(frame);
+      var off = countPixels(CONTACT_RGB, true);
+      contactBox.click();
+      render(frame);
+      var on = countPixels(CONTACT_RGB, true);
+      contactBox.click();
+      check('contacts', showContacts === false && on > off);
+    }
+    // The slider selects a frame (and pauses); the label follows.
+    if (F > 1) {
+      setPlaying(true);
+      slider.value = String(F - 1);
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+      render(frame);
+      check('slider', frame === F - 1 && !playing && label.textContent.indexOf('frame ' + F + '/' + F) === 0);
+      // Keys: ← steps back, → forward, space plays and pauses.
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+      var back = frame === F - 2;
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
+      var spacePlays = playing;
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
+      check('keys', back && frame === F - 1 && spacePlays && !playing);
+      // The button plays and pauses.
+      playButton.click();
+      var plays = playing && playButton.textContent === 'Pause';
+      playButton.click();
+      check('play', plays && !playing && playButton.textContent === 'Play');
+    }
+    // The up menu turns the world.
+    before = pixels();
+    upSelect.value = String(savedUp ^ 1);
+    upSelect.dispatchEvent(new Event('change', { bubbles: true }));
+    check('up', up === (savedUp ^ 1) && (NB === 0 || changed(before, pixels()) > 0));
+    upSelect.value = String(savedUp);
+    upSelect.dispatchEvent(new Event('change', { bubbles: true }));
+    // Double-click resets the view.
+    cam.yaw += 1; cam.dist *= 2;
+    canvas.dispatchEvent(new MouseEvent('dblclick', { clientX: x, clientY: y, bubbles: true }));
+    var fresh = {}; var saved = cam; cam = fresh; resetView(); cam = saved;
+    check('reset', cam.yaw === fresh.yaw && cam.dist === fresh.dist);
+    setFrame(savedFrame);
+    document.getElementById('gjk-controls').textContent = 'controls: ' + results.join(' ');
+  }
 })();
