@@ -169,6 +169,8 @@ typedef struct sim_timing {
     /// Candidate pairs, manifolds computed, contact points, and points
     /// warm-started from the previous step.
     long pairs, manifolds, points, warm_points;
+    /// Manifolds found again within a step for pairs that turn fast.
+    long refreshed;
 } sim_timing;
 sim_timing sim_world_timing(const sim_world *w);
 /// Turns timing on or off (off by default: it reads the clock).

@@ -79,6 +79,10 @@ typedef struct contact {
     // smaller body's size).
     double r11, r12, r22, rolling_limit;
     double lambda_r1, lambda_r2;
+    // How far the bodies' turning may have carried their surfaces since the
+    // manifold was found, and whether it was found anew within this step.
+    double swept;
+    bool fresh;
     gjk_simplex_cache cache;
 } contact;
 
@@ -292,9 +296,18 @@ static void warm_start_from(sim_world *w, contact *c, const contact *prev, doubl
             used[match[j]] = true;
         }
     }
+    // Within a step (a manifold found again) a point also keeps the closing
+    // speed for restitution, and a new point takes the pair's fastest.
+    double closing = 0;
+    for (int q = 0; q < prev->count; ++q) {
+        closing = prev->p[q].vn0 < closing ? prev->p[q].vn0 : closing;
+    }
     for (int j = 0; j < c->count; ++j) {
+        c->p[j].vn0 = closing;
         if (match[j] >= 0) {
             c->p[j].lambda_n = prev->p[match[j]].lambda_n;
+            c->p[j].vn0 = prev->p[match[j]].vn0;
+            c->p[j].max_lambda_n = prev->p[match[j]].max_lambda_n;
             ++w->timing.warm_points;
         }
     }
@@ -306,6 +319,36 @@ static void warm_start_from(sim_world *w, contact *c, const contact *prev, doubl
     sim_vec3 r = sv_add(sv_scale(prev->lambda_r1, prev->t1), sv_scale(prev->lambda_r2, prev->t2));
     c->lambda_r1 = sv_dot(r, c->t1);
     c->lambda_r2 = sv_dot(r, c->t2);
+}
+
+/// The normal, tangents and points of a manifold (impulses zero).
+static void fill_points(sim_world *w, contact *c, const gjk_manifold *m) {
+    c->n = sv_normalize(sv_from_gjk(m->normal));
+    tangents(c->n, &c->t1, &c->t2);
+    c->count = m->point_count > GJK_MAX_CONTACT_POINTS ? GJK_MAX_CONTACT_POINTS : m->point_count;
+    for (int j = 0; j < c->count; ++j) {
+        cpoint *p = &c->p[j];
+        memset(p, 0, sizeof *p);
+        p->point_a = sv_from_gjk(m->points[j].point_a);
+        p->point_b = sv_from_gjk(m->points[j].point_b);
+        p->point = sv_scale(0.5, sv_add(p->point_a, p->point_b));
+        p->separation = (double)m->points[j].separation;
+        p->id = m->points[j].id;
+        ++w->timing.points;
+    }
+}
+
+/// The manifold of a pair at the bodies' current poses.
+static gjk_manifold find_manifold(sim_world *w, const body *A, const body *B, gjk_simplex_cache *cache) {
+    gjk_contact_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &A->shape;
+    in.transform_a = shape_transform(A);
+    in.shape_b = &B->shape;
+    in.transform_b = shape_transform(B);
+    in.speculative_distance = (gjk_real)(A->reach + B->reach);
+    ++w->timing.manifolds;
+    return gjk_contact(&in, cache);
 }
 
 /// Bounds, broad phase and manifolds for the current poses.
@@ -360,34 +403,15 @@ static bool collide(sim_world *w) {
         if (prev != NULL) {
             c->cache = prev->cache;
         }
-        gjk_contact_input in;
-        memset(&in, 0, sizeof in);
-        in.shape_a = &A->shape;
-        in.transform_a = shape_transform(A);
-        in.shape_b = &B->shape;
-        in.transform_b = shape_transform(B);
-        in.speculative_distance = (gjk_real)(A->reach + B->reach);
-        gjk_manifold m = gjk_contact(&in, &c->cache);
-        ++w->timing.manifolds;
+        gjk_manifold m = find_manifold(w, A, B, &c->cache);
         if (m.status >= GJK_INVALID_INPUT || m.point_count <= 0) {
             continue;
         }
         c->a = ia;
         c->b = ib;
-        c->n = sv_normalize(sv_from_gjk(m.normal));
-        tangents(c->n, &c->t1, &c->t2);
         c->friction = sqrt(A->friction * B->friction);
         c->restitution = A->restitution > B->restitution ? A->restitution : B->restitution;
-        c->count = m.point_count > GJK_MAX_CONTACT_POINTS ? GJK_MAX_CONTACT_POINTS : m.point_count;
-        for (int j = 0; j < c->count; ++j) {
-            cpoint *p = &c->p[j];
-            p->point_a = sv_from_gjk(m.points[j].point_a);
-            p->point_b = sv_from_gjk(m.points[j].point_b);
-            p->point = sv_scale(0.5, sv_add(p->point_a, p->point_b));
-            p->separation = (double)m.points[j].separation;
-            p->id = m.points[j].id;
-            ++w->timing.points;
-        }
+        fill_points(w, c, &m);
         if (prev != NULL) {
             warm_start_from(w, c, prev, A->radius < B->radius ? A->radius : B->radius);
         }
@@ -471,12 +495,23 @@ static softness make_softness(double hertz, double zeta, double h) {
     return s;
 }
 
+/// How far a contact's point of action has moved since the step's start:
+/// with the moving body against a static one, by the mean translation of
+/// the two otherwise.
+static inline sim_vec3 contact_move(const body *A, const body *B) {
+    return A->is_static   ? sv_sub(B->x, B->x0)
+           : B->is_static ? sv_sub(A->x, A->x0)
+                          : sv_scale(0.5, sv_add(sv_sub(A->x, A->x0), sv_sub(B->x, B->x0)));
+}
+
 /// Anchors of each point in both bodies and the closing speed, once a step.
 static void prepare_step(sim_world *w) {
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
         body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
         sim_vec3 center = sv3(0, 0, 0);
+        c->swept = 0;
+        c->fresh = false;
         for (int j = 0; j < c->count; ++j) {
             cpoint *p = &c->p[j];
             center = sv_add(center, p->point);
@@ -508,13 +543,16 @@ static void prepare_step(sim_world *w) {
 /// touches the wall at the same side. Both bodies take every impulse at one
 /// and the same world point, so the impulses change neither the linear nor
 /// the angular momentum of the pair.
-static void update_geometry(sim_world *w, bool masses) {
+static void update_geometry(sim_world *w, bool all_masses) {
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
+        if (c->count == 0) {
+            continue;
+        }
         body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
-        sim_vec3 move = A->is_static   ? sv_sub(B->x, B->x0)
-                        : B->is_static ? sv_sub(A->x, A->x0)
-                                       : sv_scale(0.5, sv_add(sv_sub(A->x, A->x0), sv_sub(B->x, B->x0)));
+        bool masses = all_masses || c->fresh;
+        c->fresh = false;
+        sim_vec3 move = contact_move(A, B);
         sim_vec3 center = sv3(0, 0, 0);
         for (int j = 0; j < c->count; ++j) {
             cpoint *p = &c->p[j];
@@ -751,6 +789,52 @@ static void integrate_positions(sim_world *w, double h) {
     }
 }
 
+/// Manifolds found anew within the step for pairs that turn fast: the
+/// points of a manifold belong to the features closest at its start, and a
+/// tumbling body may bring others into contact before the step ends. When
+/// the surfaces may have swept more than the broad phase's pad since the
+/// manifold was found, the pair's manifold is found again at the current
+/// poses; impulses carry over by feature id (closing speeds too). Pairs
+/// that bounce (restitution > 0) keep the step's manifold: their bounce is
+/// worked out from its points (measured: refreshing them lost a few percent
+/// of the energy of elastic collisions).
+static void refresh_turning(sim_world *w, double h) {
+    for (int k = 0; k < w->contact_count; ++k) {
+        contact *c = &w->contacts[k];
+        body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
+        c->swept += (sv_length(A->w) * A->radius + sv_length(B->w) * B->radius) * h;
+        double small = A->is_static ? B->radius : B->is_static ? A->radius : A->radius < B->radius ? A->radius : B->radius;
+        if (c->restitution > 0 || c->swept <= 4 * w->s.linear_slop + 0.02 * small) {
+            continue;
+        }
+        c->swept = 0;
+        contact prev = *c;
+        gjk_manifold m = find_manifold(w, A, B, &c->cache);
+        ++w->timing.refreshed;
+        c->lambda_t1 = c->lambda_t2 = c->lambda_twist = c->lambda_r1 = c->lambda_r2 = 0;
+        if (m.status >= GJK_INVALID_INPUT || m.point_count <= 0) {
+            c->count = 0; // apart beyond the reach: nothing more to do this step
+            continue;
+        }
+        fill_points(w, c, &m);
+        warm_start_from(w, c, &prev, small);
+        sim_vec3 move = contact_move(A, B), center = sv3(0, 0, 0);
+        for (int j = 0; j < c->count; ++j) {
+            cpoint *p = &c->p[j];
+            sim_vec3 at = A->is_static ? p->point_b : B->is_static ? p->point_a : p->point;
+            p->anchor = sv_sub(at, move);
+            p->separation_now = p->separation;
+            center = sv_add(center, p->point);
+        }
+        center = sv_scale(1.0 / c->count, center);
+        c->twist_radius = 0;
+        for (int j = 0; j < c->count; ++j) {
+            c->twist_radius += sv_length(sv_sub(c->p[j].point, center)) / c->count;
+        }
+        c->fresh = true;
+    }
+}
+
 bool sim_world_step(sim_world *w) {
     if (!w->collided && !collide(w)) {
         return false;
@@ -775,6 +859,9 @@ bool sim_world_step(sim_world *w) {
             if (!b->is_static) {
                 b->v = sv_mul_add(b->v, h, w->s.gravity);
             }
+        }
+        if (sub > 0) {
+            refresh_turning(w, h);
         }
         update_geometry(w, sub == 0);
         warm_start(w);
