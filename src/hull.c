@@ -10,10 +10,11 @@
 // the new faces or dropped as interior. Every step adds one point to the
 // hull, so there are at most `count` steps.
 //
-// A point within `eps` of a face (about 1e-12 of the cloud's size in
-// double) counts as not above it, so nearly coplanar points are dropped
-// rather than making slivers. At the end coplanar triangles (each within eps
-// of the other's plane) are merged into polygon faces, the vertex adjacency
+// The construction runs in double whatever gjk_real is. A point within 1e-12
+// of the cloud's size of a face counts as not above it. At the end
+// triangles that are coplanar within the input's resolution (1e-12 of the
+// size in double, 4e-6 in float, where the points themselves are rounded)
+// are merged into polygon faces, the vertex adjacency
 // is read off the polygon edges, and everything is packed into one block.
 // The result is checked: a closed surface where every edge is shared by two
 // faces the right way round (V − E + F = 2) and every edge is locally convex
@@ -21,28 +22,66 @@
 //
 // Coplanar clouds get a flat hull: the 2D hull of the points in their plane
 // (Andrew's monotone chain), as two faces of opposite orientation.
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
+/// The resolution of the input relative to its size (the sum of its largest
+/// coordinates): 1e-12 in double; in float, where the points themselves are
+/// rounded to ~6e-8, 4e-6.
+#if GJK_USE_FLOAT
+#define GJK_HULL_INPUT_EPS 4e-6
+#else
+#define GJK_HULL_INPUT_EPS 1e-12
+#endif
+
+/// Vectors of the construction, in double whatever gjk_real is.
+typedef struct hv3 {
+    double x, y, z;
+} hv3;
+
+static hv3 hv(double x, double y, double z) {
+    hv3 r = {x, y, z};
+    return r;
+}
+static hv3 hadd(hv3 a, hv3 b) { return hv(a.x + b.x, a.y + b.y, a.z + b.z); }
+static hv3 hsub(hv3 a, hv3 b) { return hv(a.x - b.x, a.y - b.y, a.z - b.z); }
+static hv3 hneg(hv3 a) { return hv(-a.x, -a.y, -a.z); }
+static hv3 hscale(double s, hv3 a) { return hv(s * a.x, s * a.y, s * a.z); }
+static double hdot(hv3 a, hv3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static hv3 hcross(hv3 a, hv3 b) { return hv(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
+static double hlength_sq(hv3 a) { return hdot(a, a); }
+static double hlength(hv3 a) { return sqrt(hdot(a, a)); }
+/// a / |a| (scaled by the largest component first), or zero.
+static hv3 hnormalize(hv3 a) {
+    double m = fmax(fabs(a.x), fmax(fabs(a.y), fabs(a.z)));
+    if (!(m > 0) || !isfinite(m)) {
+        return hv(0, 0, 0);
+    }
+    a = hscale(1 / m, a);
+    return hscale(1 / hlength(a), a);
+}
+
 typedef struct hull_face {
     int v[3];           ///< Counter-clockwise seen from outside.
     int adj[3];         ///< adj[k]: the face across the edge v[k] → v[k + 1].
-    gjk_vec3 n;         ///< Unit outward normal.
-    gjk_real d;         ///< Plane offset: dot(n, p) = d on the plane.
+    hv3 n;         ///< Unit outward normal.
+    double d;         ///< Plane offset: dot(n, p) = d on the plane.
     int outside;        ///< First point of the outside set, or −1.
     int far_point;      ///< The farthest point of the outside set.
-    gjk_real far_dist;  ///< Its height above the plane.
+    double far_dist;  ///< Its height above the plane.
     int mark;           ///< Visit stamp of the flood fill.
     bool visible;       ///< Seen from the current point (valid when mark is current).
     bool alive;
 } hull_face;
 
 typedef struct hull_builder {
-    const gjk_vec3 *p;
+    const hv3 *p;
     int n;
-    gjk_real eps;
+    double eps;       ///< Construction tolerance: heights below it are "not above".
+    double merge_eps; ///< Input resolution: faces this close to coplanar merge.
     hull_face *f;
     int fcount, fcap;
     int *next;       ///< Outside-set links, one per point.
@@ -68,18 +107,18 @@ static void *grow(void *array, int *cap, int need, size_t elem) {
     return r;
 }
 
-static gjk_real height(const hull_face *f, gjk_vec3 p) { return gjk_dot(f->n, p) - f->d; }
+static double height(const hull_face *f, hv3 p) { return hdot(f->n, p) - f->d; }
 
 /// Sets the face's plane from its vertices. False when the triangle has no
 /// usable normal.
 static bool set_plane(hull_builder *b, hull_face *f) {
-    gjk_vec3 a = b->p[f->v[0]], c1 = b->p[f->v[1]], c2 = b->p[f->v[2]];
-    gjk_vec3 n = gjk_normalize(gjk_cross(gjk_sub(c1, a), gjk_sub(c2, a)));
-    if (!(gjk_length_sq(n) > 0)) {
+    hv3 a = b->p[f->v[0]], c1 = b->p[f->v[1]], c2 = b->p[f->v[2]];
+    hv3 n = hnormalize(hcross(hsub(c1, a), hsub(c2, a)));
+    if (!(hlength_sq(n) > 0)) {
         return false;
     }
     f->n = n;
-    f->d = (gjk_dot(n, a) + gjk_dot(n, c1) + gjk_dot(n, c2)) / 3;
+    f->d = (hdot(n, a) + hdot(n, c1) + hdot(n, c2)) / 3;
     return true;
 }
 
@@ -115,9 +154,9 @@ static bool push_pending(hull_builder *b, int face) {
 /// lies highest above, if it lies more than eps above one.
 static void file_point(hull_builder *b, int i, const int *faces, int count) {
     int best = -1;
-    gjk_real best_h = b->eps;
+    double best_h = b->eps;
     for (int k = 0; k < count; ++k) {
-        gjk_real h = height(&b->f[faces[k]], b->p[i]);
+        double h = height(&b->f[faces[k]], b->p[i]);
         if (h > best_h) {
             best_h = h;
             best = faces[k];
@@ -156,7 +195,7 @@ static void link_faces(hull_builder *b, const int *faces, int count) {
 /// Adds point `eye` (the farthest point of face `start`'s outside set).
 /// Returns false on allocation failure or a broken horizon.
 static bool add_point(hull_builder *b, int start, int eye, int stamp) {
-    gjk_vec3 pe = b->p[eye];
+    hv3 pe = b->p[eye];
     // Flood fill of the faces the point sees.
     int visible_count = 0;
     b->f[start].mark = stamp;
@@ -276,8 +315,8 @@ typedef struct poly_set {
     int index_count;
     int *first;   ///< face_count + 1
     int *indices;
-    gjk_vec3 *normals;
-    gjk_real *offsets;
+    hv3 *normals;
+    double *offsets;
 } poly_set;
 
 static size_t align16(size_t x) { return (x + 15) & ~(size_t)15; }
@@ -332,8 +371,8 @@ static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, bool flat,
         }
     }
     for (int f = 0; f < F; ++f) {
-        normals[f] = ps->normals[f];
-        offsets[f] = ps->offsets[f];
+        normals[f] = gjk_v3((gjk_real)ps->normals[f].x, (gjk_real)ps->normals[f].y, (gjk_real)ps->normals[f].z);
+        offsets[f] = (gjk_real)ps->offsets[f];
     }
     for (int f = 0; f <= F; ++f) {
         face_first[f] = ps->first[f];
@@ -432,7 +471,7 @@ static bool alloc_polys(poly_set *ps, int faces, int indices) {
 // ---- flat clouds ---------------------------------------------------------
 
 typedef struct flat_point {
-    gjk_real x, y;
+    double x, y;
     int index;
 } flat_point;
 
@@ -449,9 +488,9 @@ static int compare_flat(const void *pa, const void *pb) {
 
 /// The hull of points lying (within eps) in the plane through `origin` with
 /// unit normal n, as two opposite faces.
-static gjk_hull *flat_hull(const gjk_vec3 *pts, int n, gjk_vec3 origin, gjk_vec3 u, gjk_vec3 nrm, gjk_real eps,
+static gjk_hull *flat_hull(const gjk_vec3 *points, const hv3 *pts, int n, hv3 origin, hv3 u, hv3 nrm, double eps,
                            gjk_hull_error *error) {
-    gjk_vec3 v = gjk_cross(nrm, u);
+    hv3 v = hcross(nrm, u);
     flat_point *fp = malloc((size_t)n * sizeof *fp);
     int *chain = malloc((size_t)(2 * n + 1) * sizeof *chain);
     if (fp == NULL || chain == NULL) {
@@ -461,9 +500,9 @@ static gjk_hull *flat_hull(const gjk_vec3 *pts, int n, gjk_vec3 origin, gjk_vec3
         return NULL;
     }
     for (int i = 0; i < n; ++i) {
-        gjk_vec3 r = gjk_sub(pts[i], origin);
-        fp[i].x = gjk_dot(r, u);
-        fp[i].y = gjk_dot(r, v);
+        hv3 r = hsub(pts[i], origin);
+        fp[i].x = hdot(r, u);
+        fp[i].y = hdot(r, v);
         fp[i].index = i;
     }
     qsort(fp, (size_t)n, sizeof *fp, compare_flat);
@@ -476,9 +515,9 @@ static gjk_hull *flat_hull(const gjk_vec3 *pts, int n, gjk_vec3 origin, gjk_vec3
             int i = pass == 0 ? j : n - 1 - j;
             while (k >= base + 2) {
                 const flat_point *a = &fp[chain[k - 2]], *b = &fp[chain[k - 1]];
-                gjk_real ex = b->x - a->x, ey = b->y - a->y;
-                gjk_real cr = ex * (fp[i].y - a->y) - ey * (fp[i].x - a->x);
-                gjk_real len = gjk_sqrt(ex * ex + ey * ey);
+                double ex = b->x - a->x, ey = b->y - a->y;
+                double cr = ex * (fp[i].y - a->y) - ey * (fp[i].x - a->x);
+                double len = sqrt(ex * ex + ey * ey);
                 if (cr > eps * len) {
                     break;
                 }
@@ -505,17 +544,17 @@ static gjk_hull *flat_hull(const gjk_vec3 *pts, int n, gjk_vec3 origin, gjk_vec3
     ps.face_count = 2;
     ps.index_count = 2 * m;
     ps.normals[0] = nrm;
-    ps.normals[1] = gjk_neg(nrm);
-    gjk_real off = 0;
+    ps.normals[1] = hneg(nrm);
+    double off = 0;
     for (int j = 0; j < m; ++j) {
-        off += gjk_dot(nrm, pts[ps.indices[j]]);
+        off += hdot(nrm, pts[ps.indices[j]]);
     }
-    off /= (gjk_real)m;
+    off /= (double)m;
     ps.offsets[0] = off;
     ps.offsets[1] = -off;
     free(fp);
     free(chain);
-    gjk_hull *h = pack(pts, n, &ps, true, error);
+    gjk_hull *h = pack(points, n, &ps, true, error);
     free_polys(&ps);
     return h;
 }
@@ -560,7 +599,7 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
         live += b->f[i].alive;
     }
     bool convex = true;
-    gjk_real tol_convex = 4 * b->eps;
+    double tol_convex = 4 * b->eps;
     for (int i = 0; i < F; ++i) {
         const hull_face *f = &b->f[i];
         if (!f->alive) {
@@ -573,16 +612,20 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
                 continue;
             }
             const hull_face *fg = &b->f[g];
-            gjk_real hg = height(f, b->p[opposite_vertex(fg, i)]);
+            double hg = height(f, b->p[opposite_vertex(fg, i)]);
             if (hg > tol_convex) {
                 convex = false;
             }
             if (g > i) {
-                gjk_real hf = height(fg, b->p[opposite_vertex(f, g)]);
-                if (gjk_abs(hg) <= b->eps && gjk_abs(hf) <= b->eps && gjk_dot(f->n, fg->n) > 0) {
+                double hf = height(fg, b->p[opposite_vertex(f, g)]);
+                if (fabs(hg) <= b->merge_eps && fabs(hf) <= b->merge_eps && hdot(f->n, fg->n) > 0) {
                     int ri = find_root(parent, i), rg = find_root(parent, g);
-                    if (ri != rg) {
+                    // The smaller index becomes the root, so that each
+                    // group's root is its first member (read below).
+                    if (ri < rg) {
                         parent[rg] = ri;
+                    } else if (rg < ri) {
+                        parent[ri] = rg;
                     }
                 }
             }
@@ -634,27 +677,30 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
                     u = succ[u];
                     ++steps;
                 } while (u >= 0 && u != start && steps <= edges);
-                loop_ok = u == start && steps == edges;
+                // One loop around a disk of triangles with no vertex inside:
+                // t triangles have t + 2 boundary edges. Anything else (a
+                // vertex inside, a pinch) stays as triangles.
+                loop_ok = u == start && steps == edges && edges == mcount + 2;
             }
         }
         if (mcount > 1 && loop_ok && start >= 0) {
             int base = ps->index_count, u = start;
-            gjk_vec3 nsum = gjk_v3_zero();
+            hv3 nsum = hv(0, 0, 0);
             do {
                 ps->indices[ps->index_count++] = u;
-                gjk_vec3 p0 = b->p[u], p1 = b->p[succ[u]];
+                hv3 p0 = b->p[u], p1 = b->p[succ[u]];
                 // Newell's normal: Σ (y_i − y_j)(z_i + z_j), ...
-                nsum = gjk_add(nsum, gjk_v3((p0.y - p1.y) * (p0.z + p1.z), (p0.z - p1.z) * (p0.x + p1.x),
+                nsum = hadd(nsum, hv((p0.y - p1.y) * (p0.z + p1.z), (p0.z - p1.z) * (p0.x + p1.x),
                                             (p0.x - p1.x) * (p0.y + p1.y)));
                 u = succ[u];
             } while (u != start);
-            gjk_vec3 nrm = gjk_normalize(nsum);
-            if (!(gjk_dot(nrm, b->f[r].n) > 0)) {
+            hv3 nrm = hnormalize(nsum);
+            if (!(hdot(nrm, b->f[r].n) > 0)) {
                 nrm = b->f[r].n;
             }
-            gjk_real off = gjk_dot(nrm, b->p[ps->indices[base]]);
+            double off = hdot(nrm, b->p[ps->indices[base]]);
             for (int k = base + 1; k < ps->index_count; ++k) {
-                off = gjk_max(off, gjk_dot(nrm, b->p[ps->indices[k]]));
+                off = fmax(off, hdot(nrm, b->p[ps->indices[k]]));
             }
             ps->normals[ps->face_count] = nrm;
             ps->offsets[ps->face_count] = off;
@@ -691,42 +737,19 @@ static void free_builder(hull_builder *b) {
     free(b->list);
 }
 
-gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *error) {
-    gjk_hull_error dummy;
-    if (error == NULL) {
-        error = &dummy;
-    }
-    if (points == NULL || count < 1) {
-        *error = GJK_HULL_INVALID_INPUT;
-        return NULL;
-    }
-    gjk_vec3 amax = gjk_v3_zero();
-    for (int i = 0; i < count; ++i) {
-        if (!gjk_is_valid_vec3(points[i])) {
-            *error = GJK_HULL_INVALID_INPUT;
-            return NULL;
-        }
-        amax = gjk_v3(gjk_max(amax.x, gjk_abs(points[i].x)), gjk_max(amax.y, gjk_abs(points[i].y)),
-                      gjk_max(amax.z, gjk_abs(points[i].z)));
-    }
-    // Rounding of a height computed from coordinates of this size.
-#if GJK_USE_FLOAT
-    gjk_real eps = (gjk_real)4e-6 * (amax.x + amax.y + amax.z);
-#else
-    gjk_real eps = (gjk_real)1e-12 * (amax.x + amax.y + amax.z);
-#endif
-    if (!gjk_is_valid_real(eps) || !(eps > 0)) {
-        *error = gjk_is_valid_real(eps) ? GJK_HULL_DEGENERATE : GJK_HULL_INVALID_INPUT;
-        return NULL;
-    }
+/// The hull of the points (dp: the same points in double). eps: the
+/// resolution of the input (flatness, collinearity, merging); the
+/// construction itself, in double, uses a tolerance of 1e-12 of the size.
+static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, double eps, gjk_hull_error *error) {
+    gjk_hull *h;
     // Initial tetrahedron: the farthest pair among the axis extremes, the
     // point farthest from their line, the point farthest from that plane.
     int ext[6] = {0, 0, 0, 0, 0, 0};
     for (int i = 0; i < count; ++i) {
-        const gjk_real c[3] = {points[i].x, points[i].y, points[i].z};
+        const double c[3] = {dp[i].x, dp[i].y, dp[i].z};
         for (int a = 0; a < 3; ++a) {
-            const gjk_vec3 lo = points[ext[2 * a]], hi = points[ext[2 * a + 1]];
-            const gjk_real clo[3] = {lo.x, lo.y, lo.z}, chi[3] = {hi.x, hi.y, hi.z};
+            const hv3 lo = dp[ext[2 * a]], hi = dp[ext[2 * a + 1]];
+            const double clo[3] = {lo.x, lo.y, lo.z}, chi[3] = {hi.x, hi.y, hi.z};
             if (c[a] < clo[a]) {
                 ext[2 * a] = i;
             }
@@ -736,10 +759,10 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
         }
     }
     int i0 = 0, i1 = 0;
-    gjk_real best = -1;
+    double best = -1;
     for (int s = 0; s < 6; ++s) {
         for (int t = s + 1; t < 6; ++t) {
-            gjk_real d2 = gjk_length_sq(gjk_sub(points[ext[s]], points[ext[t]]));
+            double d2 = hlength_sq(hsub(dp[ext[s]], dp[ext[t]]));
             if (d2 > best) {
                 best = d2;
                 i0 = ext[s];
@@ -747,17 +770,17 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
             }
         }
     }
-    gjk_vec3 e01 = gjk_sub(points[i1], points[i0]);
-    gjk_real len01 = gjk_length(e01);
+    hv3 e01 = hsub(dp[i1], dp[i0]);
+    double len01 = hlength(e01);
     if (!(len01 > eps)) {
         *error = GJK_HULL_DEGENERATE;
         return NULL;
     }
-    gjk_vec3 u01 = gjk_scale(1 / len01, e01);
+    hv3 u01 = hscale(1 / len01, e01);
     int i2 = -1;
     best = eps;
     for (int i = 0; i < count; ++i) {
-        gjk_real d = gjk_length(gjk_cross(gjk_sub(points[i], points[i0]), u01));
+        double d = hlength(hcross(hsub(dp[i], dp[i0]), u01));
         if (d > best) {
             best = d;
             i2 = i;
@@ -767,25 +790,26 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
         *error = GJK_HULL_DEGENERATE;
         return NULL;
     }
-    gjk_vec3 nrm = gjk_normalize(gjk_cross(e01, gjk_sub(points[i2], points[i0])));
+    hv3 nrm = hnormalize(hcross(e01, hsub(dp[i2], dp[i0])));
     int i3 = -1;
     best = eps;
     for (int i = 0; i < count; ++i) {
-        gjk_real d = gjk_abs(gjk_dot(gjk_sub(points[i], points[i0]), nrm));
+        double d = fabs(hdot(hsub(dp[i], dp[i0]), nrm));
         if (d > best) {
             best = d;
             i3 = i;
         }
     }
     if (i3 < 0) {
-        return flat_hull(points, count, points[i0], u01, nrm, eps, error);
+        return flat_hull(points, dp, count, dp[i0], u01, nrm, eps, error);
     }
 
     hull_builder b;
     memset(&b, 0, sizeof b);
-    b.p = points;
+    b.p = dp;
     b.n = count;
-    b.eps = eps;
+    b.merge_eps = eps;
+    b.eps = 1e-12 * (eps / GJK_HULL_INPUT_EPS);
     b.next = malloc((size_t)count * sizeof *b.next);
     b.start_map = malloc((size_t)count * sizeof *b.start_map);
     b.list = grow(NULL, &b.list_cap, 64, sizeof *b.list);
@@ -799,7 +823,7 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
         b.start_map[i] = -1;
     }
     // Orient the base triangle so that the fourth point lies below it.
-    if (gjk_dot(gjk_sub(points[i3], points[i0]), nrm) > 0) {
+    if (hdot(hsub(dp[i3], dp[i0]), nrm) > 0) {
         int t = i1;
         i1 = i2;
         i2 = t;
@@ -848,7 +872,7 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
     }
     b.list = nl;
     poly_set ps;
-    gjk_hull *h = NULL;
+    h = NULL;
     if (!ok) {
         *error = GJK_HULL_FAILED;
     } else if (build_polygons(&b, &ps, error)) {
@@ -868,5 +892,46 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
     }
     return h;
 }
+
+
+gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *error) {
+    gjk_hull_error dummy;
+    if (error == NULL) {
+        error = &dummy;
+    }
+    if (points == NULL || count < 1) {
+        *error = GJK_HULL_INVALID_INPUT;
+        return NULL;
+    }
+    gjk_vec3 amax = gjk_v3_zero();
+    for (int i = 0; i < count; ++i) {
+        if (!gjk_is_valid_vec3(points[i])) {
+            *error = GJK_HULL_INVALID_INPUT;
+            return NULL;
+        }
+        amax = gjk_v3(gjk_max(amax.x, gjk_abs(points[i].x)), gjk_max(amax.y, gjk_abs(points[i].y)),
+                      gjk_max(amax.z, gjk_abs(points[i].z)));
+    }
+    // Rounding of a height computed from coordinates of this size.
+    // The construction runs in double whatever gjk_real is; eps is the
+    // resolution of the input: points this close to a plane count as on it.
+    double eps = GJK_HULL_INPUT_EPS * ((double)amax.x + (double)amax.y + (double)amax.z);
+    if (!isfinite(eps) || !(eps > 0)) {
+        *error = isfinite(eps) ? GJK_HULL_DEGENERATE : GJK_HULL_INVALID_INPUT;
+        return NULL;
+    }
+    hv3 *dp = malloc((size_t)count * sizeof *dp);
+    if (dp == NULL) {
+        *error = GJK_HULL_OUT_OF_MEMORY;
+        return NULL;
+    }
+    for (int i = 0; i < count; ++i) {
+        dp[i] = hv(points[i].x, points[i].y, points[i].z);
+    }
+    gjk_hull *h = hull_build(points, dp, count, eps, error);
+    free(dp);
+    return h;
+}
+
 
 void gjk_hull_destroy(gjk_hull *hull) { free(hull); }

@@ -331,9 +331,13 @@ static void test_large_sphere_cloud(void) {
     ENSURE(h != NULL);
     if (h != NULL) {
 #if !GJK_USE_FLOAT
+        // In double no two neighbouring triangles are coplanar within 1e-12;
+        // in float, faces coplanar within the input's resolution (4e-6 of
+        // the size) are merged by design, and points that close to the hull
+        // may be dropped.
         ENSURE(h->vertex_count == N);
+        ENSURE(h->face_first[h->face_count] == 3 * h->face_count);
 #endif
-        ENSURE(h->face_first[h->face_count] == 3 * h->face_count); // no coplanar neighbours
         gjk_shape climb = gjk_make_hull(h), scan = gjk_make_polytope(pts, N);
         for (int k = 0; k < 500; ++k) {
             gjk_vec3 d = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),

@@ -2,7 +2,7 @@
 //
 // The C side turns every shape into a triangle mesh in its local frame once,
 // packs the per-frame poses and contacts compactly (16-bit integers in
-// base64), and writes them with the player (sim_html_player.inc: a canvas 2D
+// base64), and writes them with the player (sim_html_player.js: a canvas 2D
 // renderer with a perspective projection, the painter's algorithm and Lambert
 // shading) into one page.
 #include "sim_html.h"

@@ -213,25 +213,32 @@
     var ord = order.subarray(0, n);
     ord.sort(function (i, j) { return depth[j] - depth[i]; });
     ctx.lineJoin = 'round';
+    // Styles are set only when they change (each assignment parses a colour).
+    var lastStyle = null, lastWidth = 0;
+    function use(style, width) {
+      if (style !== lastStyle) { ctx.fillStyle = style; ctx.strokeStyle = style; lastStyle = style; }
+      if (width !== lastWidth) { ctx.lineWidth = width; lastWidth = width; }
+    }
     for (var q = 0; q < n; q++) {
-      var it = ord[q], e = 6 * it, style = itemStyle[it];
+      var it = ord[q], e = 6 * it;
+      ctx.beginPath();
       if (itemType[it] === 0) {
-        ctx.beginPath();
+        use(itemStyle[it], 0.8);
         ctx.moveTo(itemXY[e], itemXY[e + 1]);
         ctx.lineTo(itemXY[e + 2], itemXY[e + 3]);
         ctx.lineTo(itemXY[e + 4], itemXY[e + 5]);
         ctx.closePath();
-        ctx.fillStyle = style; ctx.fill();
-        ctx.strokeStyle = style; ctx.lineWidth = 0.8; ctx.stroke(); // hides the antialiased seams between triangles
+        ctx.fill();
+        ctx.stroke(); // hides the antialiased seams between triangles
       } else if (itemType[it] === 2) {
-        ctx.beginPath();
+        use(itemStyle[it], 3);
         ctx.moveTo(itemXY[e], itemXY[e + 1]);
         ctx.lineTo(itemXY[e + 2], itemXY[e + 3]);
-        ctx.strokeStyle = style; ctx.lineWidth = 3; ctx.stroke();
+        ctx.stroke();
       } else {
-        ctx.beginPath();
+        use(itemStyle[it], lastWidth);
         ctx.arc(itemXY[e], itemXY[e + 1], 4, 0, 2 * Math.PI);
-        ctx.fillStyle = style; ctx.fill();
+        ctx.fill();
       }
     }
     var nContacts = F ? contactFirst[fr + 1] - contactFirst[fr] : 0;
