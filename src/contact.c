@@ -11,7 +11,7 @@
 //     a regular octagon), a segment (segment or capsule core, cylinder or
 //     cone side line) or one point (everything else).
 //  3. The reference feature is a polygon whose plane normal lies within
-//     GJK_CONTACT_FLAT of ±n (the better aligned of the two; A on a tie),
+//     GJK_CONTACT_FLAT of ±n (A's unless B's is clearly better aligned),
 //     or, when neither has one, a segment perpendicular to n (a segment or
 //     capsule core, a cylinder or cone side, or the supporting edge of a
 //     polygon that lies on an edge) when the other feature is a parallel
@@ -36,6 +36,10 @@
 /// segment taken as perpendicular to n.
 #define GJK_CONTACT_FLAT GJK_R(0.998)
 #define GJK_CONTACT_FLAT_SIN GJK_R(0.0632)
+/// A's face stays the reference while B's is not better aligned with n by
+/// more than this (in cosine: B's face about 2.6° closer when A's is off by
+/// that much, and any face within GJK_CONTACT_FLAT of the other's direction).
+#define GJK_CONTACT_PREFER_A GJK_R(0.001)
 /// Most vertices of a feature polygon. A hull face with more vertices is
 /// represented by an evenly spread subset of them (a polygon inside the
 /// face: its points still lie on the face, and a deepest vertex left out is
@@ -381,8 +385,9 @@ static void reference_polygon(contact_reference *r, const contact_feature *f, gj
     for (int k = 0; k < f->count; ++k) {
         gjk_vec3 a = f->v[k], b = f->v[(k + 1) % f->count];
         // For counter-clockwise order about m, (b − a) × m points out of
-        // the polygon.
-        gjk_vec3 sn = gjk_scale(sign, gjk_cross(gjk_sub(b, a), m));
+        // the polygon. Unit, so that offsets are distances (a zero-length
+        // edge gives a zero normal: a plane that cuts nothing).
+        gjk_vec3 sn = gjk_normalize(gjk_scale(sign, gjk_cross(gjk_sub(b, a), m)));
         r->side[k].normal = sn;
         r->side[k].offset = gjk_dot(sn, a);
     }
@@ -621,7 +626,10 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
     gjk_real align_b = fb.count >= 3 ? -gjk_dot(fb.normal, n) : -1;
     int ref = 0; // 1: A, 2: B, 0: none
     if (align_a >= GJK_CONTACT_FLAT || align_b >= GJK_CONTACT_FLAT) {
-        ref = align_a >= align_b ? 1 : 2;
+        // A keeps the reference unless B's face is clearly better aligned:
+        // two faces nearly parallel to each other would otherwise swap roles
+        // (and ids) from frame to frame as the normal wobbles between them.
+        ref = align_a >= GJK_CONTACT_FLAT && align_a + GJK_CONTACT_PREFER_A >= align_b ? 1 : 2;
     } else {
         // Edge on edge: a polygon that is not flat along n may still touch
         // by an edge perpendicular to n (a box or hull lying on an edge);
@@ -650,15 +658,6 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
     gjk_vec3 m = ref == 2 ? gjk_neg(n) : n;
     gjk_real radii = fa.radius + fb.radius;
     if (ref != 0) {
-        contact_reference r;
-        if (fr->count >= 3) {
-            reference_polygon(&r, fr, m);
-        } else {
-            reference_segment(&r, fr);
-        }
-        // 4. Clip, project, keep the points within the speculative distance
-        // (plus the touching tolerance, so that resting contacts stay).
-        int n_clip = clip_incident(&r, fi, m, cand);
         gjk_real scale = 0;
         for (int k = 0; k < fr->count; ++k) {
             scale = gjk_max(scale, gjk_max_abs(fr->v[k]));
@@ -668,9 +667,36 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
         }
         gjk_real rel = input->options.tolerance > 0 ? input->options.tolerance : GJK_DEFAULT_TOLERANCE;
         gjk_real tol = 16 * rel * (scale + radii);
+        contact_reference r;
+        if (fr->count >= 3) {
+            reference_polygon(&r, fr, m);
+        } else {
+            reference_segment(&r, fr);
+        }
+        // The side planes move out by the tolerance: an incident vertex on
+        // a side plane (equal boxes stacked exactly) stays a vertex, rather
+        // than turning into two crossings, and its id, as rounding moves it.
+        for (int j = 0; j < r.side_count; ++j) {
+            r.side[j].offset += tol;
+        }
+        // 4. Clip, project, keep the points within the speculative distance
+        // (plus the touching tolerance, so that resting contacts stay), and
+        // one of points that coincide within the tolerance (the deeper).
+        int n_clip = clip_incident(&r, fi, m, cand);
         for (int k = 0; k < n_clip; ++k) {
-            if (cand[k].s - radii <= spec + tol) {
+            if (!(cand[k].s - radii <= spec + tol)) {
+                continue;
+            }
+            int same = -1;
+            for (int j = 0; j < count && same < 0; ++j) {
+                if (gjk_max_abs(gjk_sub(cand[j].p, cand[k].p)) <= tol) {
+                    same = j;
+                }
+            }
+            if (same < 0) {
                 cand[count++] = cand[k];
+            } else if (cand[k].s < cand[same].s) {
+                cand[same] = cand[k];
             }
         }
         // The query's deepest point must not be lost: when the clipped

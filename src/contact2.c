@@ -5,8 +5,8 @@
 // feature of each core is an edge (box, triangle and polygon edges, the
 // segment of a segment or capsule) or one point (everything else). The
 // reference edge is the one whose outward normal lies within
-// GJK2_CONTACT_FLAT of ±n (the better aligned; A on a tie); the incident
-// feature is clipped to the strip swept by the reference edge along n and
+// GJK2_CONTACT_FLAT of ±n (A's unless B's is clearly better aligned); the
+// incident feature is clipped to the strip swept by the reference edge along n and
 // projected along n onto the reference line, which gives each point's
 // separation. Clipping a segment keeps at most two points, so no reduction
 // is needed. Without a reference edge the manifold is the query's one point.
@@ -208,7 +208,9 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
     gjk_real align_b = fb.count == 2 ? -gjk_dot2(fb.normal, n) : -1;
     int ref = 0;
     if (align_a >= GJK2_CONTACT_FLAT || align_b >= GJK2_CONTACT_FLAT) {
-        ref = align_a >= align_b ? 1 : 2;
+        // A keeps the reference unless B's edge is clearly better aligned
+        // (as in 3D: nearly parallel edges would swap roles and ids).
+        ref = align_a >= GJK2_CONTACT_FLAT && align_a + GJK_R(0.001) >= align_b ? 1 : 2;
     }
     const contact2_feature *fr = ref == 2 ? &fb : &fa;
     const contact2_feature *fi = ref == 2 ? &fa : &fb;
@@ -224,9 +226,15 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
         if (gjk_dot2(gjk_sub2(r1, r0), u) < 0) {
             u = gjk_neg2(u);
         }
-        gjk_real lo = gjk_dot2(u, r0), hi = gjk_dot2(u, r1);
-        // Clip the incident segment (or point): its parameter interval.
         gjk_vec2 a = fi->v[0], b = fi->v[1];
+        gjk_real rel = input->options.tolerance > 0 ? input->options.tolerance : GJK_DEFAULT_TOLERANCE;
+        gjk_real scale = gjk_max(gjk_max(gjk_abs(r0.x), gjk_abs(r0.y)), gjk_max(gjk_abs(r1.x), gjk_abs(r1.y)));
+        scale = gjk_max(scale, gjk_max(gjk_max(gjk_abs(a.x), gjk_abs(a.y)), gjk_max(gjk_abs(b.x), gjk_abs(b.y))));
+        gjk_real tol = 16 * rel * (scale + radii);
+        // The strip widened by the tolerance: an incident end on its border
+        // stays an end point (and keeps its id) as rounding moves it.
+        gjk_real lo = gjk_dot2(u, r0) - tol, hi = gjk_dot2(u, r1) + tol;
+        // Clip the incident segment (or point): its parameter interval.
         gjk_real ua = gjk_dot2(u, a), ub = gjk_dot2(u, b);
         gjk_real t0 = 0, t1 = fi->count == 2 ? 1 : 0;
         uint32_t c0 = 1, c1 = fi->count == 2 ? 2 : 1;
@@ -258,10 +266,6 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
             int np = fi->count == 2 ? 2 : 1;
             gjk_real ts[2] = {t0, t1};
             uint32_t cs[2] = {c0, c1};
-            gjk_real rel = input->options.tolerance > 0 ? input->options.tolerance : GJK_DEFAULT_TOLERANCE;
-            gjk_real scale = gjk_max(gjk_max(gjk_abs(r0.x), gjk_abs(r0.y)), gjk_max(gjk_abs(r1.x), gjk_abs(r1.y)));
-            scale = gjk_max(scale, gjk_max(gjk_max(gjk_abs(a.x), gjk_abs(a.y)), gjk_max(gjk_abs(b.x), gjk_abs(b.y))));
-            gjk_real tol = 16 * rel * (scale + radii);
             for (int k = 0; k < np; ++k) {
                 gjk_vec2 p = gjk_add2(a, gjk_scale2(ts[k], gjk_sub2(b, a)));
                 gjk_real s = (gjk_dot2(fr->normal, p) - off) / den;
@@ -273,8 +277,13 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
                     ++count;
                 }
             }
-            if (count == 2 && cand[0].code == cand[1].code) {
-                count = 1; // the two ends coincide
+            if (count == 2 && (cand[0].code == cand[1].code ||
+                               gjk_max(gjk_abs(cand[0].p.x - cand[1].p.x), gjk_abs(cand[0].p.y - cand[1].p.y)) <= tol)) {
+                // The two ends coincide: keep the deeper.
+                if (cand[1].s < cand[0].s) {
+                    cand[0] = cand[1];
+                }
+                count = 1;
             }
             if (count > 0) {
                 // Keep the query's deepest point (see contact.c).

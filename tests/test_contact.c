@@ -656,6 +656,70 @@ static void test_feature_ids(void) {
     gjk_hull_destroy(hb);
 }
 
+/// Two equal boxes face to face, the upper one tilted a little either way:
+/// the reference face stays A's (B's face, as well aligned with the normal
+/// within a small margin, does not take over), so the ids stay the same.
+static void test_reference_hysteresis(void) {
+    gjk_shape a = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5));
+    gjk_manifold base = contact(&a, pose(0, 0, 0), &a, pose((gjk_real)0.1, (gjk_real)0.05, (gjk_real)0.99), 0);
+    ENSURE(base.point_count == 4);
+    static const double tilts[] = {0.002, -0.002, 0.004, -0.004, 0.008, -0.008};
+    for (int axis = 0; axis < 2; ++axis) {
+        for (int t = 0; t < 6; ++t) {
+            gjk_transform xb = pose_rot(gjk_v3((gjk_real)0.1, (gjk_real)0.05, (gjk_real)0.985),
+                                        axis ? gjk_v3(0, 1, 0) : gjk_v3(1, 0, 0), tilts[t]);
+            gjk_manifold m = contact(&a, pose(0, 0, 0), &a, xb, (gjk_real)0.02);
+            check_manifold_contract(&m, 1);
+            ENSURE(m.point_count == 4);
+            for (int k = 0; k < m.point_count; ++k) {
+                bool found = false;
+                for (int j = 0; j < base.point_count; ++j) {
+                    found = found || base.points[j].id == m.points[k].id;
+                }
+                ENSURE(found);
+            }
+            // And with the roles of the shapes' poses swapped (A tilted).
+            gjk_manifold m2 = contact(&a, gjk_transform_make(gjk_v3(0, 0, 0), xb.rotation), &a,
+                                      pose((gjk_real)0.1, (gjk_real)0.05, (gjk_real)0.985), (gjk_real)0.02);
+            check_manifold_contract(&m2, 1);
+            ENSURE(m2.point_count == 4);
+            for (int k = 0; k < m2.point_count; ++k) {
+                ENSURE((m2.points[k].id & 0x80000000u) == 0); // A holds the reference face
+            }
+        }
+    }
+}
+
+/// Equal boxes stacked exactly, moved sideways by rounding-sized amounts:
+/// B's corners lie on A's side planes and stay B's corners (point codes
+/// 1 to 4), not pairs of crossings, with the same ids.
+static void test_exact_stack_ids(void) {
+#if GJK_USE_FLOAT
+    const double eps = 2e-6;
+#else
+    const double eps = 1e-10;
+#endif
+    gjk_shape a = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5));
+    gjk_manifold base = contact(&a, pose(0, 0, 0), &a, pose(0, 0, 1), 0);
+    ENSURE(base.point_count == 4);
+    for (int t = 0; t < 8; ++t) {
+        double dx = (t & 1) ? eps : -eps, dy = (t & 2) ? eps : -eps, dz = (t & 4) ? eps : -eps;
+        gjk_manifold m =
+            contact(&a, pose(0, 0, 0), &a, pose((gjk_real)dx, (gjk_real)dy, (gjk_real)(1 + dz)), (gjk_real)(10 * eps));
+        check_manifold_contract(&m, 1);
+        ENSURE(m.point_count == 4);
+        for (int k = 0; k < m.point_count; ++k) {
+            uint32_t code = m.points[k].id & 0xFFFFu;
+            ENSURE(code >= 1 && code <= 4);
+            bool found = false;
+            for (int j = 0; j < base.point_count; ++j) {
+                found = found || base.points[j].id == m.points[k].id;
+            }
+            ENSURE(found);
+        }
+    }
+}
+
 /// The speculative distance: apart beyond it, no points and SEPARATED;
 /// apart within it, the points with their positive separation.
 static void test_speculative(void) {
@@ -851,6 +915,8 @@ int main(void) {
     RUN_TEST(test_hull_pairs);
     RUN_TEST(test_created_hulls);
     RUN_TEST(test_feature_ids);
+    RUN_TEST(test_reference_hysteresis);
+    RUN_TEST(test_exact_stack_ids);
     RUN_TEST(test_speculative);
     RUN_TEST(test_invalid);
     RUN_TEST(test_all_shapes_random);

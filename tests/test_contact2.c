@@ -266,6 +266,50 @@ static void test_feature_ids2(void) {
     }
 }
 
+/// Equal boxes edge to edge, the upper one turned a little either way: A's
+/// edge stays the reference and the ids stay the same.
+static void test_reference_hysteresis2(void) {
+    gjk2_shape a = gjk2_make_box(gjk_v2((gjk_real)0.5, (gjk_real)0.5));
+    gjk2_manifold base = contact2(&a, pose2(0, 0, 0), &a, pose2(0.1, 0.99, 0), 0);
+    ENSURE(base.point_count == 2);
+    static const double turns[] = {0.002, -0.002, 0.004, -0.004, 0.008, -0.008};
+    for (int t = 0; t < 6; ++t) {
+        gjk2_manifold m = contact2(&a, pose2(0, 0, 0), &a, pose2(0.1, 0.985, turns[t]), 0.02);
+        gjk2_manifold m2 = contact2(&a, pose2(0, 0, turns[t]), &a, pose2(0.1, 0.985, 0), 0.02);
+        check_contract2(&m, 1);
+        check_contract2(&m2, 1);
+        ENSURE(m.point_count == 2 && m2.point_count == 2);
+        for (int k = 0; k < m.point_count; ++k) {
+            ENSURE(m.points[k].id == base.points[0].id || m.points[k].id == base.points[1].id);
+            ENSURE((m2.points[k].id & 0x80000000u) == 0);
+        }
+    }
+}
+
+/// Equal boxes stacked exactly, moved by rounding-sized amounts: B's
+/// corners stay corners (codes 1 and 2) with the same ids.
+static void test_exact_stack_ids2(void) {
+#if GJK_USE_FLOAT
+    const double eps = 2e-6;
+#else
+    const double eps = 1e-10;
+#endif
+    gjk2_shape a = gjk2_make_box(gjk_v2((gjk_real)0.5, (gjk_real)0.5));
+    gjk2_manifold base = contact2(&a, pose2(0, 0, 0), &a, pose2(0, 1, 0), 0);
+    ENSURE(base.point_count == 2);
+    for (int t = 0; t < 4; ++t) {
+        double dx = (t & 1) ? eps : -eps, dy = (t & 2) ? eps : -eps;
+        gjk2_manifold m = contact2(&a, pose2(0, 0, 0), &a, pose2(dx, 1 + dy, 0), 10 * eps);
+        check_contract2(&m, 1);
+        ENSURE(m.point_count == 2);
+        for (int k = 0; k < m.point_count; ++k) {
+            uint32_t code = m.points[k].id & 0xFFFFu;
+            ENSURE(code == 1 || code == 2);
+            ENSURE(m.points[k].id == base.points[0].id || m.points[k].id == base.points[1].id);
+        }
+    }
+}
+
 static void test_speculative2(void) {
     gjk2_shape a = gjk2_make_box(gjk_v2(1, 1));
     gjk2_shape b = gjk2_make_box(gjk_v2((gjk_real)0.5, (gjk_real)0.5));
@@ -379,6 +423,8 @@ int main(void) {
     RUN_TEST(test_round_shapes2);
     RUN_TEST(test_polygon_pairs2);
     RUN_TEST(test_feature_ids2);
+    RUN_TEST(test_reference_hysteresis2);
+    RUN_TEST(test_exact_stack_ids2);
     RUN_TEST(test_speculative2);
     RUN_TEST(test_invalid2);
     RUN_TEST(test_all_shapes_random2);
