@@ -46,9 +46,11 @@ test: build
 	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(CTEST)
 
 # The main job: the gjk program on its built-in scenes (a table of every
-# shape and query in 2D and 3D, and two step-by-step trace pages here).
+# shape and query in 2D and 3D, and two step-by-step trace pages here), and
+# the built-in rigid-body simulation with its animation (simulation.html here).
 demo: build
 	$(BUILD)/tools/gjk demo
+	$(BUILD)/tools/gjk simulate --html simulation.html
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-float $(BUILD)-asan
@@ -122,7 +124,14 @@ BENCH_PIP_PACKAGES = coal mujoco
 BENCH_SKIP ?=
 BENCH_WORKLOADS ?=
 
-.PHONY: bench bench-deps
+.PHONY: bench bench-deps bench-sim
+
+# `make bench-sim`: the rigid-body simulation's speed (bench/sim_bench.c):
+# steps per second for 500, 1000 and 4000 boxes settling in a box, one
+# thread, and where the time goes. Results: bench/RESULTS.md, "Simulation".
+bench-sim: build
+	cmake --build $(BUILD) --target gjk_sim_bench
+	$(BUILD)/tools/gjk_sim_bench --results bench/RESULTS.md
 
 bench-deps:
 	@missing=""; \

@@ -1255,7 +1255,34 @@ static void write_instr(FILE *f, int instr_found) {
     }
 }
 
+/// The section "## Simulation (make bench-sim)" of an existing RESULTS.md,
+/// kept across runs of this program (bench/sim_bench.c writes it); NULL when
+/// there is none. The caller frees it.
+static char *kept_simulation_section(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = n > 0 ? malloc((size_t)n + 1) : NULL;
+    size_t got = text ? fread(text, 1, (size_t)n, f) : 0;
+    fclose(f);
+    if (!text) return NULL;
+    text[got] = 0;
+    char *start = strstr(text, "\n## Simulation (make bench-sim)");
+    if (!start) {
+        free(text);
+        return NULL;
+    }
+    char *end = strstr(start + 1, "\n## ");
+    if (end) *end = 0;
+    char *out = strdup(start);
+    free(text);
+    return out;
+}
+
 static void write_md(const char *path, double elapsed_s, int instr_found) {
+    char *simulation = kept_simulation_section(path);
     FILE *f = fopen(path, "w");
     if (!f) { perror(path); return; }
     fprintf(f, "# Benchmark results\n\n");
@@ -1312,6 +1339,10 @@ static void write_md(const char *path, double elapsed_s, int instr_found) {
         fprintf(f, "\n");
     }
     write_warm_md(f);
+    if (simulation) {
+        fprintf(f, "%s", simulation);
+        free(simulation);
+    }
     fclose(f);
 }
 

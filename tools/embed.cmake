@@ -1,4 +1,5 @@
-# Writes OUT: the scene files SCENE3 and SCENE2 as C string constants.
+# Writes OUT: scene files as C string constants. With SCENE3 and SCENE2: the
+# demo scenes (demo.h); with SIM: the built-in simulation scene (simulate.h).
 function(c_string var path)
   file(READ ${path} text)
   string(REPLACE "\\" "\\\\" text "${text}")
@@ -6,6 +7,11 @@ function(c_string var path)
   string(REPLACE "\n" "\\n\"\n\"" text "${text}")
   set(${var} "\"${text}\"" PARENT_SCOPE)
 endfunction()
-c_string(s3 ${SCENE3})
-c_string(s2 ${SCENE2})
-file(WRITE ${OUT} "// Generated from tools/scenes/ by tools/embed.cmake.\n#include \"demo.h\"\nconst char gjk_demo_scene_3d[] = ${s3};\nconst char gjk_demo_scene_2d[] = ${s2};\n")
+if(DEFINED SIM)
+  c_string(sim ${SIM})
+  file(WRITE ${OUT} "// Generated from tools/scenes/ by tools/embed.cmake.\n#include \"simulate.h\"\nconst char gjk_sim_scene[] = ${sim};\n")
+else()
+  c_string(s3 ${SCENE3})
+  c_string(s2 ${SCENE2})
+  file(WRITE ${OUT} "// Generated from tools/scenes/ by tools/embed.cmake.\n#include \"demo.h\"\nconst char gjk_demo_scene_3d[] = ${s3};\nconst char gjk_demo_scene_2d[] = ${s2};\n")
+endif()

@@ -3,6 +3,8 @@
 //   gjk query SCENE               one JSON object per query, in order
 //   gjk trace SCENE --id ID -o FILE   a picture of one query's run (.svg or .html)
 //   gjk demo [--out DIR]          the built-in scenes as a table, and two traces
+//   gjk simulate [SCENE] [--steps N] [--states FILE] [--html FILE]
+//                                 a rigid-body simulation (tools/sim/)
 //
 // Exit status: 0 when every query was answered, 1 when some query line is an
 // error, 2 when the scene could not be read at all (or the command is wrong).
@@ -13,6 +15,7 @@
 #include "demo.h"
 #include "run.h"
 #include "scene.h"
+#include "simulate.h"
 #include "trace.h"
 
 static int usage(FILE *f, int status) {
@@ -20,6 +23,8 @@ static int usage(FILE *f, int status) {
           "       gjk trace SCENE --id ID -o FILE  draw the run of one query (FILE ending in .html: a page\n"
           "                                    with a step control; otherwise SVG)\n"
           "       gjk demo [--out DIR]         the built-in 2D and 3D scenes as a table, plus two traces\n"
+          "       gjk simulate [SCENE] [--steps N] [--states FILE] [--html FILE]\n"
+          "                                    a rigid-body simulation of SCENE (none: a built-in one)\n"
           "       gjk --version\n",
           f);
     return status;
@@ -160,6 +165,9 @@ int main(int argc, char **argv) {
             return usage(stderr, 2);
         }
         return run_demo(dir);
+    }
+    if (strcmp(argv[1], "simulate") == 0) {
+        return sim_command(argc - 2, argv + 2);
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("gjk %s (%s)\n", GJK_VERSION_STRING, GJK_USE_FLOAT ? "float" : "double");

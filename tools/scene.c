@@ -560,3 +560,31 @@ void scene_free(scene *s) {
     free(s->queries);
     memset(s, 0, sizeof *s);
 }
+
+// ---- readers shared with the simulation scene (tools/sim/sim_scene.c) ----
+
+char *scene_read_pose(const struct cJSON *obj, const char *field, int dim, scene_pose *pose) {
+    return read_pose(obj, field, dim, pose);
+}
+
+char *scene_read_number(const struct cJSON *obj, const char *field, bool required, double fallback, double *out) {
+    return read_number(obj, field, required, fallback, out);
+}
+
+char *scene_read_vector(const struct cJSON *obj, const char *field, int dim, bool required, double *out) {
+    return read_vector(obj, field, dim, required, false, out);
+}
+
+char *scene_format(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = malloc((size_t)n + 1);
+    if (s != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(s, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    return s;
+}

@@ -71,4 +71,15 @@ const scene_query *scene_find_query(const scene *s, const char *id);
 /// Frees everything the scene owns.
 void scene_free(scene *s);
 
+struct cJSON;
+/// Field readers shared with the simulation scene. Each returns NULL, or a
+/// message `field "x": ...` the caller frees. A pose: missing is the identity.
+char *scene_read_pose(const struct cJSON *obj, const char *field, int dim, scene_pose *pose);
+/// A finite number; `fallback` when missing and not required.
+char *scene_read_number(const struct cJSON *obj, const char *field, bool required, double fallback, double *out);
+/// An array of `dim` finite numbers; zeros when missing and not required.
+char *scene_read_vector(const struct cJSON *obj, const char *field, int dim, bool required, double *out);
+/// A formatted message in a fresh buffer the caller frees (NULL when out of memory).
+char *scene_format(const char *fmt, ...);
+
 #endif // GJK_TOOL_SCENE_H

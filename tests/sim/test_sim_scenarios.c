@@ -1,0 +1,300 @@
+// Simulation scenarios with numbers to meet (issue 9): dropping spheres,
+// stacks, a pyramid, a slope, a fast sphere at a thin wall, a pour of every
+// shape type into an open box, conservation of momentum and energy.
+#include "sim_test_util.h"
+
+static const double dt = 1.0 / 60.0;
+
+/// A sphere of radius 0.5 dropped with its centre 2 m above static ground.
+static void drop_sphere(double restitution, double friction, double seconds, double *min_z, double *final_z,
+                        double *final_speed, double *apex_after_bounce) {
+    sim_world *w = sim_world_create(NULL);
+    add_ground(w, 5, friction, 0);
+    sim_body_def d = body_def(gjk_make_sphere(0.5), sv3(0, 0, 2), false);
+    d.restitution = restitution;
+    d.friction = friction;
+    int ball = add_body(w, &d);
+    *min_z = 2;
+    *apex_after_bounce = 0;
+    bool bounced = false;
+    int steps = (int)lround(seconds / dt);
+    for (int k = 0; k < steps; ++k) {
+        sim_world_step(w);
+        sim_body_state s = sim_world_body_state(w, ball);
+        *min_z = s.position.z < *min_z ? s.position.z : *min_z;
+        if (s.velocity.z > 0) {
+            bounced = true;
+        }
+        if (bounced && s.position.z > *apex_after_bounce) {
+            *apex_after_bounce = s.position.z;
+        }
+        *final_z = s.position.z;
+        *final_speed = sv_length(s.velocity);
+    }
+    sim_world_destroy(w);
+}
+
+static void test_sphere_drop_rests(void) {
+    double min_z, z, speed, apex;
+    drop_sphere(0, 0.5, 3, &min_z, &z, &speed, &apex);
+    printf("  drop e=0: final centre %.6f m, lowest %.6f m, final speed %.2e m/s\n", z, min_z, speed);
+    ENSURE_NEAR(z, 0.5, 0.005);
+    ENSURE(min_z >= 0.5 - 0.01);
+    ENSURE(speed < 1e-3);
+}
+
+static void test_sphere_drop_bounces(void) {
+    double min_z, z, speed, apex;
+    drop_sphere(1, 0, 1.5, &min_z, &z, &speed, &apex);
+    printf("  drop e=1: apex after the bounce %.6f m (from 2 m), lowest %.6f m\n", apex, min_z);
+    ENSURE(fabs(apex - 2) <= 0.05 * 2);
+    ENSURE(min_z >= 0.5 - 0.01);
+}
+
+/// A column of `n` unit boxes on the ground, each resting on the one below.
+static void test_stack(void) {
+    const int n = 10;
+    sim_world *w = sim_world_create(NULL);
+    add_ground(w, 5, 0.5, 0);
+    int top = -1;
+    for (int i = 0; i < n; ++i) {
+        sim_body_def d = body_def(gjk_make_box(gjk_v3(0.5, 0.5, 0.5)), sv3(0, 0, 0.5 + i), false);
+        top = add_body(w, &d);
+    }
+    sim_vec3 start = sim_world_body_state(w, top).position;
+    double drift = 0, dz = 0;
+    for (int k = 0; k < (int)lround(20 / dt); ++k) {
+        sim_world_step(w);
+        sim_vec3 p = sim_world_body_state(w, top).position;
+        double side = hypot(p.x - start.x, p.y - start.y);
+        drift = side > drift ? side : drift;
+        dz = fabs(p.z - start.z) > dz ? fabs(p.z - start.z) : dz;
+    }
+    printf("  stack of %d: top box drifted %.2e m sideways, height changed by %.2e m at most\n", n, drift, dz);
+    ENSURE(drift < 0.02);
+    ENSURE(dz < 0.01);
+    sim_world_destroy(w);
+}
+
+/// A pyramid of unit boxes with a base of `base` boxes, in one plane.
+static void test_pyramid(void) {
+    const int base = 10;
+    sim_world *w = sim_world_create(NULL);
+    add_ground(w, 10, 0.5, 0);
+    sim_vec3 start[64];
+    int ids[64], count = 0;
+    for (int row = 0; row < base; ++row) {
+        for (int i = 0; i < base - row; ++i) {
+            double x = (i - 0.5 * (base - row - 1)) * 1.05;
+            sim_body_def d = body_def(gjk_make_box(gjk_v3(0.5, 0.5, 0.5)), sv3(x, 0, 0.5 + row), false);
+            ids[count] = add_body(w, &d);
+            start[count] = d.position;
+            ++count;
+        }
+    }
+    double worst = 0;
+    for (int k = 0; k < (int)lround(10 / dt); ++k) {
+        sim_world_step(w);
+    }
+    for (int i = 0; i < count; ++i) {
+        double m = sv_length(sv_sub(sim_world_body_state(w, ids[i]).position, start[i]));
+        worst = m > worst ? m : worst;
+    }
+    printf("  pyramid of %d boxes (base %d): the farthest moved %.2e m in 10 s\n", count, base, worst);
+    ENSURE(worst < 0.01);
+    sim_world_destroy(w);
+}
+
+/// A unit box on a static slope of 30 degrees, for two frictions: with
+/// μ = 0.7 > tan 30° it stays, with μ = 0.2 it slides down at
+/// g·(sin 30° − μ·cos 30°).
+static void slope(double friction, double seconds, double *moved, double *expected) {
+    const double angle = 30 * 3.14159265358979323846 / 180;
+    sim_world *w = sim_world_create(NULL);
+    sim_quat tilt = axis_angle(sv3(0, 1, 0), -angle); // the +x end goes up
+    sim_vec3 up = sq_rotate(tilt, sv3(0, 0, 1));
+    sim_body_def sd = body_def(gjk_make_box(gjk_v3(20, 3, 1)), sv_scale(-1, up), true);
+    sd.rotation = tilt;
+    sd.friction = friction;
+    add_body(w, &sd);
+    sim_body_def d = body_def(gjk_make_box(gjk_v3(0.5, 0.5, 0.5)), sv_scale(0.5, up), false);
+    d.rotation = tilt;
+    d.friction = friction;
+    int box = add_body(w, &d);
+    for (int k = 0; k < (int)lround(seconds / dt); ++k) {
+        sim_world_step(w);
+    }
+    sim_vec3 down = sq_rotate(tilt, sv3(-1, 0, 0));
+    *moved = sv_dot(sv_sub(sim_world_body_state(w, box).position, d.position), down);
+    double a = 9.81 * (sin(angle) - friction * cos(angle));
+    *expected = a > 0 ? 0.5 * a * seconds * seconds : 0;
+    sim_world_destroy(w);
+}
+
+static void test_slope(void) {
+    double moved, expected;
+    slope(0.7, 3, &moved, &expected);
+    printf("  slope 30°, μ = 0.7: moved %.2e m down the slope in 3 s\n", moved);
+    ENSURE(fabs(moved) < 0.005);
+    slope(0.2, 1, &moved, &expected);
+    printf("  slope 30°, μ = 0.2: slid %.4f m in 1 s (Coulomb: %.4f m)\n", moved, expected);
+    ENSURE(fabs(moved - expected) < 0.02 * expected);
+}
+
+/// A sphere of radius 5 cm at 100 m/s toward a static wall 2 cm thick
+/// (the plane x = 0, 4 m by 4 m), aimed at points of the wall from several
+/// directions and distances: it never passes through.
+static void test_fast_sphere_wall(void) {
+    int passed = 0, runs = 0;
+    double deepest = -1;
+    unsigned long long seed = 7;
+    for (int k = 0; k < 24; ++k) {
+        sim_settings s = sim_settings_default();
+        s.gravity = sv3(0, 0, 0);
+        sim_world *w = sim_world_create(&s);
+        sim_body_def wall = body_def(gjk_make_box(gjk_v3(0.01, 2, 2)), sv3(0, 0, 0), true);
+        wall.friction = k % 2 ? 0.5 : 0;
+        add_body(w, &wall);
+        // Aim at a point of the wall's face from up to 60° off its normal,
+        // starting 0.5 m to 4 m away.
+        sim_vec3 target = sv3(-0.01, rnd(&seed, -1.5, 1.5), rnd(&seed, -1.5, 1.5));
+        double polar = rnd(&seed, 0, 1.05), azimuth = rnd(&seed, 0, 6.283185307179586);
+        sim_vec3 dir = sv3(cos(polar), sin(polar) * cos(azimuth), sin(polar) * sin(azimuth));
+        double dist = rnd(&seed, 0.5, 4);
+        sim_body_def d = body_def(gjk_make_sphere(0.05), sv_sub(target, sv_scale(dist, dir)), false);
+        d.velocity = sv_scale(100, dir);
+        d.friction = wall.friction;
+        int ball = add_body(w, &d);
+        for (int step = 0; step < 60; ++step) {
+            sim_world_step(w);
+            double x = sim_world_body_state(w, ball).position.x;
+            // How far the centre got beyond where it touches the wall.
+            double beyond = x - (-0.01 - 0.05);
+            deepest = beyond > deepest ? beyond : deepest;
+            if (x > 0) {
+                printf("    run %d passed at step %d: aimed at (%.3f %.3f %.3f) from %.3f m along (%.3f %.3f %.3f)\n", k,
+                       step, target.x, target.y, target.z, dist, dir.x, dir.y, dir.z);
+                ++passed;
+                break;
+            }
+        }
+        ++runs;
+        sim_world_destroy(w);
+    }
+    printf("  fast sphere: %d of %d runs passed the wall; the centre came at most %.2e m past touching\n", passed,
+           runs, deepest);
+    ENSURE(passed == 0);
+    ENSURE(deepest < 0.005);
+}
+
+/// Total linear momentum, angular momentum about the origin and kinetic
+/// energy of the dynamic bodies; `scale` gets Σ|m·v| and Σ(|m·x × v| + |I·ω|),
+/// the sizes the conservation errors are measured against.
+static void momenta(const sim_world *w, sim_vec3 *P, sim_vec3 *L, double *E, double *p_scale, double *l_scale) {
+    *P = sv3(0, 0, 0);
+    *L = sv3(0, 0, 0);
+    *E = 0;
+    *p_scale = 0;
+    *l_scale = 0;
+    for (int i = 0; i < sim_world_body_count(w); ++i) {
+        sim_mass m = sim_world_body_mass(w, i);
+        if (m.mass == 0) {
+            continue;
+        }
+        sim_body_state s = sim_world_body_state(w, i);
+        sim_vec3 x = sv_add(s.position, sq_rotate(s.rotation, m.com));
+        sim_mat3 r = sm_from_quat(s.rotation);
+        sim_mat3 inertia = sm_rotate_tensor(&r, &m.inertia);
+        sim_vec3 iw = sm_mul_vec(&inertia, s.angular_velocity);
+        sim_vec3 mv = sv_scale(m.mass, s.velocity);
+        *P = sv_add(*P, mv);
+        *L = sv_add(*L, sv_add(sv_cross(x, mv), iw));
+        *E += 0.5 * sv_dot(mv, s.velocity) + 0.5 * sv_dot(iw, s.angular_velocity);
+        *p_scale += sv_length(mv);
+        *l_scale += sv_length(sv_cross(x, mv)) + sv_length(iw);
+    }
+}
+
+/// Pairs of bodies of several shapes thrown at each other with spin and an
+/// offset, without gravity or friction: each pair far from the others, so
+/// that every collision is between two bodies.
+static void conservation(double restitution, double *dp, double *dl, double *de, int *contacts_seen) {
+    sim_settings set = sim_settings_default();
+    set.gravity = sv3(0, 0, 0);
+    sim_world *w = sim_world_create(&set);
+    gjk_shape shapes[5] = {gjk_make_sphere(0.5), gjk_make_sphere(0.3), gjk_make_box(gjk_v3(0.4, 0.3, 0.2)),
+                           gjk_make_capsule(gjk_v3(-0.3, 0, 0), gjk_v3(0.3, 0, 0), 0.2),
+                           gjk_make_ellipsoid(gjk_v3(0.5, 0.3, 0.25))};
+    unsigned long long seed = 11;
+    for (int i = 0; i < 10; ++i) {
+        sim_vec3 centre = sv3(10.0 * i, 0, 0);
+        sim_vec3 dir = sv_normalize(sv3(rnd(&seed, -1, 1), rnd(&seed, -1, 1), rnd(&seed, -1, 1)));
+        sim_vec3 side = sv_normalize(sv_cross(dir, sv3(0.3, 0.5, 1)));
+        double offset = rnd(&seed, -0.3, 0.3);
+        for (int j = 0; j < 2; ++j) {
+            double sign = j ? 1 : -1;
+            sim_body_def d = body_def(shapes[(i + 3 * j) % 5],
+                                      sv_add(centre, sv_add(sv_scale(1.5 * sign, dir), sv_scale(offset * sign, side))),
+                                      false);
+            d.rotation = axis_angle(sv3(rnd(&seed, -1, 1), rnd(&seed, -1, 1), 1), rnd(&seed, 0, 3));
+            d.velocity = sv_scale(-sign * rnd(&seed, 1, 3), dir);
+            d.angular_velocity = sv3(rnd(&seed, -2, 2), rnd(&seed, -2, 2), rnd(&seed, -2, 2));
+            d.friction = 0;
+            d.restitution = restitution;
+            d.density = rnd(&seed, 500, 2000);
+            add_body(w, &d);
+        }
+    }
+    sim_vec3 P0, L0, P, L, v0[20];
+    double E0, E, ps, ls, ps0, ls0;
+    momenta(w, &P0, &L0, &E0, &ps0, &ls0);
+    for (int i = 0; i < 20; ++i) {
+        v0[i] = sim_world_body_state(w, i).velocity;
+    }
+    *dp = *dl = 0;
+    *contacts_seen = 0;
+    for (int k = 0; k < 120; ++k) {
+        sim_world_step(w);
+        momenta(w, &P, &L, &E, &ps, &ls);
+        double ep = sv_length(sv_sub(P, P0)) / ps0, el = sv_length(sv_sub(L, L0)) / ls0;
+        *dp = ep > *dp ? ep : *dp;
+        *dl = el > *dl ? el : *dl;
+    }
+    *de = (E0 - E) / E0;
+    // Every body took part in a collision: its velocity changed.
+    for (int i = 0; i < sim_world_body_count(w); ++i) {
+        if (sv_length(sv_sub(sim_world_body_state(w, i).velocity, v0[i])) < 0.1) {
+            *contacts_seen = -1 - i;
+        }
+    }
+    sim_world_destroy(w);
+}
+
+static void test_conservation(void) {
+    double dp, dl, de;
+    int seen;
+    conservation(0, &dp, &dl, &de, &seen);
+    printf("  no gravity, e = 0: every body collided: %s; momentum drift %.2e, angular momentum drift %.2e (relative), "
+           "kinetic energy lost %.1f%%\n", seen == 0 ? "yes" : "no", dp, dl, 100 * de);
+    ENSURE(seen == 0);
+    ENSURE(dp < 1e-9);
+    ENSURE(dl < 1e-9);
+    conservation(1, &dp, &dl, &de, &seen);
+    printf("  no gravity, e = 1: every body collided: %s; momentum drift %.2e, angular momentum drift %.2e, "
+           "kinetic energy lost %.3f%%\n", seen == 0 ? "yes" : "no", dp, dl, 100 * de);
+    ENSURE(seen == 0);
+    ENSURE(dp < 1e-9);
+    ENSURE(dl < 1e-9);
+    ENSURE(de < 0.01);
+}
+
+int main(void) {
+    RUN_TEST(test_sphere_drop_rests);
+    RUN_TEST(test_sphere_drop_bounces);
+    RUN_TEST(test_stack);
+    RUN_TEST(test_pyramid);
+    RUN_TEST(test_slope);
+    RUN_TEST(test_fast_sphere_wall);
+    RUN_TEST(test_conservation);
+    return TEST_SUMMARY();
+}
