@@ -1220,6 +1220,70 @@ static void write_summary(FILE *f) {
     fprintf(f, " (every row, with its ratio, is in the tables of times below).\n");
 }
 
+static void write_targets(FILE *f) {
+    fprintf(f, "\n## Targets (issue: gjk at least 3x faster than the fastest peer on every polytope row)\n\n"
+               "Per polytope workload and query: the smallest, over the seven bands, of (fastest peer's median / gjk's "
+               "median), and that peer, among the peers whose answers agree with gjk's within 1e-6 on that row (the shapes "
+               "are about unit size); rows at 3x or more out of the rows measured.\n\n"
+               "| workload | intersect | distance | penetration |\n|---|---|---|---|\n");
+    int met = 0, all = 0;
+    for (int i = 0; i < g_nrows; i += NLIBS * BENCH_Q_COUNT * NBANDS) {
+        if (g_rows[i].dim != 3 || (strncmp(g_rows[i].workload, "hull", 4) != 0 && strcmp(g_rows[i].workload, "box") != 0))
+            continue;
+        fprintf(f, "| %s |", g_rows[i].workload);
+        for (int q = 0; q < BENCH_Q_COUNT; q++) {
+            double worst = INFINITY;
+            const char *who = "";
+            for (int b = 0; b < NBANDS; b++) {
+                int base = i + (b * BENCH_Q_COUNT + q) * NLIBS;
+                if (base + NLIBS > g_nrows || g_rows[base].state || !(g_rows[base].ns_median > 0)) continue;
+                double fastest = INFINITY;
+                const char *name = "";
+                for (int l = 1; l < NLIBS; l++) {
+                    row *r = &g_rows[base + l];
+                    // A fast answer that disagrees with the exact one (beyond
+                    // 1e-6 of the shapes' unit size) does not count.
+                    if (r->state || !(r->ns_median > 0) || r->ns_median >= fastest || !(r->max_error <= 1e-6)) continue;
+                    fastest = r->ns_median;
+                    name = r->library;
+                }
+                if (fastest == INFINITY) continue;
+                double ratio = fastest / g_rows[base].ns_median;
+                all++;
+                met += ratio >= 3;
+                if (ratio < worst) { worst = ratio; who = name; }
+            }
+            if (worst == INFINITY) fprintf(f, " n/a |");
+            else fprintf(f, " %.2fx (%s) |", worst, who);
+        }
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\nRows at 3x or more: %d of %d. **Not met.**", met, all);
+    for (int i = 0; i < g_nrows; i += NLIBS * BENCH_Q_COUNT * NBANDS) {
+        if (strcmp(g_rows[i].workload, "box") != 0) continue;
+        double v[NBANDS];
+        int n = 0;
+        for (int b = 0; b < NBANDS; b++) {
+            row *g = &g_rows[i + (b * BENCH_Q_COUNT + BENCH_Q_DISTANCE) * NLIBS];
+            if (!g->state && g->ns_median > 0) v[n++] = g->ns_median;
+        }
+        if (n) {
+            qsort(v, (size_t)n, sizeof v[0], cmp_double);
+            fprintf(f, " Cold box-box distance: median %.0f ns over the bands (%.0f to %.0f ns); target 150 ns: %s.", v[n / 2],
+                    v[0], v[n - 1], v[n / 2] <= 150 ? "met" : "**not met**");
+        }
+    }
+    fprintf(f, "\n\nWhy, as measured with callgrind (instructions per query above): every gjk query validates its input "
+               "(finite numbers, shapes, options), normalises both quaternions and sets up B's pose in A's frame before "
+               "the first support point, and checks its answer for overflow: a few hundred instructions that coal and "
+               "MuJoCo do not spend, which dominate on boxes, small hulls, spheres and capsules (closed forms here still "
+               "cost ~900 instructions against ~200-460). Penetration rows pay for EPA's polytope, where MuJoCo's is "
+               "leaner. Curved shapes (ellipsoids) take ~30 GJK iterations; coal's Nesterov acceleration is not taken "
+               "yet. Warm starts on the 16384-vertex hull need ~2.6 iterations near contact against ~1.1 on 32 vertices, "
+               "and each climbs the vertex graph. The model T = iterations x (n/2 + 110) cycles is not evaluated: this "
+               "virtual machine exposes no cycle counter (perf reports cycles as not supported).\n");
+}
+
 static void write_instr(FILE *f, int instr_found) {
     fprintf(f, "\n## Instructions per query (callgrind, %d pairs, gjk and every peer on the same pairs)\n\n",
             INSTR_PAIRS);
@@ -1293,6 +1357,7 @@ static void write_md(const char *path, double elapsed_s, int instr_found) {
     fprintf(f, "\nThe run took %.0f s. This machine is shared and noisy: times move by 10-30%% between runs; "
                "the instruction counts below do not.\n\n", elapsed_s);
     write_summary(f);
+    write_targets(f);
     write_instr(f, instr_found);
     fprintf(f, "\n## Times\n\nEach cell: median ns per query over the pairs, (peer / gjk median: above 1 means gjk is "
                "faster), e = the largest disagreement with gjk's answer over the pairs (for gjk itself: with the exact "
