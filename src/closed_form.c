@@ -86,20 +86,35 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
         !gjk_transform_valid(in->transform_b)) {
         return false;
     }
+    gjk_vec3 off = gjk_sub(in->transform_b.position, in->transform_a.position);
+    s->ra = gjk_core_radius(in->shape_a);
+    s->rb = gjk_core_radius(in->shape_b);
+    gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    bool points_a = in->shape_a->type == GJK_SHAPE_POINT || in->shape_a->type == GJK_SHAPE_SPHERE;
+    bool points_b = in->shape_b->type == GJK_SHAPE_POINT || in->shape_b->type == GJK_SHAPE_SPHERE;
+    if (points_a && points_b) {
+        // Two point cores (spheres, points): the centres' offset is all.
+        s->tol = rel * (gjk_max_abs(off) + s->ra + s->rb);
+        s->ca = gjk_v3_zero();
+        s->cb = off;
+        s->core = gjk_length(off);
+        if (!(s->core > s->tol) || !gjk_is_valid_real(s->core)) {
+            return false; // concentric within the tolerance, or overflow
+        }
+        s->n = gjk_normalize(off);
+        s->origin = in->transform_a.position;
+        return true;
+    }
     // A frame with A's origin at 0 and the world's orientation: B's offset
     // is one difference of world positions, as in the general path.
     rotate_core(in->transform_a.rotation, &a0, &a1);
     rotate_core(in->transform_b.rotation, &b0, &b1);
-    gjk_vec3 off = gjk_sub(in->transform_b.position, in->transform_a.position);
     // The tolerance scale: a bound on the coordinates of the points of the
     // difference of the cores, which GJK would see.
     gjk_real m = gjk_max_abs(off) + gjk_max(gjk_max_abs(a0), gjk_max_abs(a1)) +
                  gjk_max(gjk_max_abs(b0), gjk_max_abs(b1));
     b0 = gjk_add(b0, off);
     b1 = gjk_add(b1, off);
-    s->ra = gjk_core_radius(in->shape_a);
-    s->rb = gjk_core_radius(in->shape_b);
-    gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
     s->tol = rel * (m + s->ra + s->rb);
     if (!gjk_is_valid_real(s->tol)) {
         return false; // overflow: the general path reports it
