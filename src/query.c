@@ -42,11 +42,10 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
     }
 }
 
-static void cache_store(const gjk_pair *p, const gjk_simplex *s, gjk_simplex_cache *cache) {
+static void cache_store(const gjk_simplex *s, gjk_simplex_cache *cache) {
     if (cache == NULL) {
         return;
     }
-    (void)p;
     cache->count = s->count;
     for (int m = 0; m < s->count; ++m) {
         cache->direction[m] = s->v[m].d;
@@ -230,7 +229,7 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
         return out;
     }
     out.iterations = w.iterations;
-    cache_store(&p, &w.simplex, cache);
+    cache_store(&w.simplex, cache);
     gjk_simplex_witness(&w.simplex, &ca, &cb);
     core = gjk_length(w.v);
     gjk_real tol = gjk_pair_tolerance(&p);
@@ -310,7 +309,7 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
     if (end == GJK_WALK_BAD_SUPPORT) {
         return out;
     }
-    cache_store(&p, &w.simplex, cache);
+    cache_store(&w.simplex, cache);
 
     bool converged = end != GJK_WALK_MAX_ITER;
     if (end == GJK_WALK_OVERLAP) {
