@@ -4,9 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
-#include "gjk/gjk.h"
-#include "gjk/gjk2d.h"
+#include "bench_gjk.h"
 
 typedef struct ctx {
     int dim;
@@ -16,7 +14,7 @@ typedef struct ctx {
     gjk_vec2 *va2, *vb2;
 } ctx;
 
-static gjk2_shape make2(const bench_shape *s, gjk_vec2 **store) {
+gjk2_shape bench_gjk2_shape(const bench_shape *s, gjk_vec2 **store) {
     *store = NULL;
     switch (s->kind) {
     case BENCH_POLY2: {
@@ -34,7 +32,7 @@ static gjk2_shape make2(const bench_shape *s, gjk_vec2 **store) {
 
 /// Polytopes are built once as hulls (faces and vertex adjacency), as a user
 /// with a fixed mesh would: support points then climb the vertex graph.
-static gjk_shape make(const bench_shape *s, gjk_hull **store) {
+gjk_shape bench_gjk_shape(const bench_shape *s, gjk_hull **store) {
     *store = NULL;
     switch (s->kind) {
     case BENCH_POLY: {
@@ -58,11 +56,11 @@ static void *setup(const bench_shape *a, const bench_shape *b, char *why, size_t
     ctx *c = calloc(1, sizeof *c);
     c->dim = bench_kind_dim(a->kind);
     if (c->dim == 2) {
-        c->a2 = make2(a, &c->va2);
-        c->b2 = make2(b, &c->vb2);
+        c->a2 = bench_gjk2_shape(a, &c->va2);
+        c->b2 = bench_gjk2_shape(b, &c->vb2);
     } else {
-        c->a = make(a, &c->ha);
-        c->b = make(b, &c->hb);
+        c->a = bench_gjk_shape(a, &c->ha);
+        c->b = bench_gjk_shape(b, &c->hb);
     }
     return c;
 }

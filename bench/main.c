@@ -32,6 +32,7 @@
 
 #include "bench.h"
 #include "bench_config.h"
+#include "bench_gjk.h"
 #include "gjk/batch.h"
 #include "gjk/gjk.h"
 #include "gjk/gjk2d.h"
@@ -165,22 +166,6 @@ static double *ellipse_cloud(int n) {
     return v;
 }
 
-static gjk2_shape gjk2_of(const bench_shape *s, gjk_vec2 **store) {
-    *store = NULL;
-    switch (s->kind) {
-    case BENCH_POLY2: {
-        gjk_vec2 *v = malloc(sizeof *v * (size_t)s->n);
-        for (int i = 0; i < s->n; i++) v[i] = gjk_v2(s->verts[2 * i], s->verts[2 * i + 1]);
-        *store = v;
-        return gjk2_make_polygon(v, s->n);
-    }
-    case BENCH_CIRCLE: return gjk2_make_circle(s->radius);
-    case BENCH_CAPSULE2: return gjk2_make_capsule(gjk_v2(-s->half_len, 0), gjk_v2(s->half_len, 0), s->radius);
-    default: break;
-    }
-    return gjk2_make_point();
-}
-
 static gjk_shape gjk_of(const bench_shape *s, gjk_vec3 **store) {
     *store = NULL;
     switch (s->kind) {
@@ -244,8 +229,8 @@ static void workload_init(workload *w, const char *name, bench_kind kind, int n,
     make_shape(w, &w->a, &w->va, &w->fa);
     make_shape(w, &w->b, &w->vb, &w->fb);
     if (w->dim == 2) {
-        w->ga2 = gjk2_of(&w->a, &w->gva2);
-        w->gb2 = gjk2_of(&w->b, &w->gvb2);
+        w->ga2 = bench_gjk2_shape(&w->a, &w->gva2);
+        w->gb2 = bench_gjk2_shape(&w->b, &w->gvb2);
     } else {
         w->ga = gjk_of(&w->a, &w->gva);
         w->gb = gjk_of(&w->b, &w->gvb);
@@ -1564,16 +1549,6 @@ typedef struct warm_row {
 static warm_row g_warm[64];
 static int g_nwarm;
 
-static gjk_shape warm_shape(const workload *w, int which, gjk_hull **hull) {
-    *hull = NULL;
-    gjk_shape s = which ? w->gb : w->ga;
-    if (w->kind == BENCH_POLY) {
-        *hull = gjk_hull_create(s.polytope.vertices, s.polytope.count, NULL);
-        if (*hull) s = gjk_make_hull(*hull);
-    }
-    return s;
-}
-
 static bench_pose warm_frame(const bench_pose *p0, int frame, int i) {
     bench_pose p = *p0;
     double dir[3] = {cos(1.7 * i), sin(1.7 * i) * cos(0.3 * i), sin(1.7 * i) * sin(0.3 * i)};
@@ -1588,7 +1563,7 @@ static bench_pose warm_frame(const bench_pose *p0, int frame, int i) {
 static void run_warm(workload *w) {
     if (w->dim != 3 || g_nwarm + 2 > (int)(sizeof g_warm / sizeof g_warm[0])) return;
     gjk_hull *ha, *hb;
-    gjk_shape sa = warm_shape(w, 0, &ha), sb = warm_shape(w, 1, &hb);
+    gjk_shape sa = bench_gjk_shape(&w->a, &ha), sb = bench_gjk_shape(&w->b, &hb);
     const int bands[2] = {2, 5}; // +1e-3 distance, -1e-3 penetration
     for (int j = 0; j < 2; j++) {
         int b = bands[j], q = j == 0 ? BENCH_Q_DISTANCE : BENCH_Q_PENETRATION;
@@ -1663,7 +1638,7 @@ static void run_batch(workload *w) {
         strcmp(w->name, "hull512") != 0)
         return;
     gjk_hull *ha, *hb;
-    gjk_shape sa = warm_shape(w, 0, &ha), sb = warm_shape(w, 1, &hb);
+    gjk_shape sa = bench_gjk_shape(&w->a, &ha), sb = bench_gjk_shape(&w->b, &hb);
     int b = 2;
     place_bands(w, &b, 1);
     gjk_query_input *in = calloc(BATCH_PAIRS, sizeof *in);
