@@ -97,11 +97,13 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
         s->tol = rel * (gjk_max_abs(off) + s->ra + s->rb);
         s->ca = gjk_v3_zero();
         s->cb = off;
-        s->core = gjk_length(off);
+        gjk_real oo = gjk_length_sq(off);
+        s->core = gjk_sqrt(oo);
         if (!(s->core > s->tol) || !gjk_is_valid_real(s->core)) {
             return false; // concentric within the tolerance, or overflow
         }
-        s->n = gjk_normalize(off);
+        // |off|² in the normal range: off / |off| is as exact as gjk_normalize.
+        s->n = oo > GJK_SQUARE_MIN && oo < GJK_SQUARE_MAX ? gjk_scale(1 / s->core, off) : gjk_normalize(off);
         s->origin = in->transform_a.position;
         return true;
     }

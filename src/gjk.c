@@ -14,7 +14,7 @@
 
 static bool simplex_has(const gjk_simplex *s, gjk_vec3 w) {
     for (int m = 0; m < s->count; ++m) {
-        if (s->v[m].w.x == w.x && s->v[m].w.y == w.y && s->v[m].w.z == w.z) {
+        if ((s->v[m].w.x == w.x) & (s->v[m].w.y == w.y) & (s->v[m].w.z == w.z)) {
             return true;
         }
     }
@@ -88,9 +88,7 @@ gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
             return GJK_WALK_BAD_SUPPORT;
         }
         gjk_real lower = gjk_dot(d, p.w) / gjk_length(d);
-        if (lower > walk->lower) {
-            walk->lower = lower;
-        }
+        walk->lower = gjk_max(lower, walk->lower); // a select, not a branch (a NaN lower is ignored)
         if (pair->trace != NULL) {
             trace_iteration(pair, walk, d, p.w);
         }

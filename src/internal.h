@@ -43,6 +43,10 @@ typedef struct gjk_support_point {
 /// True when the transform's numbers are finite and its quaternion non-zero.
 bool gjk_transform_valid(gjk_transform t);
 
+/// True when gjk_transform_valid; *unit then receives t with its rotation
+/// normalised (pair.c).
+bool gjk_transform_unit(gjk_transform t, gjk_transform *unit);
+
 /// True when the options are in range.
 bool gjk_options_valid(const gjk_options *o);
 

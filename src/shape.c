@@ -98,9 +98,10 @@ gjk_shape gjk_with_margin(gjk_shape shape, gjk_real margin) {
     return shape;
 }
 
-static bool nonneg(gjk_real x) { return gjk_is_valid_real(x) && x >= 0; }
+/// Finite and ≥ 0 (NaN fails both comparisons, +inf the second).
+static bool nonneg(gjk_real x) { return x >= 0 && x <= GJK_REAL_MAX; }
 
-static bool nonneg_vec3(gjk_vec3 v) { return nonneg(v.x) && nonneg(v.y) && nonneg(v.z); }
+static bool nonneg_vec3(gjk_vec3 v) { return gjk_min(v.x, gjk_min(v.y, v.z)) >= 0 && gjk_is_valid_vec3(v); }
 
 bool gjk_shape_check(const gjk_shape *s, bool every_vertex) {
     if (s == NULL || !nonneg(s->margin)) {

@@ -24,7 +24,22 @@ typedef struct sv_result {
     gjk_real dist2;
 } sv_result;
 
-static bool same_sign(gjk_real a, gjk_real b) { return (a > 0 && b > 0) || (a < 0 && b < 0); }
+// Which sub-simplex holds the answer, and along which axis a length or area
+// is measured, change unpredictably from one call to the next: the tests
+// below combine comparisons with & and | rather than && and ||, and pick
+// components by index, so that the compiler emits flags and selects instead
+// of branches the processor would mispredict.
+
+/// Both strictly positive or both strictly negative.
+static bool same_sign(gjk_real a, gjk_real b) { return ((a > 0) & (b > 0)) | ((a < 0) & (b < 0)); }
+
+/// The index (0, 1, 2 for x, y, z) of the largest of three magnitudes, the
+/// first of equals (2 when any is NaN).
+static int largest_axis(gjk_real ax, gjk_real ay, gjk_real az) {
+    int x_wins = (ax >= ay) & (ax >= az);
+    int y_wins = ay >= az;
+    return (1 - x_wins) * (2 - y_wins);
+}
 
 static void sv_vertex(const gjk_vec3 *p, int i, sv_result *r) {
     r->count = 1;
@@ -47,16 +62,11 @@ static void sv_1d(const gjk_vec3 *p, int i, int j, sv_result *r, bool *range) {
         return;
     }
     gjk_vec3 po = gjk_mul_add(a, -gjk_dot(a, t) / tt, t);
-    gjk_real ax = gjk_abs(t.x), ay = gjk_abs(t.y), az = gjk_abs(t.z);
-    gjk_real mu, ca, cb; // mu = a_k − b_k; ca = po_k − b_k (weight of a); cb = a_k − po_k
-    if (ax >= ay && ax >= az) {
-        mu = a.x - b.x, ca = po.x - b.x, cb = a.x - po.x;
-    } else if (ay >= az) {
-        mu = a.y - b.y, ca = po.y - b.y, cb = a.y - po.y;
-    } else {
-        mu = a.z - b.z, ca = po.z - b.z, cb = a.z - po.z;
-    }
-    if (same_sign(mu, ca) && same_sign(mu, cb)) {
+    int k = largest_axis(gjk_abs(t.x), gjk_abs(t.y), gjk_abs(t.z));
+    gjk_real av[3] = {a.x, a.y, a.z}, bv[3] = {b.x, b.y, b.z}, pv[3] = {po.x, po.y, po.z};
+    // mu = a_k − b_k; ca = po_k − b_k (weight of a); cb = a_k − po_k.
+    gjk_real mu = av[k] - bv[k], ca = pv[k] - bv[k], cb = av[k] - pv[k];
+    if (same_sign(mu, ca) & same_sign(mu, cb)) {
         r->count = 2;
         r->index[0] = i;
         r->index[1] = j;
@@ -98,22 +108,17 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *ra
         // plane (u, v) is taken in cyclic order so that its 2D cross product
         // is the matching component of n, which keeps the signs consistent.
         gjk_vec3 po = gjk_scale(gjk_dot(a, n) / nn, n);
-        gjk_real nx = gjk_abs(n.x), ny = gjk_abs(n.y), nz = gjk_abs(n.z);
-        if (nx >= ny && nx >= nz) { // drop x: plane (y, z)
-            ca = area2(po.y, po.z, b.y, b.z, c.y, c.z);
-            cb = area2(a.y, a.z, po.y, po.z, c.y, c.z);
-            cc = area2(a.y, a.z, b.y, b.z, po.y, po.z);
-        } else if (ny >= nz) { // drop y: plane (z, x)
-            ca = area2(po.z, po.x, b.z, b.x, c.z, c.x);
-            cb = area2(a.z, a.x, po.z, po.x, c.z, c.x);
-            cc = area2(a.z, a.x, b.z, b.x, po.z, po.x);
-        } else { // drop z: plane (x, y)
-            ca = area2(po.x, po.y, b.x, b.y, c.x, c.y);
-            cb = area2(a.x, a.y, po.x, po.y, c.x, c.y);
-            cc = area2(a.x, a.y, b.x, b.y, po.x, po.y);
-        }
+        // Drop the axis `drop`: the plane (u, v) = (drop + 1, drop + 2) mod 3, i.e. (y, z),
+        // (z, x) or (x, y).
+        int drop = largest_axis(gjk_abs(n.x), gjk_abs(n.y), gjk_abs(n.z));
+        int u = drop + 1 - 3 * (drop == 2), v = drop + 2 - 3 * (drop >= 1);
+        gjk_real av[3] = {a.x, a.y, a.z}, bv[3] = {b.x, b.y, b.z}, cv[3] = {c.x, c.y, c.z};
+        gjk_real pv[3] = {po.x, po.y, po.z};
+        ca = area2(pv[u], pv[v], bv[u], bv[v], cv[u], cv[v]);
+        cb = area2(av[u], av[v], pv[u], pv[v], cv[u], cv[v]);
+        cc = area2(av[u], av[v], bv[u], bv[v], pv[u], pv[v]);
         mu = ca + cb + cc;
-        if (same_sign(mu, ca) && same_sign(mu, cb) && same_sign(mu, cc)) {
+        if (same_sign(mu, ca) & same_sign(mu, cb) & same_sign(mu, cc)) {
             gjk_real inv = 1 / mu;
             r->count = 3;
             r->index[0] = i, r->index[1] = j, r->index[2] = k;
@@ -160,7 +165,7 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
     if (!(gjk_abs(mu) >= GJK_SQUARE_MIN && gjk_abs(mu) <= GJK_SQUARE_MAX)) {
         *range = false;
     }
-    if (same_sign(mu, c0) && same_sign(mu, c1) && same_sign(mu, c2) && same_sign(mu, c3)) {
+    if (same_sign(mu, c0) & same_sign(mu, c1) & same_sign(mu, c2) & same_sign(mu, c3)) {
         gjk_real inv = 1 / mu;
         r->count = 4;
         for (int m = 0; m < 4; ++m) {

@@ -16,8 +16,10 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define GJK_NOINLINE __attribute__((noinline))
+#define GJK_INLINE inline __attribute__((always_inline))
 #else
 #define GJK_NOINLINE
+#define GJK_INLINE inline
 #endif
 
 /// The rounding radius of a shape: its margin plus a sphere's or capsule's radius.
@@ -105,7 +107,7 @@ static inline gjk_vec3 gjk_support_hull(const gjk_hull *h, gjk_vec3 d, int *hint
 /// The point of the core of `s` farthest along `d` (local frame). `d` need
 /// not be unit; a zero `d` gives some point of the core. `hint` (may be
 /// NULL) is the start and answer of a hull's hill climbing.
-static inline gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d, int *hint) {
+static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d, int *hint) {
     switch (s->type) {
     case GJK_SHAPE_POINT:
     case GJK_SHAPE_SPHERE:
@@ -119,8 +121,12 @@ static inline gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d, int
         return gjk_dot(s->triangle.c, d) > gjk_dot(p, d) ? s->triangle.c : p;
     }
     case GJK_SHAPE_BOX: {
+        // ±h with d's signs (−h where d < 0): bit operations rather than
+        // branches, whose outcome the processor could not predict from one
+        // call to the next. Adding +0 turns −0 into +0, so a zero component
+        // takes +h, as the comparison d < 0 would.
         gjk_vec3 h = s->box.half_extents;
-        return gjk_v3(d.x < 0 ? -h.x : h.x, d.y < 0 ? -h.y : h.y, d.z < 0 ? -h.z : h.z);
+        return gjk_v3(gjk_copysign(h.x, d.x + 0), gjk_copysign(h.y, d.y + 0), gjk_copysign(h.z, d.z + 0));
     }
     case GJK_SHAPE_CYLINDER: {
         gjk_real r = s->cylinder.radius, h = s->cylinder.half_height;
