@@ -85,12 +85,12 @@ static int alloc_face(epa_polytope *P) {
 
 /// Index of edge (a → b) in face f, or -1.
 static int edge_index(const epa_face *f, int a, int b) {
-    for (int i = 0; i < 3; ++i) {
-        if (f->v[i] == a && f->v[next3(i)] == b) {
-            return i;
-        }
-    }
-    return -1;
+    // Flags and arithmetic rather than branches (the match is unpredictable);
+    // a face's vertices differ, so at most one edge matches.
+    int e0 = (f->v[0] == a) & (f->v[1] == b);
+    int e1 = (f->v[1] == a) & (f->v[2] == b);
+    int e2 = (f->v[2] == a) & (f->v[0] == b);
+    return e1 + 2 * e2 - !(e0 | e1 | e2);
 }
 
 /// Builds faces from a closed triangle list (3 indices each, outward
@@ -495,10 +495,12 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         best = -1;
         gjk_real best_dist = GJK_REAL_MAX;
         for (int f = 0; f < P.face_count; ++f) {
-            if (P.face[f].alive && P.face[f].dist < best_dist) {
-                best_dist = P.face[f].dist;
-                best = f;
-            }
+            // Arithmetic and min rather than branches: which face wins is
+            // unpredictable.
+            gjk_real d = P.face[f].alive ? P.face[f].dist : GJK_REAL_MAX;
+            int take = d < best_dist;
+            best += take * (f - best);
+            best_dist = gjk_min(d, best_dist);
         }
         epa_face *F = &P.face[best];
         if (stop_depth > 0 && F->dist > stop_depth) {

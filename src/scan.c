@@ -53,9 +53,9 @@ __attribute__((target("avx2"))) static int scan_avx2(const double *x, const doub
     _mm256_storeu_si256((__m256i *)k, best_idx);
     int b = 0;
     for (int lane = 1; lane < 4; ++lane) {
-        if (v[lane] > v[b] || (v[lane] == v[b] && k[lane] < k[b])) {
-            b = lane;
-        }
+        // Arithmetic, not a branch: which lane wins is unpredictable.
+        int better = (v[lane] > v[b]) | ((v[lane] == v[b]) & (k[lane] < k[b]));
+        b += better * (lane - b);
     }
     return (int)k[b];
 }
