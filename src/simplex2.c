@@ -22,7 +22,10 @@ typedef struct sv2_result {
     gjk_real dist2;
 } sv2_result;
 
-static bool same_sign(gjk_real a, gjk_real b) { return (a > 0 && b > 0) || (a < 0 && b < 0); }
+/// Both strictly positive or both strictly negative; & and | rather than
+/// && and ||, so that the compiler emits flags, not branches the processor
+/// would mispredict (as in simplex.c).
+static bool same_sign(gjk_real a, gjk_real b) { return ((a > 0) & (b > 0)) | ((a < 0) & (b < 0)); }
 
 static void sv_vertex(const gjk_vec2 *p, int i, sv2_result *r) {
     r->count = 1;
@@ -44,16 +47,15 @@ static void sv_1d(const gjk_vec2 *p, int i, int j, sv2_result *r) {
         return;
     }
     gjk_vec2 po = gjk_mul_add2(a, -gjk_dot2(a, t) / tt, t);
-    gjk_real ca, cb; // ca = po_k − b_k (weight of a); cb = a_k − po_k
-    if (gjk_abs(t.x) >= gjk_abs(t.y)) {
-        ca = po.x - b.x, cb = a.x - po.x;
-    } else {
-        ca = po.y - b.y, cb = a.y - po.y;
-    }
+    // ca = po_k − b_k (weight of a); cb = a_k − po_k, k the longer axis
+    // (picked by index, not by a branch).
+    int k = gjk_abs(t.y) > gjk_abs(t.x);
+    gjk_real av[2] = {a.x, a.y}, bv[2] = {b.x, b.y}, pv[2] = {po.x, po.y};
+    gjk_real ca = pv[k] - bv[k], cb = av[k] - pv[k];
     // The whole length a_k − b_k, as the sum of the parts: the weights then
     // add up to 1 even when rounding makes the parts disagree with it.
     gjk_real mu = ca + cb;
-    if (same_sign(mu, ca) && same_sign(mu, cb)) {
+    if (same_sign(mu, ca) & same_sign(mu, cb)) {
         r->count = 2;
         r->index[0] = i;
         r->index[1] = j;
@@ -106,7 +108,7 @@ static void sv_2d(const gjk_vec2 *p, sv2_result *r) {
     // thin triangle rounding makes the two differ, and the weights must add
     // up to 1 for the witness points to lie on the shapes.
     gjk_real mu = ca + cb + cc;
-    if (same_sign(mu, ca) && same_sign(mu, cb) && same_sign(mu, cc)) {
+    if (same_sign(mu, ca) & same_sign(mu, cb) & same_sign(mu, cc)) {
         gjk_real inv = 1 / mu;
         r->count = 3;
         r->index[0] = 0, r->index[1] = 1, r->index[2] = 2;

@@ -55,8 +55,10 @@ static inline gjk_vec2 gjk2_core_support(const gjk2_shape *s, gjk_vec2 d) {
         return gjk_dot2(s->triangle.c, d) > gjk_dot2(p, d) ? s->triangle.c : p;
     }
     case GJK2_SHAPE_BOX: {
+        // ±h with d's signs, as the 3D box (support.h): bit operations, and
+        // +0 added so that −0 takes +h as d < 0 would.
         gjk_vec2 h = s->box.half_extents;
-        return gjk_v2(d.x < 0 ? -h.x : h.x, d.y < 0 ? -h.y : h.y);
+        return gjk_v2(gjk_copysign(h.x, d.x + 0), gjk_copysign(h.y, d.y + 0));
     }
     case GJK2_SHAPE_ELLIPSE: {
         // The ellipse is the unit circle scaled by diag(r); its support is
