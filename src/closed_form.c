@@ -17,7 +17,8 @@
 // each formula to the projection of a point on the other segment.
 #include "internal.h"
 
-static gjk_real clamp01(gjk_real x) { return x < 0 ? 0 : (x > 1 ? 1 : x); }
+/// x clamped to [0, 1] by max and min (no branches; a NaN gives 0).
+static gjk_real clamp01(gjk_real x) { return gjk_min(gjk_max(x, 0), 1); }
 
 void gjk_segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq) {
     gjk_vec3 d1 = gjk_sub(p1, p0), d2 = gjk_sub(q1, q0), r = gjk_sub(p0, q0);
@@ -63,15 +64,20 @@ static bool core_segment(const gjk_shape *s, gjk_vec3 *a, gjk_vec3 *b) {
     }
 }
 
-/// The shape's core endpoints in world orientation (not translated); a point
-/// core needs no rotation.
+/// The shape's core endpoints rotated by the unit quaternion q (world
+/// orientation, not translated).
 static void rotate_core(gjk_quat q, gjk_vec3 *a, gjk_vec3 *b) {
-    if (a->x != 0 || a->y != 0 || a->z != 0 || b->x != 0 || b->y != 0 || b->z != 0) {
-        q = gjk_quat_normalize(q);
-        bool symmetric = b->x == -a->x && b->y == -a->y && b->z == -a->z; // a capsule about its centre
-        *a = gjk_quat_rotate(q, *a);
-        *b = symmetric ? gjk_neg(*a) : gjk_quat_rotate(q, *b);
-    }
+    // A capsule about its centre (b = −a, as gjk_make_capsule's callers
+    // mostly build them) needs one rotation.
+    bool symmetric = (b->x == -a->x) & (b->y == -a->y) & (b->z == -a->z);
+    *a = gjk_quat_rotate(q, *a);
+    *b = symmetric ? gjk_neg(*a) : gjk_quat_rotate(q, *b);
+}
+
+/// v / |v| given vv = |v|² and len = √vv: with vv in the normal range the
+/// quotient is as exact as gjk_normalize, which otherwise scales first.
+static gjk_vec3 unit_of(gjk_vec3 v, gjk_real vv, gjk_real len) {
+    return vv > GJK_SQUARE_MIN && vv < GJK_SQUARE_MAX ? gjk_scale(1 / len, v) : gjk_normalize(v);
 }
 
 bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
@@ -82,8 +88,7 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
     }
     // Anything invalid goes the general way, which reports it.
     if (!gjk_options_valid(&in->options) || !gjk_shape_check(in->shape_a, false) ||
-        !gjk_shape_check(in->shape_b, false) || !gjk_transform_valid(in->transform_a) ||
-        !gjk_transform_valid(in->transform_b)) {
+        !gjk_shape_check(in->shape_b, false)) {
         return false;
     }
     gjk_vec3 off = gjk_sub(in->transform_b.position, in->transform_a.position);
@@ -94,6 +99,9 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
     bool points_b = in->shape_b->type == GJK_SHAPE_POINT || in->shape_b->type == GJK_SHAPE_SPHERE;
     if (points_a && points_b) {
         // Two point cores (spheres, points): the centres' offset is all.
+        if (!gjk_transform_valid(in->transform_a) || !gjk_transform_valid(in->transform_b)) {
+            return false;
+        }
         s->tol = rel * (gjk_max_abs(off) + s->ra + s->rb);
         s->ca = gjk_v3_zero();
         s->cb = off;
@@ -102,15 +110,18 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
         if (!(s->core > s->tol) || !gjk_is_valid_real(s->core)) {
             return false; // concentric within the tolerance, or overflow
         }
-        // |off|² in the normal range: off / |off| is as exact as gjk_normalize.
-        s->n = oo > GJK_SQUARE_MIN && oo < GJK_SQUARE_MAX ? gjk_scale(1 / s->core, off) : gjk_normalize(off);
+        s->n = unit_of(off, oo, s->core);
         s->origin = in->transform_a.position;
         return true;
     }
     // A frame with A's origin at 0 and the world's orientation: B's offset
     // is one difference of world positions, as in the general path.
-    rotate_core(in->transform_a.rotation, &a0, &a1);
-    rotate_core(in->transform_b.rotation, &b0, &b1);
+    gjk_transform ta, tb; // validated, rotations normalised
+    if (!gjk_transform_unit(in->transform_a, &ta) || !gjk_transform_unit(in->transform_b, &tb)) {
+        return false;
+    }
+    rotate_core(ta.rotation, &a0, &a1);
+    rotate_core(tb.rotation, &b0, &b1);
     // The tolerance scale: a bound on the coordinates of the points of the
     // difference of the cores, which GJK would see.
     gjk_real m = gjk_max_abs(off) + gjk_max(gjk_max_abs(a0), gjk_max_abs(a1)) +
@@ -123,11 +134,12 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
     }
     gjk_segments_closest(a0, a1, b0, b1, &s->ca, &s->cb);
     gjk_vec3 diff = gjk_sub(s->cb, s->ca);
-    s->core = gjk_length(diff);
+    gjk_real dd = gjk_length_sq(diff);
+    s->core = gjk_sqrt(dd);
     if (!(s->core > s->tol) || !gjk_is_valid_real(s->core)) {
         return false; // the cores touch or cross: EPA
     }
-    s->n = gjk_normalize(diff);
+    s->n = unit_of(diff, dd, s->core);
     s->origin = in->transform_a.position;
     return true;
 }

@@ -37,9 +37,9 @@ bool gjk_transform_unit(gjk_transform t, gjk_transform *unit) {
 }
 
 bool gjk_options_valid(const gjk_options *o) {
-    return gjk_is_valid_real(o->tolerance) && o->tolerance >= 0 && o->tolerance < 1 &&
-           gjk_is_valid_real(o->max_distance) && o->max_distance >= 0 && o->max_iterations >= 0 &&
-           o->max_epa_iterations >= 0;
+    // One combined test (NaN fails every comparison, +inf the upper bound).
+    return (o->tolerance >= 0) & (o->tolerance < 1) & (o->max_distance >= 0) & (o->max_distance <= GJK_REAL_MAX) &
+           (o->max_iterations >= 0) & (o->max_epa_iterations >= 0);
 }
 
 bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, gjk_transform transform_a, const gjk_shape *b,

@@ -171,51 +171,48 @@ static void rounded_witness(const gjk_pair *p, gjk_vec3 core_a, gjk_vec3 core_b,
 /// The last line of defence of the contract: finite inputs whose
 /// computation overflowed (coordinates near the largest double) give
 /// GJK_INVALID_INPUT with every number zero rather than an infinity.
-static gjk_distance_output finite_distance(gjk_distance_output o) {
-    if (!gjk_is_valid_real(o.distance) || !gjk_is_valid_vec3(o.point_a) || !gjk_is_valid_vec3(o.point_b) ||
-        !gjk_is_valid_vec3(o.normal)) {
-        memset(&o, 0, sizeof o);
-        o.status = GJK_INVALID_INPUT;
+static void finite_distance(gjk_distance_output *o) {
+    if (!gjk_is_valid_real(o->distance) || !gjk_is_valid_vec3(o->point_a) || !gjk_is_valid_vec3(o->point_b) ||
+        !gjk_is_valid_vec3(o->normal)) {
+        memset(o, 0, sizeof *o);
+        o->status = GJK_INVALID_INPUT;
     }
-    return o;
 }
 
-static gjk_penetration_output finite_penetration(gjk_penetration_output o) {
-    if (!gjk_is_valid_real(o.signed_distance) || !gjk_is_valid_real(o.depth) || !gjk_is_valid_vec3(o.point_a) ||
-        !gjk_is_valid_vec3(o.point_b) || !gjk_is_valid_vec3(o.normal)) {
-        memset(&o, 0, sizeof o);
-        o.status = GJK_INVALID_INPUT;
+static void finite_penetration(gjk_penetration_output *o) {
+    if (!gjk_is_valid_real(o->signed_distance) || !gjk_is_valid_real(o->depth) || !gjk_is_valid_vec3(o->point_a) ||
+        !gjk_is_valid_vec3(o->point_b) || !gjk_is_valid_vec3(o->normal)) {
+        memset(o, 0, sizeof *o);
+        o->status = GJK_INVALID_INPUT;
     }
-    return o;
 }
 
-static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
-    gjk_distance_output out;
-    memset(&out, 0, sizeof out);
-    out.status = GJK_INVALID_INPUT;
+static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache, gjk_distance_output *out) {
+    memset(out, 0, sizeof *out);
+    out->status = GJK_INVALID_INPUT;
     gjk_segment_answer sa;
     if (gjk_segment_closed_form(input, &sa)) {
         if (cache != NULL) {
             cache->count = 0; // no simplex: a later query starts fresh
         }
         gjk_real dist = sa.core - sa.ra - sa.rb;
-        out.status = classify(dist, sa.tol);
-        out.normal = sa.n;
+        out->status = classify(dist, sa.tol);
+        out->normal = sa.n;
         if (dist > 0) {
-            out.distance = dist;
-            out.point_a = gjk_add(sa.origin, gjk_mul_add(sa.ca, sa.ra, sa.n));
-            out.point_b = gjk_add(sa.origin, gjk_mul_add(sa.cb, -sa.rb, sa.n));
+            out->distance = dist;
+            out->point_a = gjk_add(sa.origin, gjk_mul_add(sa.ca, sa.ra, sa.n));
+            out->point_b = gjk_add(sa.origin, gjk_mul_add(sa.cb, -sa.rb, sa.n));
         } else {
             // One common point between the core points, within each radius.
             gjk_real t = sa.ra / (sa.ra + sa.rb); // ra + rb ≥ core > 0
-            out.point_a = out.point_b = gjk_add(sa.origin, gjk_add(sa.ca, gjk_scale(t, gjk_sub(sa.cb, sa.ca))));
+            out->point_a = out->point_b = gjk_add(sa.origin, gjk_add(sa.ca, gjk_scale(t, gjk_sub(sa.cb, sa.ca))));
         }
-        return out;
+        return;
     }
     gjk_pair p;
     gjk_transform xa;
     if (!pair_setup(input, &p, &xa)) {
-        return out;
+        return;
     }
     gjk_vec3 ca, cb, pa, pb, n = gjk_v3_zero();
     gjk_real core, dist;
@@ -226,9 +223,9 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
     }
     gjk_walk_end end = gjk_walk_run(&p, &w);
     if (end == GJK_WALK_BAD_SUPPORT) {
-        return out;
+        return;
     }
-    out.iterations = w.iterations;
+    out->iterations = w.iterations;
     cache_store(&w.simplex, cache);
     gjk_simplex_witness(&w.simplex, &ca, &cb);
     core = gjk_length(w.v);
@@ -236,13 +233,13 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
     if (end == GJK_WALK_OVERLAP) {
         gjk_epa_result epa;
         bool ran;
-        out.status = resolve_overlap(input, &p, &w, &epa, &ran);
-        if (out.status == GJK_INVALID_INPUT) {
-            memset(&out, 0, sizeof out);
-            out.status = GJK_INVALID_INPUT;
-            return out;
+        out->status = resolve_overlap(input, &p, &w, &epa, &ran);
+        if (out->status == GJK_INVALID_INPUT) {
+            memset(out, 0, sizeof *out);
+            out->status = GJK_INVALID_INPUT;
+            return;
         }
-        if (ran && out.status == GJK_TOUCHING) {
+        if (ran && out->status == GJK_TOUCHING) {
             n = epa.normal;
         }
         dist = 0;
@@ -250,53 +247,52 @@ static gjk_distance_output distance_run(const gjk_query_input *input, gjk_simple
         // The cores are apart by `core` (> tol): n is known exactly.
         n = apart_normal(&w);
         dist = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
-        out.status = end == GJK_WALK_MAX_ITER ? GJK_NOT_CONVERGED : classify(dist, tol);
+        out->status = end == GJK_WALK_MAX_ITER ? GJK_NOT_CONVERGED : classify(dist, tol);
         if (end == GJK_WALK_APART) {
-            out.status = GJK_SEPARATED;
+            out->status = GJK_SEPARATED;
         }
     }
     if (dist > 0) {
         rounded_witness(&p, ca, cb, n, &pa, &pb);
-        out.distance = dist;
+        out->distance = dist;
     } else {
         // Overlap: one common point. With rounded shapes it lies on the
         // segment between the core points, within each radius of its core.
         gjk_real t = p.radius > 0 ? gjk_core_radius(p.a) / p.radius : GJK_R(0.5);
         pa = pb = gjk_add(ca, gjk_scale(t, gjk_sub(cb, ca)));
-        out.distance = 0;
+        out->distance = 0;
     }
-    out.point_a = gjk_transform_point(xa, pa);
-    out.point_b = gjk_transform_point(xa, pb);
-    out.normal = gjk_quat_rotate(xa.rotation, n);
-    return out;
+    out->point_a = gjk_transform_point(xa, pa);
+    out->point_b = gjk_transform_point(xa, pb);
+    out->normal = gjk_quat_rotate(xa.rotation, n);
+    return;
 }
 
 /// The penetration query; with max_distance > 0 the walk may stop once the
 /// shapes are proved farther apart than that (GJK_SEPARATED with a lower
 /// bound on the distance, as gjk_distance's options.max_distance).
-static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_simplex_cache *cache,
-                                               gjk_real max_distance) {
-    gjk_penetration_output out;
-    memset(&out, 0, sizeof out);
-    out.status = GJK_INVALID_INPUT;
+static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cache, gjk_real max_distance,
+                            gjk_penetration_output *out) {
+    memset(out, 0, sizeof *out);
+    out->status = GJK_INVALID_INPUT;
     gjk_segment_answer sa;
     if (gjk_segment_closed_form(input, &sa)) {
         if (cache != NULL) {
             cache->count = 0; // no simplex: a later query starts fresh
         }
         gjk_real sd = sa.core - sa.ra - sa.rb;
-        out.status = classify(sd, sa.tol);
-        out.signed_distance = sd;
-        out.depth = sd < 0 ? -sd : 0;
-        out.point_a = gjk_add(sa.origin, gjk_mul_add(sa.ca, sa.ra, sa.n));
-        out.point_b = gjk_add(sa.origin, gjk_mul_add(sa.cb, -sa.rb, sa.n));
-        out.normal = sa.n;
-        return out;
+        out->status = classify(sd, sa.tol);
+        out->signed_distance = sd;
+        out->depth = sd < 0 ? -sd : 0;
+        out->point_a = gjk_add(sa.origin, gjk_mul_add(sa.ca, sa.ra, sa.n));
+        out->point_b = gjk_add(sa.origin, gjk_mul_add(sa.cb, -sa.rb, sa.n));
+        out->normal = sa.n;
+        return;
     }
     gjk_pair p;
     gjk_transform xa;
     if (!pair_setup(input, &p, &xa)) {
-        return out;
+        return;
     }
     gjk_vec3 ca, cb, n;
     gjk_real sd, core;
@@ -307,7 +303,7 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
     }
     gjk_walk_end end = gjk_walk_run(&p, &w);
     if (end == GJK_WALK_BAD_SUPPORT) {
-        return out;
+        return;
     }
     cache_store(&w.simplex, cache);
 
@@ -317,9 +313,9 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
                                                              : GJK_DEFAULT_MAX_EPA_ITERATIONS;
         gjk_epa_result epa;
         if (!gjk_epa_run(&p, &w.simplex, max_epa, 0, &epa)) {
-            return out;
+            return;
         }
-        out.epa_iterations = epa.iterations;
+        out->epa_iterations = epa.iterations;
         converged = epa.converged;
         ca = epa.point_a;
         cb = epa.point_b;
@@ -334,28 +330,39 @@ static gjk_penetration_output penetration_run(const gjk_query_input *input, gjk_
     }
     gjk_vec3 pa, pb;
     rounded_witness(&p, ca, cb, n, &pa, &pb);
-    out.status = converged ? classify(sd, gjk_pair_tolerance(&p)) : GJK_NOT_CONVERGED;
+    out->status = converged ? classify(sd, gjk_pair_tolerance(&p)) : GJK_NOT_CONVERGED;
     if (end == GJK_WALK_APART) {
-        out.status = GJK_SEPARATED;
+        out->status = GJK_SEPARATED;
     }
-    out.signed_distance = sd;
-    out.depth = sd < 0 ? -sd : 0;
-    out.point_a = gjk_transform_point(xa, pa);
-    out.point_b = gjk_transform_point(xa, pb);
-    out.normal = gjk_quat_rotate(xa.rotation, n);
-    out.iterations = w.iterations;
+    out->signed_distance = sd;
+    out->depth = sd < 0 ? -sd : 0;
+    out->point_a = gjk_transform_point(xa, pa);
+    out->point_b = gjk_transform_point(xa, pb);
+    out->normal = gjk_quat_rotate(xa.rotation, n);
+    out->iterations = w.iterations;
+    return;
+}
+
+// The outputs are written in place (the caller's return slot) rather than
+// returned through each layer: a tiny query's time is mostly such copies.
+gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache) {
+    gjk_distance_output out;
+    distance_run(input, cache, &out);
+    finite_distance(&out);
     return out;
 }
 
-gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache) {
-    return finite_distance(distance_run(input, cache));
-}
-
 gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache) {
-    return finite_penetration(penetration_run(input, cache, 0));
+    gjk_penetration_output out;
+    penetration_run(input, cache, 0, &out);
+    finite_penetration(&out);
+    return out;
 }
 
 gjk_penetration_output gjk_penetration_bounded(const gjk_query_input *input, gjk_simplex_cache *cache,
                                                gjk_real max_distance) {
-    return finite_penetration(penetration_run(input, cache, max_distance));
+    gjk_penetration_output out;
+    penetration_run(input, cache, max_distance, &out);
+    finite_penetration(&out);
+    return out;
 }
