@@ -141,7 +141,7 @@ static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, con
     gjk_transform xa;
     if (!gjk_options_valid(options) || !gjk_is_valid_vec3(translation) || !gjk_is_valid_real(max_lambda) ||
         max_lambda < 0 || !gjk_is_valid_real(target) || target < 0 ||
-        !gjk_pair_init(&p, a, ta, b, tb, options, &xa)) {
+        !gjk_pair_init(&p, a, &ta, b, &tb, options, &xa)) {
         return out;
     }
     gjk_vec3 r = gjk_quat_inv_rotate(xa.rotation, translation);

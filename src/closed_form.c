@@ -117,7 +117,7 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
     // A frame with A's origin at 0 and the world's orientation: B's offset
     // is one difference of world positions, as in the general path.
     gjk_transform ta, tb; // validated, rotations normalised
-    if (!gjk_transform_unit(in->transform_a, &ta) || !gjk_transform_unit(in->transform_b, &tb)) {
+    if (!gjk_transform_unit(&in->transform_a, &ta) || !gjk_transform_unit(&in->transform_b, &tb)) {
         return false;
     }
     rotate_core(ta.rotation, &a0, &a1);

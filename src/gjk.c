@@ -52,9 +52,26 @@ gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
         s->v[0] = gjk_pair_support(pair, d);
         s->count = 1;
     }
+    // Each starting point w is D's support point along its direction d, so
+    // D lies behind the plane d̂·x = d̂·w: the origin is at least −d̂·w from
+    // D. Far apart shapes are often proved apart here, by the first support
+    // call, one iteration early (the test MPR starts with).
+    for (int m = 0; m < s->count; ++m) {
+        gjk_real dd = gjk_length_sq(s->v[m].d);
+        if (dd > GJK_SQUARE_MIN && dd < GJK_SQUARE_MAX) {
+            walk->lower = gjk_max(-gjk_dot(s->v[m].d, s->v[m].w) / gjk_sqrt(dd), walk->lower);
+        }
+    }
     gjk_vec3 v = gjk_simplex_solve(s);
     if (pair->bad_support) {
         return GJK_WALK_BAD_SUPPORT;
+    }
+    {
+        gjk_real beyond = walk->stop_widen ? walk->stop_beyond + gjk_pair_tolerance(pair) : walk->stop_beyond;
+        if (beyond > 0 && walk->lower > beyond) {
+            walk->v = v;
+            return GJK_WALK_APART;
+        }
     }
 
     gjk_real vv = gjk_length_sq(v);

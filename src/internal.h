@@ -43,17 +43,35 @@ typedef struct gjk_support_point {
 /// True when the transform's numbers are finite and its quaternion non-zero.
 bool gjk_transform_valid(gjk_transform t);
 
-/// True when gjk_transform_valid; *unit then receives t with its rotation
-/// normalised (pair.c).
-bool gjk_transform_unit(gjk_transform t, gjk_transform *unit);
+/// gjk_transform_valid for a transform whose quaternion's squared norm is
+/// outside [GJK_SQUARE_MIN, GJK_SQUARE_MAX] (pair.c).
+bool gjk_transform_valid_slow(gjk_transform t);
+
+/// True when gjk_transform_valid(*t); *unit then receives *t with its
+/// rotation normalised. Inline: every query starts here.
+static inline bool gjk_transform_unit(const gjk_transform *t, gjk_transform *unit) {
+    gjk_quat q = t->rotation;
+    unit->position = t->position;
+    // The common case in one test: a squared norm inside the normal range
+    // means finite, non-zero components, and gjk_quat_normalize's quick
+    // path applies.
+    gjk_real s2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) {
+        gjk_real k = 1 / gjk_sqrt(s2);
+        unit->rotation = gjk_quat_make(k * q.w, k * q.x, k * q.y, k * q.z);
+        return gjk_is_valid_vec3(t->position);
+    }
+    unit->rotation = gjk_quat_normalize(q);
+    return gjk_transform_valid_slow(*t);
+}
 
 /// True when the options are in range.
 bool gjk_options_valid(const gjk_options *o);
 
 /// Checks two shapes and their transforms and sets up the pair in A's frame;
 /// *xa receives A's transform with its rotation normalised (pair.c).
-bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, gjk_transform transform_a, const gjk_shape *b,
-                   gjk_transform transform_b, const gjk_options *o, gjk_transform *xa);
+bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, const gjk_transform *transform_a, const gjk_shape *b,
+                   const gjk_transform *transform_b, const gjk_options *o, gjk_transform *xa);
 
 /// A bound on |p| over the shape, rounding included, in its local frame
 /// (shape.c). Reads every vertex of a polytope.

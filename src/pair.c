@@ -2,38 +2,18 @@
 // frame.
 #include "internal.h"
 
-static gjk_real quat_norm_sq(gjk_quat q) { return q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z; }
-
-/// A squared norm inside the normal range means finite, non-zero
-/// components: the common case in one test.
-static bool norm_sq_in_range(gjk_real s2) { return s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX; }
-
-/// The rest of gjk_transform_valid: any finite quaternion that is not zero
-/// is a rotation once normalised (gjk_quat_normalize scales first, so tiny
-/// or huge ones are fine).
-static bool transform_valid_slow(gjk_transform t) {
+bool gjk_transform_valid_slow(gjk_transform t) {
     gjk_quat q = t.rotation;
     return gjk_is_valid_vec3(t.position) && gjk_is_valid_quat(q) && (q.w != 0 || q.x != 0 || q.y != 0 || q.z != 0);
 }
 
 bool gjk_transform_valid(gjk_transform t) {
-    if (norm_sq_in_range(quat_norm_sq(t.rotation))) {
-        return gjk_is_valid_vec3(t.position);
-    }
-    return transform_valid_slow(t);
-}
-
-bool gjk_transform_unit(gjk_transform t, gjk_transform *unit) {
     gjk_quat q = t.rotation;
-    unit->position = t.position;
-    gjk_real s2 = quat_norm_sq(q);
-    if (norm_sq_in_range(s2)) { // gjk_quat_normalize's quick path
-        gjk_real k = 1 / gjk_sqrt(s2);
-        unit->rotation = gjk_quat_make(k * q.w, k * q.x, k * q.y, k * q.z);
+    gjk_real s2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) { // as gjk_transform_unit
         return gjk_is_valid_vec3(t.position);
     }
-    unit->rotation = gjk_quat_normalize(q);
-    return transform_valid_slow(t);
+    return gjk_transform_valid_slow(t);
 }
 
 bool gjk_options_valid(const gjk_options *o) {
@@ -42,8 +22,8 @@ bool gjk_options_valid(const gjk_options *o) {
            (o->max_iterations >= 0) & (o->max_epa_iterations >= 0);
 }
 
-bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, gjk_transform transform_a, const gjk_shape *b,
-                   gjk_transform transform_b, const gjk_options *o, gjk_transform *xa) {
+bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, const gjk_transform *transform_a, const gjk_shape *b,
+                   const gjk_transform *transform_b, const gjk_options *o, gjk_transform *xa) {
     // Rotations are normalised, so a quaternion that is only nearly unit
     // still describes a rotation.
     gjk_transform ta, tb;

@@ -9,7 +9,7 @@ static bool pair_setup(const gjk_query_input *in, gjk_pair *p, gjk_transform *xa
     if (in == NULL || !gjk_options_valid(&in->options)) {
         return false;
     }
-    return gjk_pair_init(p, in->shape_a, in->transform_a, in->shape_b, in->transform_b, &in->options, xa);
+    return gjk_pair_init(p, in->shape_a, &in->transform_a, in->shape_b, &in->transform_b, &in->options, xa);
 }
 
 static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex_cache *cache,
