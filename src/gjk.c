@@ -37,6 +37,23 @@ static void trace_iteration(const gjk_pair *pair, const gjk_walk *walk, gjk_vec3
     pair->trace(pair->trace_data, &ev);
 }
 
+/// True when the starting points prove the cores farther apart than
+/// walk->stop_beyond. With stop_widen the margin is the tolerance at the
+/// shapes' whole extent, not at the scale of the few points seen so far:
+/// pairs that touch within the tolerance the full walk would reach must
+/// not be called apart here (the queries must agree on the status).
+static bool start_apart(const gjk_pair *pair, const gjk_walk *walk) {
+    if (!(walk->lower > walk->stop_beyond)) {
+        return false; // the cheap test first: widening only raises the bar
+    }
+    if (!walk->stop_widen) {
+        return walk->stop_beyond > 0;
+    }
+    gjk_real extent = gjk_shape_bound(pair->a) + gjk_shape_bound(pair->b);
+    gjk_real beyond = walk->stop_beyond + pair->rel_tol * (pair->scale + extent + pair->radius);
+    return beyond > 0 && walk->lower > beyond;
+}
+
 gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
     gjk_simplex *s = &walk->simplex;
     walk->iterations = 0;
@@ -66,12 +83,9 @@ gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
     if (pair->bad_support) {
         return GJK_WALK_BAD_SUPPORT;
     }
-    {
-        gjk_real beyond = walk->stop_widen ? walk->stop_beyond + gjk_pair_tolerance(pair) : walk->stop_beyond;
-        if (beyond > 0 && walk->lower > beyond) {
-            walk->v = v;
-            return GJK_WALK_APART;
-        }
+    if (start_apart(pair, walk)) {
+        walk->v = v;
+        return GJK_WALK_APART;
     }
 
     gjk_real vv = gjk_length_sq(v);

@@ -40,6 +40,23 @@ static void trace_iteration(const gjk2_pair *pair, const gjk2_walk *walk, gjk_ve
     pair->trace(pair->trace_data, &ev);
 }
 
+/// True when the starting points prove the cores farther apart than
+/// walk->stop_beyond. With stop_widen the margin is the tolerance at the
+/// shapes' whole extent, not at the scale of the few points seen so far:
+/// pairs that touch within the tolerance the full walk would reach must
+/// not be called apart here (the queries must agree on the status).
+static bool start_apart(const gjk2_pair *pair, const gjk2_walk *walk) {
+    if (!(walk->lower > walk->stop_beyond)) {
+        return false; // the cheap test first: widening only raises the bar
+    }
+    if (!walk->stop_widen) {
+        return walk->stop_beyond > 0;
+    }
+    gjk_real extent = gjk2_shape_bound(pair->a) + gjk2_shape_bound(pair->b);
+    gjk_real beyond = walk->stop_beyond + pair->rel_tol * (pair->scale + extent + pair->radius);
+    return beyond > 0 && walk->lower > beyond;
+}
+
 gjk_walk_end gjk2_walk_run(gjk2_pair *pair, gjk2_walk *walk) {
     gjk2_simplex *s = &walk->simplex;
     walk->iterations = 0;
@@ -55,9 +72,21 @@ gjk_walk_end gjk2_walk_run(gjk2_pair *pair, gjk2_walk *walk) {
         s->v[0] = gjk2_pair_support(pair, d);
         s->count = 1;
     }
+    // The starting points' support planes bound the distance from below,
+    // as in 3D (gjk.c): far apart shapes are proved apart at once.
+    for (int m = 0; m < s->count; ++m) {
+        gjk_real dd = gjk_length_sq2(s->v[m].d);
+        if (dd > GJK_SQUARE_MIN && dd < GJK_SQUARE_MAX) {
+            walk->lower = gjk_max(-gjk_dot2(s->v[m].d, s->v[m].w) / gjk_sqrt(dd), walk->lower);
+        }
+    }
     gjk_vec2 v = gjk2_simplex_solve(s);
     if (pair->bad_support) {
         return GJK_WALK_BAD_SUPPORT;
+    }
+    if (start_apart(pair, walk)) {
+        walk->v = v;
+        return GJK_WALK_APART;
     }
 
     gjk_real vv = gjk_length_sq2(v);
