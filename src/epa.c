@@ -29,6 +29,7 @@ enum {
 typedef struct epa_face {
     int v[3];     ///< Vertex indices, counter-clockwise seen from outside.
     int adj[3];   ///< adj[i]: the face across edge v[i] → v[(i + 1) % 3].
+    int adj_edge[3]; ///< adj_edge[i]: that edge's index in face adj[i].
     gjk_vec3 n;   ///< Outward unit normal.
     gjk_real dist;///< Signed distance of the plane from the origin (n·v0).
     bool alive;
@@ -48,23 +49,29 @@ static int next3(int i) { return i == 2 ? 0 : i + 1; }
 /// Normal and distance of face (a, b, c); false when it has no area.
 static bool face_plane(const epa_polytope *P, int a, int b, int c, gjk_vec3 *n, gjk_real *dist) {
     gjk_vec3 pa = P->vert[a].w, pb = P->vert[b].w, pc = P->vert[c].w;
-    gjk_vec3 cr = gjk_cross(gjk_sub(pb, pa), gjk_sub(pc, pa));
+    gjk_vec3 e1 = gjk_sub(pb, pa), e2 = gjk_sub(pc, pa);
+    gjk_vec3 cr = gjk_cross(e1, e2);
     // cr is quadratic in the coordinates, so cr·cr overflows above
     // GJK_REAL_MAX^(1/4) (and loses its digits below GJK_REAL_MIN^(1/4)):
     // then |cr| = u·cr with u = cr normalised by its largest component first.
     gjk_real len2 = gjk_dot(cr, cr), len;
     gjk_vec3 u;
-    if (len2 >= GJK_SQUARE_MIN && len2 <= GJK_SQUARE_MAX) {
+    // Relative area test: |cross| against the edge lengths' product, in
+    // squares where they are in range (no square roots), else as lengths.
+    gjk_real ref2 = gjk_dot(e1, e1) * gjk_dot(e2, e2);
+    if (len2 >= GJK_SQUARE_MIN && len2 <= GJK_SQUARE_MAX && ref2 <= GJK_REAL_MAX) {
+        if (!(len2 > GJK_REAL_EPSILON * GJK_REAL_EPSILON * ref2)) {
+            return false;
+        }
         len = gjk_sqrt(len2);
         u = gjk_scale(1 / len, cr);
     } else {
         u = gjk_normalize(cr);
         len = gjk_dot(u, cr);
-    }
-    // Relative area test: |cross| against the edge lengths' product.
-    gjk_real ref = gjk_length(gjk_sub(pb, pa)) * gjk_length(gjk_sub(pc, pa));
-    if (!(len > GJK_REAL_EPSILON * ref) || !(len > 0)) {
-        return false;
+        gjk_real ref = gjk_length(e1) * gjk_length(e2);
+        if (!(len > GJK_REAL_EPSILON * ref) || !(len > 0)) {
+            return false;
+        }
     }
     *n = u;
     // The distance from the vertex nearest the origin is the most accurate.
@@ -109,8 +116,10 @@ static bool build_faces(epa_polytope *P, const int *tri, int count) {
             int a = P->face[f].v[i], b = P->face[f].v[next3(i)];
             P->face[f].adj[i] = -1;
             for (int g = 0; g < count; ++g) {
-                if (g != f && edge_index(&P->face[g], b, a) >= 0) {
+                int j = g != f ? edge_index(&P->face[g], b, a) : -1;
+                if (j >= 0) {
                     P->face[f].adj[i] = g;
+                    P->face[f].adj_edge[i] = j;
                     break;
                 }
             }
@@ -341,7 +350,7 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
     S->removed[S->removed_count++] = best;
     for (int i = 2; i >= 0; --i) {
         S->stack_face[top] = F->adj[i];
-        S->stack_edge[top] = edge_index(&P->face[F->adj[i]], F->v[next3(i)], F->v[i]);
+        S->stack_edge[top] = F->adj_edge[i];
         ++top;
     }
     // Depth-first over the neighbours: the horizon comes out in loop order.
@@ -358,7 +367,7 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
             for (int k = 2; k >= 1; --k) { // the next edge first
                 int i = (e + k) % 3;
                 S->stack_face[top] = G->adj[i];
-                S->stack_edge[top] = edge_index(&P->face[G->adj[i]], G->v[next3(i)], G->v[i]);
+                S->stack_edge[top] = G->adj_edge[i];
                 ++top;
             }
         } else if (S->horizon_count < EPA_MAX_HORIZON) {
@@ -418,7 +427,9 @@ static void commit_step(epa_polytope *P, int wi, epa_step *S) {
         N->dist = S->new_dist[h];
         N->alive = true;
         N->adj[0] = S->horizon_face[h];
+        N->adj_edge[0] = e;
         G->adj[e] = new_face[h];
+        G->adj_edge[e] = 0;
     }
     for (int h = 0; h < S->horizon_count; ++h) {
         epa_face *N = &P->face[new_face[h]];
@@ -426,7 +437,9 @@ static void commit_step(epa_polytope *P, int wi, epa_step *S) {
         // it, which is the new face that starts at a.
         int next = new_face[S->face_of_start[N->v[1]]];
         N->adj[1] = next;
+        N->adj_edge[1] = 2;
         P->face[next].adj[2] = new_face[h];
+        P->face[next].adj_edge[2] = 1;
     }
     for (int h = 0; h < S->horizon_count; ++h) {
         S->face_of_start[P->face[new_face[h]].v[0]] = -1;
