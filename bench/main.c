@@ -1209,7 +1209,9 @@ static void write_targets(FILE *f) {
     fprintf(f, "\n## Targets (issue: gjk at least 3x faster than the fastest peer on every polytope row)\n\n"
                "Per polytope workload and query: the smallest, over the seven bands, of (fastest peer's median / gjk's "
                "median), and that peer, among the peers whose answers agree with gjk's within 1e-6 on that row (the shapes "
-               "are about unit size); rows at 3x or more out of the rows measured.\n\n"
+               "are about unit size); rows at 3x or more out of the rows measured. On the separated bands of the penetration "
+               "rows a peer that only answers \"not intersecting\" (libccd, libccd-mpr: no distance for shapes apart) "
+               "counts as agreeing, although gjk_penetration computes the signed distance there.\n\n"
                "| workload | intersect | distance | penetration |\n|---|---|---|---|\n");
     int met = 0, all = 0;
     for (int i = 0; i < g_nrows; i += NLIBS * BENCH_Q_COUNT * NBANDS) {
@@ -1243,7 +1245,7 @@ static void write_targets(FILE *f) {
         }
         fprintf(f, "\n");
     }
-    fprintf(f, "\nRows at 3x or more: %d of %d. **Not met.**", met, all);
+    fprintf(f, "\nRows at 3x or more: %d of %d. %s", met, all, all > 0 && met == all ? "Met." : "**Not met.**");
     for (int i = 0; i < g_nrows; i += NLIBS * BENCH_Q_COUNT * NBANDS) {
         if (strcmp(g_rows[i].workload, "box") != 0) continue;
         double v[NBANDS];
