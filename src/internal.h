@@ -223,6 +223,13 @@ typedef struct gjk_segment_answer {
 /// invalid input) (closed_form.c).
 bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s);
 
+/// Two boxes (p->a and p->b of type GJK_SHAPE_BOX): true with *status
+/// GJK_SEPARATED or GJK_PENETRATING when their 15 separating axes show the
+/// signed distance (rounding included) beyond ±band; false when it is
+/// nearer than that to zero, or a nearly degenerate axis leaves it open
+/// (sat.c).
+bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status);
+
 /// The penetration query that may stop once the shapes are proved farther
 /// apart than max_distance (> 0; 0: never), returning GJK_SEPARATED with a
 /// lower bound on the distance: the first step of the contact manifold,

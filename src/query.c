@@ -124,6 +124,19 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
     if (!pair_setup(input, &p, &xa)) {
         return out;
     }
+    if (p.a->type == GJK_SHAPE_BOX && p.b->type == GJK_SHAPE_BOX) {
+        // Two boxes: their 15 separating axes decide every pair not within a
+        // band of touching, eight times the tolerance at the whole pair's
+        // scale (above any tolerance the walk would reach); GJK decides the
+        // rest. The cache, if any, is left as it was.
+        gjk_real scale = gjk_max_abs(p.pos_b) + gjk_shape_bound(p.a) + gjk_shape_bound(p.b);
+        gjk_status st;
+        if (gjk_box_box_decide(&p, 8 * p.rel_tol * (scale + p.radius), &st)) {
+            out.status = st;
+            out.intersect = st != GJK_SEPARATED;
+            return out;
+        }
+    }
     gjk_walk w;
     walk_setup(input, &p, cache, &w);
     // Stop as soon as the core distance is proved beyond or within the sum
