@@ -11,10 +11,13 @@
 //
 // Checks: the status agrees with the reference's sign wherever |reference|
 // exceeds 2·TEST_REL_TOL·size (and is touching or either neighbour
-// otherwise); it equals gjk_penetration's status (GJK and EPA) wherever the
-// reference is that far from zero; `intersect` matches the status; and the
-// axes did decide most clear pairs (iterations 0), so the test fails if the
-// shortcut silently stopped being taken.
+// otherwise); it equals gjk_penetration's status wherever the reference is
+// that far from zero; `intersect` matches the status; gjk_penetration's
+// signed distance is the reference's, its unit normal realises it (the
+// support values of the boxes along it overlap by the depth), its witness
+// points lie on the boxes' boundaries and depth·normal apart; and the axes
+// did decide most clear pairs (intersect without iterations), so the test
+// fails if the shortcut silently stopped being taken.
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +26,14 @@
 #include "qhull_reference.h"
 #include "test_macros.h"
 #include "test_util.h"
+
+#if GJK_USE_FLOAT
+#define EPS_REAL 1.1920929e-7
+#define NORMAL_TOL 1e-5
+#else
+#define EPS_REAL 2.220446049250313e-16
+#define NORMAL_TOL 1e-12
+#endif
 
 typedef struct box_pair {
     gjk_vec3 ha, hb;
@@ -61,6 +72,24 @@ static int build_diff(box_pair *p) {
 /// Signed distance of the rounded boxes with B's centre at pa + r.
 static double ref_sd(const box_pair *p, d3 r) {
     return hull_sdist(&p->diff, r) - ((double)p->ma + (double)p->mb);
+}
+
+/// Signed distance from the world point x to the rounded box (half extents
+/// h, margin m, rotation q, centre c).
+static double box_sdist(gjk_vec3 h, gjk_real m, gjk_quat q, d3 c, d3 x) {
+    dmat R = dmat_of_quat(q);
+    d3 l = dmat_tmul(&R, d3_sub(x, c));
+    d3 e = d3_make(fabs(l.x) - (double)h.x, fabs(l.y) - (double)h.y, fabs(l.z) - (double)h.z);
+    d3 out = d3_make(fmax(e.x, 0), fmax(e.y, 0), fmax(e.z, 0));
+    double inside = fmin(fmax(e.x, fmax(e.y, e.z)), 0);
+    return d3_len(out) + inside - (double)m;
+}
+
+/// The support value of the rounded box along the unit world direction n.
+static double box_h(gjk_vec3 h, gjk_real m, gjk_quat q, d3 c, d3 n) {
+    dmat R = dmat_of_quat(q);
+    d3 l = dmat_tmul(&R, n);
+    return d3_dot(n, c) + fabs(l.x) * (double)h.x + fabs(l.y) * (double)h.y + fabs(l.z) * (double)h.z + (double)m;
 }
 
 static gjk_quat random_rotation(rng *r, int kind) {
@@ -142,6 +171,19 @@ static void test_box_box_against_reference(void) {
                 ++clear;
                 decided += io.iterations == 0;
             }
+            // Penetration: the signed distance, a unit normal that realises
+            // it, witness points on the boundaries and depth·normal apart.
+            double world = d3_max_abs(p.pa) + 4 * size;
+            double pt_tol = tol + 8 * EPS_REAL * world;
+            ENSURE_NEAR(po.signed_distance, ref, tol);
+            ENSURE_NEAR(d3_len(d3_of(po.normal)), 1, NORMAL_TOL);
+            d3 n = d3_unit(d3_of(po.normal)), pa = d3_of(po.point_a), pb = d3_of(po.point_b);
+            d3 ca = d3_of(ta.position), cb = d3_of(tb.position);
+            ENSURE(d3_len(d3_sub(d3_sub(pb, pa), d3_scale((double)po.signed_distance, n))) <= pt_tol);
+            ENSURE_NEAR(box_h(p.ha, p.ma, p.qa, ca, n) + box_h(p.hb, p.mb, p.qb, cb, d3_scale(-1, n)),
+                        -(double)po.signed_distance, pt_tol);
+            ENSURE_NEAR(box_sdist(p.ha, p.ma, p.qa, ca, pa), 0, pt_tol);
+            ENSURE_NEAR(box_sdist(p.hb, p.mb, p.qb, cb, pb), 0, pt_tol);
             if (test_failures > 20) {
                 fprintf(stderr, "pair %d target %g: ref %.17g status %s (iterations %d), penetration %s %.17g\n", k,
                         targets[ti], ref, gjk_status_name(io.status), io.iterations, gjk_status_name(po.status),
