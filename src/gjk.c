@@ -90,38 +90,28 @@ static bool pair_round(const gjk_pair *pair) {
     return (ra && rb) || (ra && pb) || (pa && rb);
 }
 
-gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
-    return gjk_walk_run_momentum(pair, walk, GJK_MOMENTUM_AUTO);
-}
+#if defined(__GNUC__) || defined(__clang__)
+#define WALK_INLINE static inline __attribute__((always_inline))
+#else
+#define WALK_INLINE static inline
+#endif
 
-gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_momentum momentum) {
+/// walk_loop's answer when momentum is dropped: go on with the plain loop.
+#define WALK_GO_PLAIN (-1)
+
+/// The walk from the simplex's closest point *v. Written once and compiled
+/// twice: with momentum false it is the plain walk, with no momentum code
+/// in its loop; with momentum true it may take momentum steps and returns
+/// WALK_GO_PLAIN, with *v the current closest point, once it drops them.
+/// Otherwise it returns how the walk ended.
+WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const bool momentum) {
     gjk_simplex *s = &walk->simplex;
-    walk->iterations = 0;
-    walk->accelerated = 0;
-    walk->lower = 0;
-
-    if (s->count == 0) {
-        // Start from a point of D: the support against the direction from
-        // A's origin to B's origin, a cheap guess at the separating axis.
-        gjk_vec3 d = pair->pos_b;
-        if (!(gjk_length_sq(d) > 0)) {
-            d = gjk_v3(1, 0, 0);
-        }
-        s->v[0] = gjk_pair_support(pair, d);
-        s->count = 1;
-    }
-    gjk_vec3 v = gjk_simplex_solve(s);
-    if (pair->bad_support) {
-        return GJK_WALK_BAD_SUPPORT;
-    }
-
-    // Momentum state: whether it is still allowed, the step count k of the
-    // weights, the last direction and the last support point.
-    bool accel = momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && pair_round(pair));
+    gjk_vec3 v = *v_io;
+    gjk_real vv = gjk_length_sq(v);
+    // Momentum state: the step count k of the weights, the last direction
+    // and the last support point (v at the start).
     int k = 0;
     gjk_vec3 d_prev = v, w_prev = v;
-
-    gjk_real vv = gjk_length_sq(v);
     for (;;) {
         walk->v = v;
         if (!(vv <= GJK_REAL_MAX)) {
@@ -146,12 +136,12 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
         }
         ++walk->iterations;
 
-        // A momentum step once a separating plane at a twentieth of the shapes
-        // size is known (see the top of the file); otherwise the plain one.
+        // A momentum step once a separating plane at a twentieth of the
+        // shapes' size is known (see the top of the file), else the plain one.
         gjk_real gap_before = vlen - walk->lower;
         gjk_vec3 d = v;
         bool boost = false;
-        if (accel && k > 0 && walk->lower > GJK_R(0.05) * pair->scale) {
+        if (momentum && k > 0 && walk->lower > GJK_R(0.05) * pair->scale) {
             gjk_real delta = (gjk_real)(k + 1) / (gjk_real)(k + 3);
             gjk_vec3 y = gjk_add(gjk_scale(delta, v), gjk_scale(1 - delta, w_prev));
             d = gjk_add(gjk_scale(delta, d_prev), gjk_scale(1 - delta, y));
@@ -192,13 +182,14 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
                 !gjk_simplex_try_add(s, &p, vv, &v_new)) {
                 // No proof either way: plain steps from here on, the next
                 // one along v from the same simplex.
-                accel = false;
-                continue;
+                *v_io = v;
+                return WALK_GO_PLAIN;
             }
             // Kept while it shrinks the duality gap five-fold per step,
             // faster than the plain walk's usual pace near the answer.
             if (gjk_sqrt(gjk_length_sq(v_new)) - walk->lower > GJK_R(0.2) * gap_before) {
-                accel = false;
+                *v_io = v_new;
+                return WALK_GO_PLAIN;
             }
         } else {
             if (simplex_has(s, p.w)) {
@@ -209,7 +200,7 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
                 return GJK_WALK_CONVERGED;
             }
         }
-        if (accel) {
+        if (momentum) {
             ++k;
             d_prev = boost ? d : v;
             w_prev = p.w;
@@ -217,4 +208,37 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
         v = v_new;
         vv = gjk_length_sq(v_new);
     }
+}
+
+gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk) {
+    return gjk_walk_run_momentum(pair, walk, GJK_MOMENTUM_AUTO);
+}
+
+gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_momentum momentum) {
+    gjk_simplex *s = &walk->simplex;
+    walk->iterations = 0;
+    walk->accelerated = 0;
+    walk->lower = 0;
+
+    if (s->count == 0) {
+        // Start from a point of D: the support against the direction from
+        // A's origin to B's origin, a cheap guess at the separating axis.
+        gjk_vec3 d = pair->pos_b;
+        if (!(gjk_length_sq(d) > 0)) {
+            d = gjk_v3(1, 0, 0);
+        }
+        s->v[0] = gjk_pair_support(pair, d);
+        s->count = 1;
+    }
+    gjk_vec3 v = gjk_simplex_solve(s);
+    if (pair->bad_support) {
+        return GJK_WALK_BAD_SUPPORT;
+    }
+    if (momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && pair_round(pair))) {
+        int end = walk_loop(pair, walk, &v, true);
+        if (end != WALK_GO_PLAIN) {
+            return (gjk_walk_end)end;
+        }
+    }
+    return (gjk_walk_end)walk_loop(pair, walk, &v, false);
 }
