@@ -186,7 +186,8 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
                 return WALK_GO_PLAIN;
             }
             // Kept while it shrinks the duality gap five-fold per step,
-            // faster than the plain walk's usual pace near the answer.
+            // faster than the plain walk's usual pace near the answer (a
+            // tetrahedron solved back to a face no nearer fails this too).
             if (gjk_sqrt(gjk_length_sq(v_new)) - walk->lower > GJK_R(0.2) * gap_before) {
                 *v_io = v_new;
                 return WALK_GO_PLAIN;
@@ -197,6 +198,15 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
             }
             if (!gjk_simplex_try_add(s, &p, vv, &v_new)) {
                 // No progress: rounding has taken over. Keep the better simplex.
+                return GJK_WALK_CONVERGED;
+            }
+            if (!(gjk_length_sq(v_new) < vv)) {
+                // A fourth point is always taken and its tetrahedron solved
+                // back to a face; a face no nearer (a support point within
+                // about the tolerance of the old face) is the same stall, and
+                // going on would only go round in circles. The simplex has
+                // changed: report its closest point.
+                walk->v = v_new;
                 return GJK_WALK_CONVERGED;
             }
         }
