@@ -8,10 +8,11 @@
 //   lower bound:                 d·w / |d| (w minimises d̂·x over D, so the
 //                                plane through w normal to d separates D
 //                                from the origin when d·w > 0), for ANY d;
-// the walk stops when |v| and the best lower bound seen are within the
-// absolute tolerance, when w adds nothing new, when |v| stops decreasing
-// (rounding), when the origin lies in the simplex, or when a caller's
-// early-exit bound is proved.
+// the walk stops when |v| and the lower bound of a step along v are within
+// the absolute tolerance, when w adds nothing new, when |v| stops decreasing
+// (rounding; a fourth point's tetrahedron is always solved back to a face,
+// and only four faces in a row no nearer end the walk), when the origin lies
+// in the simplex, or when a caller's early-exit bound is proved.
 //
 // Momentum. Plain GJK asks for the support point against d = v. GJK is the
 // Frank–Wolfe method on f(x) = |x|²/2 over D (v is the gradient at the
@@ -137,9 +138,10 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
         if (walk->iterations >= walk->max_iterations) {
             return GJK_WALK_MAX_ITER;
         }
-        if (momentum && walk->lower >= GJK_R(0.5) * reach) {
-            // Proved apart by half the shapes' reach: beyond momentum's
-            // zone (see the top of the file), for good.
+        if (momentum && (walk->lower >= GJK_R(0.5) * reach || vlen <= GJK_R(0.01) * reach)) {
+            // Proved apart by half the shapes' reach, or nearer than a
+            // hundredth of it (|v| bounds the distance): out of momentum's
+            // zone (see the top of the file) for good.
             *v_io = v;
             return WALK_GO_PLAIN;
         }
