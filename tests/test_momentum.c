@@ -26,6 +26,7 @@
 
 #include "gjk/hull.h"
 #include "internal.h"
+#include "internal2.h"
 #include "test_util.h"
 
 typedef long double ld;
@@ -650,6 +651,136 @@ static void test_early_exits(void) {
     }
 }
 
+// ---------------------------------------------------------------------------
+// 2D: the same on ellipses (src/gjk2.c). The reference is the same duality
+// with one parameter: the largest separation over unit n = (cos θ, sin θ),
+// by a fine scan and golden sections in long double.
+
+typedef struct ellipse_ref {
+    ld c[2];
+    ld m[2][2]; ///< R diag(r)
+} ellipse_ref;
+
+static ellipse_ref make_ref2(gjk_vec2 radii, gjk_transform2 t) {
+    ellipse_ref e;
+    ld len = sqrtl((ld)t.rotation.c * t.rotation.c + (ld)t.rotation.s * t.rotation.s);
+    ld c = t.rotation.c / len, sn = t.rotation.s / len;
+    e.m[0][0] = c * radii.x, e.m[0][1] = -sn * radii.y;
+    e.m[1][0] = sn * radii.x, e.m[1][1] = c * radii.y;
+    e.c[0] = t.position.x, e.c[1] = t.position.y;
+    return e;
+}
+
+static ld separation2(const ellipse_ref *a, const ellipse_ref *b, ld theta) {
+    ld n[2] = {cosl(theta), sinl(theta)};
+    ld sa = 0, sb = 0;
+    for (int j = 0; j < 2; ++j) {
+        ld ta = a->m[0][j] * n[0] + a->m[1][j] * n[1], tb = b->m[0][j] * n[0] + b->m[1][j] * n[1];
+        sa += ta * ta, sb += tb * tb;
+    }
+    return n[0] * (a->c[0] - b->c[0]) + n[1] * (a->c[1] - b->c[1]) - sqrtl(sa) - sqrtl(sb);
+}
+
+static ld reference_distance2(const ellipse_ref *a, const ellipse_ref *b) {
+    enum { N = 20000 };
+    const ld two_pi = 6.28318530717958647692528676655900577L;
+    ld best = -1e30L, bt = 0;
+    for (int k = 0; k < N; ++k) {
+        ld t = two_pi * k / N, f = separation2(a, b, t);
+        if (f > best) {
+            best = f, bt = t;
+        }
+    }
+    ld lo = bt - two_pi / N * 2, hi = bt + two_pi / N * 2;
+    ld x1 = hi - GOLDEN * (hi - lo), x2 = lo + GOLDEN * (hi - lo);
+    ld f1 = separation2(a, b, x1), f2 = separation2(a, b, x2);
+    for (int it = 0; it < 90; ++it) {
+        if (f1 < f2) {
+            lo = x1, x1 = x2, f1 = f2;
+            x2 = lo + GOLDEN * (hi - lo);
+            f2 = separation2(a, b, x2);
+        } else {
+            hi = x2, x2 = x1, f2 = f1;
+            x1 = hi - GOLDEN * (hi - lo);
+            f1 = separation2(a, b, x1);
+        }
+    }
+    ld fine = f1 > f2 ? f1 : f2;
+    return fine > best ? fine : best;
+}
+
+/// 2D walks with momentum (AUTO) against the plain walk and the reference:
+/// ellipse pairs and an ellipse with a small circle, from 1 apart to nearly
+/// touching. Same checks as test_momentum_vs_plain, plus the public query.
+static void test_2d_ellipses(void) {
+    gjk_vec2 ra = gjk_v2(1, (gjk_real)0.8), rb = gjk_v2((gjk_real)0.9, (gjk_real)0.7);
+    gjk2_shape a = gjk2_make_ellipse(ra);
+    gjk2_shape shapes_b[2] = {gjk2_make_ellipse(rb), gjk2_make_circle((gjk_real)0.05)};
+    gjk_vec2 core_b[2] = {rb, gjk_v2(0, 0)};
+    gjk_real rounding[2] = {0, (gjk_real)0.05};
+    const double bands[] = {1.0, 0.3, 0.1, 1e-3, 1e-5};
+    rng r = {2024};
+    long zone_on = 0, zone_off = 0;
+    int zone_accelerated = 0, zone_walks = 0;
+    for (int kb = 0; kb < 2; ++kb) {
+        for (int b = 0; b < 5; ++b) {
+            for (int i = 0; i < 16; ++i) {
+                gjk2_query_input in;
+                memset(&in, 0, sizeof in);
+                in.shape_a = &a;
+                in.shape_b = &shapes_b[kb];
+                in.transform_a = gjk_transform2_make(gjk_v2((gjk_real)rng_range(&r, -2, 2), (gjk_real)rng_range(&r, -2, 2)),
+                                                     (gjk_real)rng_range(&r, 0, 6.283));
+                double ang = rng_range(&r, 0, 6.283);
+                in.transform_b = gjk_transform2_make(gjk_add2(in.transform_a.position, gjk_v2((gjk_real)(3 * cos(ang)),
+                                                                                              (gjk_real)(3 * sin(ang)))),
+                                                     (gjk_real)rng_range(&r, 0, 6.283));
+                for (int it = 0; it < 4; ++it) {
+                    gjk2_penetration_output o = gjk2_penetration(&in, NULL);
+                    in.transform_b.position = gjk_add2(in.transform_b.position,
+                                                       gjk_scale2((gjk_real)bands[b] - o.signed_distance, o.normal));
+                }
+                ellipse_ref ea = make_ref2(ra, in.transform_a), eb = make_ref2(core_b[kb], in.transform_b);
+                ld core = reference_distance2(&ea, &eb);
+                ld dx = eb.c[0] - ea.c[0], dy = eb.c[1] - ea.c[1];
+                pose bound_pose; // only its bound is read by allowed()
+                bound_pose.bound = sqrtl(dx * dx + dy * dy) + 1 + (ld)core_b[kb].x + (ld)rounding[kb];
+                double allow = allowed(&bound_pose);
+
+                gjk2_walk w[2];
+                for (int m = 0; m < 2; ++m) {
+                    gjk2_pair p;
+                    gjk_transform2 xa;
+                    ENSURE(gjk2_pair_init(&p, in.shape_a, in.transform_a, in.shape_b, in.transform_b, &in.options, &xa));
+                    memset(&w[m], 0, sizeof w[m]);
+                    w[m].max_iterations = GJK_DEFAULT_MAX_ITERATIONS;
+                    gjk_walk_end e = gjk2_walk_run_momentum(&p, &w[m], m ? GJK_MOMENTUM_AUTO : GJK_MOMENTUM_OFF);
+                    ENSURE(e == GJK_WALK_CONVERGED);
+                }
+                double err_on = fabs((double)((ld)gjk_length2(w[1].v) - core));
+                double err_off = fabs((double)((ld)gjk_length2(w[0].v) - core));
+                ENSURE(err_on <= allow && err_off <= allow);
+                ENSURE(err_on <= fmax(err_off, (double)GJK_DEFAULT_TOLERANCE * (double)bound_pose.bound));
+                ENSURE((double)w[1].lower <= (double)core + allow);
+                ENSURE(w[0].accelerated == 0);
+                gjk2_distance_output d = gjk2_distance(&in, NULL);
+                ENSURE(d.status == GJK_SEPARATED);
+                ENSURE_NEAR(d.distance, (double)(core - (ld)rounding[kb]), allow);
+                if (bands[b] >= 0.1 && bands[b] <= 0.3) {
+                    zone_on += w[1].iterations;
+                    zone_off += w[0].iterations;
+                    ++zone_walks;
+                    zone_accelerated += w[1].accelerated > 0;
+                }
+            }
+        }
+    }
+    printf("  2D, in the zone: %ld iterations with momentum, %ld without; %d of %d walks accelerated\n", zone_on,
+           zone_off, zone_accelerated, zone_walks);
+    ENSURE(2 * zone_accelerated >= zone_walks);
+    ENSURE(zone_on < zone_off);
+}
+
 int main(void) {
     setup();
     RUN_TEST(test_reference_search);
@@ -660,5 +791,6 @@ int main(void) {
     RUN_TEST(test_trace_bounds);
     RUN_TEST(test_warm_start);
     RUN_TEST(test_early_exits);
+    RUN_TEST(test_2d_ellipses);
     return TEST_SUMMARY();
 }
