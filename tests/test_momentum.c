@@ -651,6 +651,46 @@ static void test_early_exits(void) {
     }
 }
 
+/// Two ellipsoids half a unit apart on which the plain walk went round in
+/// circles until the iteration cap (GJK_NOT_CONVERGED; about one pose in ten
+/// at 0.3–0.5 apart did): each fourth point's tetrahedron was solved back to
+/// a face no nearer. Both walks now end, within the certificate.
+static void test_tetrahedron_stall(void) {
+    static const double poses_hex[2][2][7] = {
+        {{0, 0, 0, -0x1.0cdb9eb76bc15p-1, -0x1.099e1ca49a655p-1, -0x1.55792c315dbc1p-1, -0x1.9fe5f0263f849p-4},
+         {0x1.81b91f9ebb7f2p-6, -0x1.77acb203d3ab8p+0, -0x1.11834c03b1a4p+0, -0x1.61150f522fe66p-2,
+          -0x1.a1958d9442085p-2, -0x1.501c774e5dde5p-1, 0x1.10c9498667c9ep-1}},
+        {{0, 0, 0, -0x1.9bc7adc1b3eb2p-1, -0x1.c29f268d79fe5p-2, -0x1.299c88f7f9175p-2, -0x1.1885921d1fac7p-2},
+         {0x1.7cc0749f3bd21p+0, -0x1.d36ea2d7c6e4bp-1, 0x1.fab7b428376b5p-5, 0x1.1fc667ed41a04p-1,
+          0x1.89df32bf4dc8bp-2, -0x1.1ac57d7ecc809p-1, -0x1.ec48e93008e46p-2}},
+    };
+    const pair_kind *k = &kinds[0];
+    for (int c = 0; c < 2; ++c) {
+        pose p;
+        gjk_transform *t[2] = {&p.ta, &p.tb};
+        for (int j = 0; j < 2; ++j) {
+            const double *h = poses_hex[c][j];
+            *t[j] = gjk_transform_make(gjk_v3((gjk_real)h[0], (gjk_real)h[1], (gjk_real)h[2]),
+                                       gjk_quat_make((gjk_real)h[3], (gjk_real)h[4], (gjk_real)h[5], (gjk_real)h[6]));
+        }
+        ellipsoid_ref ea = make_ref(k->ra, p.ta), eb = make_ref(k->rb, p.tb);
+        p.core = reference_distance(&ea, &eb);
+        ld dc[3] = {eb.c[0] - ea.c[0], eb.c[1] - ea.c[1], eb.c[2] - ea.c[2]};
+        p.bound = sqrtl(dc[0] * dc[0] + dc[1] * dc[1] + dc[2] * dc[2]) + max_radius(k->ra) + max_radius(k->rb);
+        for (int m = 0; m < 2; ++m) {
+            gjk_walk w;
+            gjk_walk_end e = walk_once(k, &p, m ? GJK_MOMENTUM_ON : GJK_MOMENTUM_OFF, &w);
+            ENSURE(e == GJK_WALK_CONVERGED);
+            ENSURE(w.iterations < 64);
+            ENSURE_NEAR(gjk_length(w.v), (double)p.core, allowed(&p));
+        }
+        gjk_query_input in = query_of(k, &p);
+        gjk_distance_output d = gjk_distance(&in, NULL);
+        ENSURE(d.status == GJK_SEPARATED);
+        ENSURE_NEAR(d.distance, (double)p.core, allowed(&p));
+    }
+}
+
 // ---------------------------------------------------------------------------
 // 2D: the same on ellipses (src/gjk2.c). The reference is the same duality
 // with one parameter: the largest separation over unit n = (cos θ, sin θ),
@@ -791,6 +831,7 @@ int main(void) {
     RUN_TEST(test_trace_bounds);
     RUN_TEST(test_warm_start);
     RUN_TEST(test_early_exits);
+    RUN_TEST(test_tetrahedron_stall);
     RUN_TEST(test_2d_ellipses);
     return TEST_SUMMARY();
 }
