@@ -173,11 +173,24 @@ typedef struct gjk_walk {
                          ///< (stop_beyond + tol, stop_within − tol); the tolerance grows
                          ///< with the points seen, so a fixed margin would be stale.
     int max_iterations;  ///< In.
-    int iterations;      ///< Out.
+    int iterations;      ///< Out: support points asked for.
+    int accelerated;     ///< Out: how many of them along a momentum direction.
 } gjk_walk;
 
-/// Runs GJK on the pair's cores.
+/// Which search directions a walk may use (gjk.c, "Momentum").
+typedef enum gjk_walk_momentum {
+    GJK_MOMENTUM_AUTO, ///< Momentum when either core is curved (gjk_walk_run's choice).
+    GJK_MOMENTUM_OFF,  ///< The plain direction v at every iteration.
+    GJK_MOMENTUM_ON,   ///< Momentum from the first iteration, whatever the shapes.
+} gjk_walk_momentum;
+
+/// Runs GJK on the pair's cores: gjk_walk_run_momentum with GJK_MOMENTUM_AUTO.
 gjk_walk_end gjk_walk_run(gjk_pair *pair, gjk_walk *walk);
+
+/// Runs GJK on the pair's cores with the given choice of search directions.
+/// The stopping rules, and so the accuracy of the answer, do not depend on
+/// it; only the support points asked for do.
+gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_momentum momentum);
 
 /// The answer of EPA on the cores.
 typedef struct gjk_epa_result {

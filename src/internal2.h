@@ -128,11 +128,18 @@ typedef struct gjk2_walk {
                           ///< (stop_beyond + tol, stop_within − tol); the tolerance grows
                           ///< with the points seen, so a fixed margin would be stale.
     int max_iterations;   ///< In.
-    int iterations;       ///< Out.
+    int iterations;       ///< Out: support points asked for.
+    int accelerated;      ///< Out: how many of them along a momentum direction.
 } gjk2_walk;
 
-/// Runs GJK on the pair's cores (gjk2.c).
+/// Runs GJK on the pair's cores (gjk2.c): gjk2_walk_run_momentum with
+/// GJK_MOMENTUM_AUTO.
 gjk_walk_end gjk2_walk_run(gjk2_pair *pair, gjk2_walk *walk);
+
+/// Runs GJK on the pair's cores with the given choice of search directions
+/// (gjk2.c, as gjk_walk_run_momentum): the stopping rules, and so the
+/// answer's accuracy, do not depend on it.
+gjk_walk_end gjk2_walk_run_momentum(gjk2_pair *pair, gjk2_walk *walk, gjk_walk_momentum momentum);
 
 /// The answer of 2D EPA on the cores.
 typedef struct gjk2_epa_result {

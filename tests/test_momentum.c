@@ -1,0 +1,837 @@
+// The GJK walk's momentum (src/gjk.c, "Momentum") on curved shapes, against
+// an independent reference.
+//
+// Reference. For two ellipsoids E = {c + R diag(r) u : |u| ≤ 1} (a sphere's
+// core is its centre: r = 0) the distance of the cores is, by convex
+// duality, the largest separation over unit directions n of the support
+// functions (h_E(n) = n·c + |diag(r) Rᵀ n|):
+//   dist = max over |n| = 1 of  n·(c_A − c_B) − |diag(r_A) R_Aᵀ n| − |diag(r_B) R_Bᵀ n|.
+// The function is positively homogeneous and concave in n, so its values on
+// the unit sphere, seen through the gnomonic map n = (n0 + u e1 + v e2)/|·|
+// (great circles are straight lines), are quasi-concave in (u, v): a nested
+// golden-section search finds the maximum, here in long double after a
+// coarse search over the whole sphere. No support point, simplex or GJK
+// iteration is involved. Spheres written as ellipsoids with equal radii
+// also have the closed form |c_A − c_B| − r_A − r_B.
+//
+// Checks: answers with momentum against the reference and against the
+// plain walk (never less accurate, same status) on deterministic poses from
+// far apart to nearly touching; the walk's bounds at every traced iteration
+// (lower ≤ distance ≤ upper); momentum forced on flat shapes (boxes,
+// cylinders, cones, hulls) agreeing with the plain walk; warm-started
+// queries along a path and with a foreign cache; early exits (max_distance,
+// intersect). The choice of the pairs that get momentum is checked too.
+#include <math.h>
+#include <string.h>
+
+#include "gjk/hull.h"
+#include "internal.h"
+#include "internal2.h"
+#include "test_util.h"
+
+typedef long double ld;
+
+typedef struct ellipsoid_ref {
+    ld c[3];    ///< centre (world)
+    ld m[3][3]; ///< R diag(r): the columns are the scaled axes
+} ellipsoid_ref;
+
+/// The rotation of a unit quaternion as a matrix, in long double.
+static void quat_matrix(gjk_quat q, ld out[3][3]) {
+    ld w = q.w, x = q.x, y = q.y, z = q.z;
+    ld n = sqrtl(w * w + x * x + y * y + z * z);
+    w /= n, x /= n, y /= n, z /= n;
+    out[0][0] = 1 - 2 * (y * y + z * z), out[0][1] = 2 * (x * y - w * z), out[0][2] = 2 * (x * z + w * y);
+    out[1][0] = 2 * (x * y + w * z), out[1][1] = 1 - 2 * (x * x + z * z), out[1][2] = 2 * (y * z - w * x);
+    out[2][0] = 2 * (x * z - w * y), out[2][1] = 2 * (y * z + w * x), out[2][2] = 1 - 2 * (x * x + y * y);
+}
+
+static ellipsoid_ref make_ref(gjk_vec3 radii, gjk_transform t) {
+    ellipsoid_ref e;
+    ld r[3][3];
+    quat_matrix(t.rotation, r);
+    ld rad[3] = {radii.x, radii.y, radii.z};
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            e.m[i][j] = r[i][j] * rad[j];
+        }
+    }
+    e.c[0] = t.position.x, e.c[1] = t.position.y, e.c[2] = t.position.z;
+    return e;
+}
+
+/// |Mᵀ n|: the support of the centred ellipsoid along n.
+static ld support_len(const ellipsoid_ref *e, const ld n[3]) {
+    ld s = 0;
+    for (int j = 0; j < 3; ++j) {
+        ld t = e->m[0][j] * n[0] + e->m[1][j] * n[1] + e->m[2][j] * n[2];
+        s += t * t;
+    }
+    return sqrtl(s);
+}
+
+/// The separation of A and B along the unit n (from B toward A).
+static ld separation(const ellipsoid_ref *a, const ellipsoid_ref *b, const ld n[3]) {
+    ld dc = 0;
+    for (int i = 0; i < 3; ++i) {
+        dc += n[i] * (a->c[i] - b->c[i]);
+    }
+    return dc - support_len(a, n) - support_len(b, n);
+}
+
+typedef struct gnomonic {
+    const ellipsoid_ref *a, *b;
+    ld n0[3], e1[3], e2[3];
+} gnomonic;
+
+static ld gnomonic_value(const gnomonic *g, ld u, ld v) {
+    ld n[3], len = 0;
+    for (int i = 0; i < 3; ++i) {
+        n[i] = g->n0[i] + u * g->e1[i] + v * g->e2[i];
+        len += n[i] * n[i];
+    }
+    len = sqrtl(len);
+    for (int i = 0; i < 3; ++i) {
+        n[i] /= len;
+    }
+    return separation(g->a, g->b, n);
+}
+
+static const ld GOLDEN = 0.61803398874989484820458683436563811772L;
+
+/// max over v in [−h, h] of the value at (u, v), by golden sections.
+static ld inner_max(const gnomonic *g, ld u, ld h) {
+    ld lo = -h, hi = h;
+    ld x1 = hi - GOLDEN * (hi - lo), x2 = lo + GOLDEN * (hi - lo);
+    ld f1 = gnomonic_value(g, u, x1), f2 = gnomonic_value(g, u, x2);
+    for (int it = 0; it < 70; ++it) {
+        if (f1 < f2) {
+            lo = x1, x1 = x2, f1 = f2;
+            x2 = lo + GOLDEN * (hi - lo);
+            f2 = gnomonic_value(g, u, x2);
+        } else {
+            hi = x2, x2 = x1, f2 = f1;
+            x1 = hi - GOLDEN * (hi - lo);
+            f1 = gnomonic_value(g, u, x1);
+        }
+    }
+    return f1 > f2 ? f1 : f2;
+}
+
+/// The distance of the two ellipsoid cores (positive: apart), see the top.
+static ld reference_distance(const ellipsoid_ref *a, const ellipsoid_ref *b) {
+    // Coarse search: a Fibonacci lattice of directions over the sphere.
+    enum { N = 4000 };
+    ld best = -1e30L, bn[3] = {1, 0, 0};
+    for (int k = 0; k < N; ++k) {
+        ld z = 1 - (2 * (ld)k + 1) / N, rho = sqrtl(1 - z * z);
+        ld phi = (ld)k * 2.39996322972865332223L;
+        ld n[3] = {rho * cosl(phi), rho * sinl(phi), z};
+        ld s = separation(a, b, n);
+        if (s > best) {
+            best = s;
+            memcpy(bn, n, sizeof bn);
+        }
+    }
+    // Fine search around it: nested golden sections in gnomonic coordinates.
+    gnomonic g;
+    g.a = a, g.b = b;
+    memcpy(g.n0, bn, sizeof bn);
+    ld t[3] = {1, 0, 0};
+    if (fabsl(bn[0]) > 0.6L) {
+        t[0] = 0, t[1] = 1;
+    }
+    ld e1[3] = {bn[1] * t[2] - bn[2] * t[1], bn[2] * t[0] - bn[0] * t[2], bn[0] * t[1] - bn[1] * t[0]};
+    ld l1 = sqrtl(e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]);
+    for (int i = 0; i < 3; ++i) {
+        e1[i] /= l1;
+    }
+    ld e2[3] = {bn[1] * e1[2] - bn[2] * e1[1], bn[2] * e1[0] - bn[0] * e1[2], bn[0] * e1[1] - bn[1] * e1[0]};
+    memcpy(g.e1, e1, sizeof e1);
+    memcpy(g.e2, e2, sizeof e2);
+    const ld h = 0.25L; // well beyond the lattice's spacing (about 0.056 rad)
+    ld lo = -h, hi = h;
+    ld x1 = hi - GOLDEN * (hi - lo), x2 = lo + GOLDEN * (hi - lo);
+    ld f1 = inner_max(&g, x1, h), f2 = inner_max(&g, x2, h);
+    for (int it = 0; it < 70; ++it) {
+        if (f1 < f2) {
+            lo = x1, x1 = x2, f1 = f2;
+            x2 = lo + GOLDEN * (hi - lo);
+            f2 = inner_max(&g, x2, h);
+        } else {
+            hi = x2, x2 = x1, f2 = f1;
+            x1 = hi - GOLDEN * (hi - lo);
+            f1 = inner_max(&g, x1, h);
+        }
+    }
+    ld fine = f1 > f2 ? f1 : f2;
+    return fine > best ? fine : best;
+}
+
+// ---------------------------------------------------------------------------
+// Shapes and poses.
+
+/// A user shape: the ellipsoid of the given radii (user_data), written here.
+static gjk_vec3 custom_ellipsoid(const void *user_data, gjk_vec3 d) {
+    const gjk_vec3 *r = user_data;
+    double rx = (double)r->x * (double)d.x, ry = (double)r->y * (double)d.y, rz = (double)r->z * (double)d.z;
+    double len = sqrt(rx * rx + ry * ry + rz * rz);
+    if (!(len > 0)) {
+        return gjk_v3_zero();
+    }
+    return gjk_v3((gjk_real)((double)r->x * rx / len), (gjk_real)((double)r->y * ry / len),
+                  (gjk_real)((double)r->z * rz / len));
+}
+
+static const gjk_vec3 CUSTOM_RADII = {(gjk_real)1.0, (gjk_real)0.8, (gjk_real)0.6};
+
+/// A pair kind: two shapes, the radii of their ellipsoid cores for the
+/// reference (zero for a sphere's point core) and the rounding radius.
+typedef struct pair_kind {
+    const char *name;
+    gjk_shape a, b;
+    gjk_vec3 ra, rb;   ///< core radii for the reference
+    gjk_real rounding; ///< sum of the rounding radii (spheres)
+    bool equal_radii;  ///< both are balls: the closed form applies
+} pair_kind;
+
+#define NKINDS 5
+
+static void make_kinds(pair_kind k[NKINDS]) {
+    gjk_vec3 e1 = gjk_v3((gjk_real)1.0, (gjk_real)0.8, (gjk_real)0.6);
+    gjk_vec3 e2 = gjk_v3((gjk_real)0.9, (gjk_real)0.7, (gjk_real)0.5);
+    gjk_vec3 zero = gjk_v3_zero();
+    k[0] = (pair_kind){"ellipsoid-ellipsoid", gjk_make_ellipsoid(e1), gjk_make_ellipsoid(e2), e1, e2, 0, false};
+    k[1] = (pair_kind){"ellipsoid-sphere", gjk_make_ellipsoid(e1), gjk_make_sphere((gjk_real)0.7), e1, zero,
+                       (gjk_real)0.7, false};
+    k[2] = (pair_kind){"sphere-ellipsoid", gjk_make_sphere((gjk_real)0.5), gjk_make_ellipsoid(e2), zero, e2,
+                       (gjk_real)0.5, false};
+    k[3] = (pair_kind){"custom-ellipsoid", gjk_make_custom(custom_ellipsoid, &CUSTOM_RADII, 1),
+                       gjk_make_ellipsoid(e2), CUSTOM_RADII, e2, 0, false};
+    gjk_vec3 b1 = gjk_v3((gjk_real)0.75, (gjk_real)0.75, (gjk_real)0.75);
+    gjk_vec3 b2 = gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5);
+    k[4] = (pair_kind){"balls as ellipsoids", gjk_make_ellipsoid(b1), gjk_make_ellipsoid(b2), b1, b2, 0, true};
+}
+
+static gjk_quat random_quat(rng *r) {
+    for (;;) {
+        double q[4], n = 0;
+        for (int i = 0; i < 4; ++i) {
+            q[i] = rng_range(r, -1, 1);
+            n += q[i] * q[i];
+        }
+        if (n > 0.01 && n <= 1) {
+            n = sqrt(n);
+            return gjk_quat_make((gjk_real)(q[0] / n), (gjk_real)(q[1] / n), (gjk_real)(q[2] / n),
+                                 (gjk_real)(q[3] / n));
+        }
+    }
+}
+
+static gjk_vec3 random_dir(rng *r) {
+    for (;;) {
+        double x = rng_range(r, -1, 1), y = rng_range(r, -1, 1), z = rng_range(r, -1, 1);
+        double n = x * x + y * y + z * z;
+        if (n > 0.01 && n <= 1) {
+            n = sqrt(n);
+            return gjk_v3((gjk_real)(x / n), (gjk_real)(y / n), (gjk_real)(z / n));
+        }
+    }
+}
+
+/// Distances (of the rounded shapes) the poses are placed at: far apart,
+/// where momentum runs, to nearly touching, where it must stay out of the way.
+static const double BANDS[] = {1.5, 0.5, 0.3, 0.1, 1e-2, 1e-4};
+#define NBANDS ((int)(sizeof BANDS / sizeof BANDS[0]))
+#define NPOSES 12
+
+typedef struct pose {
+    gjk_transform ta, tb;
+    ld core;  ///< reference core distance
+    ld bound; ///< bound on |coordinate| of D in A's frame plus the rounding: the tolerance's scale
+} pose;
+
+static gjk_query_input query_of(const pair_kind *k, const pose *p) {
+    gjk_query_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &k->a;
+    in.shape_b = &k->b;
+    in.transform_a = p->ta;
+    in.transform_b = p->tb;
+    return in;
+}
+
+static ld max_radius(gjk_vec3 r) { return fmaxl(fmaxl((ld)r.x, (ld)r.y), (ld)r.z); }
+
+/// A pose of the pair at about `target` apart: random orientations and
+/// direction, B slid along the normal with the library's own answer (the
+/// placement need not be exact), then the reference at the rounded pose.
+static pose make_pose(const pair_kind *k, rng *r, double target) {
+    pose p;
+    p.ta = gjk_transform_make(gjk_v3((gjk_real)rng_range(r, -2, 2), (gjk_real)rng_range(r, -2, 2),
+                                     (gjk_real)rng_range(r, -2, 2)),
+                              random_quat(r));
+    gjk_vec3 dir = random_dir(r);
+    p.tb = gjk_transform_make(gjk_add(p.ta.position, gjk_scale(4, dir)), random_quat(r));
+    for (int it = 0; it < 4; ++it) {
+        gjk_query_input in = query_of(k, &p);
+        gjk_penetration_output o = gjk_penetration(&in, NULL);
+        p.tb.position = gjk_add(p.tb.position, gjk_scale((gjk_real)target - o.signed_distance, o.normal));
+    }
+    ellipsoid_ref ea = make_ref(k->ra, p.ta), eb = make_ref(k->rb, p.tb);
+    ld dc[3] = {eb.c[0] - ea.c[0], eb.c[1] - ea.c[1], eb.c[2] - ea.c[2]};
+    ld cdist = sqrtl(dc[0] * dc[0] + dc[1] * dc[1] + dc[2] * dc[2]);
+    if (k->equal_radii) {
+        p.core = cdist - (ld)k->ra.x - (ld)k->rb.x;
+    } else {
+        p.core = reference_distance(&ea, &eb);
+    }
+    p.bound = cdist + max_radius(k->ra) + max_radius(k->rb) + (ld)k->rounding;
+    return p;
+}
+
+/// The error allowed on a distance: the walk's certificate (relative
+/// tolerance at the pair's scale) plus a few roundings of that scale.
+static double allowed(const pose *p) {
+    double eps = GJK_USE_FLOAT ? 1.2e-7 : 2.3e-16;
+    return (double)p->bound * ((double)GJK_DEFAULT_TOLERANCE + 16 * eps);
+}
+
+static pose poses[NKINDS][NBANDS][NPOSES];
+static pair_kind kinds[NKINDS];
+
+static void setup(void) {
+    make_kinds(kinds);
+    rng r = {0x5EED0F0D1CEULL};
+    for (int k = 0; k < NKINDS; ++k) {
+        for (int b = 0; b < NBANDS; ++b) {
+            for (int i = 0; i < NPOSES; ++i) {
+                poses[k][b][i] = make_pose(&kinds[k], &r, BANDS[b]);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Tests.
+
+/// The reference itself: balls written as ellipsoids by the search against
+/// their closed form, so that the search is known to reach its precision.
+static void test_reference_search(void) {
+    rng r = {77};
+    for (int i = 0; i < 20; ++i) {
+        gjk_transform ta = gjk_transform_make(gjk_v3(0, 0, 0), random_quat(&r));
+        gjk_transform tb = gjk_transform_make(gjk_scale((gjk_real)rng_range(&r, 1.3, 4), random_dir(&r)), random_quat(&r));
+        gjk_vec3 r1 = gjk_v3((gjk_real)0.75, (gjk_real)0.75, (gjk_real)0.75);
+        gjk_vec3 r2 = gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5);
+        ellipsoid_ref a = make_ref(r1, ta), b = make_ref(r2, tb);
+        ld dc[3] = {b.c[0] - a.c[0], b.c[1] - a.c[1], b.c[2] - a.c[2]};
+        ld exact = sqrtl(dc[0] * dc[0] + dc[1] * dc[1] + dc[2] * dc[2]) - 1.25L;
+        ENSURE_NEAR((double)reference_distance(&a, &b), (double)exact, 1e-14);
+    }
+}
+
+/// Distance and penetration queries (momentum chosen by the library)
+/// against the reference, separated poses of every band.
+static void test_queries_against_reference(void) {
+    for (int k = 0; k < NKINDS; ++k) {
+        for (int b = 0; b < NBANDS; ++b) {
+            for (int i = 0; i < NPOSES; ++i) {
+                const pose *p = &poses[k][b][i];
+                gjk_query_input in = query_of(&kinds[k], p);
+                double want = (double)(p->core - (ld)kinds[k].rounding);
+                gjk_distance_output d = gjk_distance(&in, NULL);
+                ENSURE(d.status == GJK_SEPARATED);
+                ENSURE_NEAR(d.distance, want, allowed(p));
+                gjk_penetration_output q = gjk_penetration(&in, NULL);
+                ENSURE(q.status == GJK_SEPARATED);
+                ENSURE_NEAR(q.signed_distance, want, allowed(p));
+                // The witness points are that far apart, along the normal.
+                ENSURE_NEAR(gjk_length(gjk_sub(d.point_b, d.point_a)), want, 4 * allowed(p));
+                ENSURE_NEAR(gjk_dot(gjk_sub(d.point_b, d.point_a), d.normal), want, 4 * allowed(p));
+            }
+        }
+    }
+}
+
+/// One walk on the cores through the private API.
+static gjk_walk_end walk_once(const pair_kind *k, const pose *p, gjk_walk_momentum m, gjk_walk *w) {
+    gjk_query_input in = query_of(k, p);
+    gjk_pair pair;
+    gjk_transform xa;
+    ENSURE(gjk_pair_init(&pair, in.shape_a, &in.transform_a, in.shape_b, &in.transform_b, &in.options, &xa));
+    memset(w, 0, sizeof *w);
+    w->max_iterations = GJK_DEFAULT_MAX_ITERATIONS;
+    return gjk_walk_run_momentum(&pair, w, m);
+}
+
+/// The walk with momentum against the plain walk on the same poses: the
+/// same end, an answer within the certificate of the reference and never
+/// less accurate than the plain walk's (beyond that certificate). Inside
+/// momentum's zone (distances from a hundredth to half the shapes' reach)
+/// momentum really runs, and saves iterations overall.
+static void test_momentum_vs_plain(void) {
+    long zone_on = 0, zone_off = 0;
+    int zone_walks = 0, zone_accelerated = 0;
+    for (int k = 0; k < NKINDS; ++k) {
+        for (int b = 0; b < NBANDS; ++b) {
+            for (int i = 0; i < NPOSES; ++i) {
+                const pose *p = &poses[k][b][i];
+                gjk_walk on, off, autow;
+                gjk_walk_end e_on = walk_once(&kinds[k], p, GJK_MOMENTUM_ON, &on);
+                gjk_walk_end e_off = walk_once(&kinds[k], p, GJK_MOMENTUM_OFF, &off);
+                gjk_walk_end e_auto = walk_once(&kinds[k], p, GJK_MOMENTUM_AUTO, &autow);
+                ENSURE(e_on == GJK_WALK_CONVERGED && e_off == GJK_WALK_CONVERGED);
+                // Every pair here has an ellipsoid (or a custom) core: AUTO is ON.
+                ENSURE(e_auto == e_on && autow.iterations == on.iterations && autow.accelerated == on.accelerated);
+                ENSURE(off.accelerated == 0);
+                double err_on = fabs((double)((ld)gjk_length(on.v) - p->core));
+                double err_off = fabs((double)((ld)gjk_length(off.v) - p->core));
+                ENSURE(err_on <= allowed(p));
+                ENSURE(err_off <= allowed(p));
+                ENSURE(err_on <= fmax(err_off, (double)GJK_DEFAULT_TOLERANCE * (double)p->bound));
+                // The certificate itself: |v| − lower within the tolerance,
+                // and lower a true lower bound.
+                ENSURE((double)on.lower <= (double)p->core + allowed(p));
+                ENSURE((double)(gjk_length(on.v) - on.lower) <= allowed(p));
+                // Ellipsoid and custom pairs (cores of reach 1.9) 0.1 to 0.5 apart.
+                if ((k == 0 || k == 3) && BANDS[b] >= 0.1 && BANDS[b] <= 0.5) {
+                    zone_on += on.iterations;
+                    zone_off += off.iterations;
+                    ++zone_walks;
+                    zone_accelerated += on.accelerated > 0;
+                }
+            }
+        }
+    }
+    printf("  in the zone: %ld iterations with momentum, %ld without; %d of %d walks accelerated\n", zone_on,
+           zone_off, zone_accelerated, zone_walks);
+    ENSURE(2 * zone_accelerated >= zone_walks);
+    ENSURE(zone_on < zone_off);
+}
+
+/// The pairs that get momentum by default: those with an ellipsoid or a
+/// custom core on either side (AUTO walks as ON), and no other (AUTO walks
+/// as OFF): boxes, cylinders, cones, capsules, spheres and hulls.
+static void test_auto_choice(void) {
+    gjk_vec3 pts[12];
+    rng r = {4242};
+    for (int i = 0; i < 12; ++i) {
+        pts[i] = random_dir(&r);
+    }
+    gjk_hull_error err;
+    gjk_hull *hull = gjk_hull_create(pts, 12, &err);
+    ENSURE(hull != NULL);
+    if (hull == NULL) {
+        return;
+    }
+    enum { NSHAPES = 8 };
+    gjk_shape shapes[NSHAPES] = {gjk_make_box(gjk_v3(1, (gjk_real)0.8, (gjk_real)0.6)),
+                                 gjk_make_cylinder((gjk_real)0.5, 1),
+                                 gjk_make_cone((gjk_real)0.5, 1),
+                                 gjk_make_capsule(gjk_v3(0, 0, -1), gjk_v3(0, 0, 1), (gjk_real)0.3),
+                                 gjk_make_sphere((gjk_real)0.4),
+                                 gjk_make_hull(hull),
+                                 gjk_make_ellipsoid(gjk_v3(1, (gjk_real)0.8, (gjk_real)0.6)),
+                                 gjk_make_custom(custom_ellipsoid, &CUSTOM_RADII, 1)};
+    int with = 0, accelerated = 0;
+    for (int sa = 0; sa < NSHAPES; ++sa) {
+        for (int sb = 0; sb < NSHAPES; ++sb) {
+            bool round = sa >= 6 || sb >= 6;
+            for (int i = 0; i < 6; ++i) {
+                gjk_transform ta = gjk_transform_make(gjk_v3(0, 0, 0), random_quat(&r));
+                gjk_transform tb =
+                    gjk_transform_make(gjk_scale((gjk_real)rng_range(&r, 2.2, 3), random_dir(&r)), random_quat(&r));
+                gjk_pair p1, p2;
+                gjk_transform xa;
+                gjk_options o;
+                memset(&o, 0, sizeof o);
+                ENSURE(gjk_pair_init(&p1, &shapes[sa], &ta, &shapes[sb], &tb, &o, &xa));
+                ENSURE(gjk_pair_init(&p2, &shapes[sa], &ta, &shapes[sb], &tb, &o, &xa));
+                gjk_walk wa, wb;
+                memset(&wa, 0, sizeof wa);
+                wa.max_iterations = GJK_DEFAULT_MAX_ITERATIONS;
+                wb = wa;
+                gjk_walk_end ea = gjk_walk_run(&p1, &wa);
+                gjk_walk_end eb = gjk_walk_run_momentum(&p2, &wb, round ? GJK_MOMENTUM_ON : GJK_MOMENTUM_OFF);
+                ENSURE(ea == eb && wa.iterations == wb.iterations && wa.accelerated == wb.accelerated);
+                ENSURE(gjk_length(wa.v) == gjk_length(wb.v));
+                ENSURE(round || wa.accelerated == 0);
+                with += round;
+                accelerated += wa.accelerated > 0;
+            }
+        }
+    }
+    ENSURE(accelerated > 0 && accelerated <= with);
+    gjk_hull_destroy(hull);
+}
+
+/// Momentum forced on pairs with flat faces and edges, where it is not used
+/// by default: both walks end the same way, each one's lower bound is below
+/// the other's upper bound, and the answer with momentum is no worse.
+static void test_forced_on_flat_shapes(void) {
+    gjk_vec3 pts[32];
+    rng r = {991};
+    for (int i = 0; i < 32; ++i) {
+        gjk_vec3 u = random_dir(&r);
+        pts[i] = gjk_v3(u.x, (gjk_real)0.8 * u.y, (gjk_real)0.6 * u.z);
+    }
+    gjk_hull_error err;
+    gjk_hull *hull = gjk_hull_create(pts, 32, &err);
+    ENSURE(hull != NULL);
+    if (hull == NULL) {
+        return;
+    }
+    gjk_shape shapes[6] = {gjk_make_box(gjk_v3((gjk_real)0.9, (gjk_real)0.7, (gjk_real)0.5)),
+                           gjk_make_cylinder((gjk_real)0.5, (gjk_real)0.7),
+                           gjk_make_cone((gjk_real)0.4, (gjk_real)0.6),
+                           gjk_make_hull(hull),
+                           gjk_make_polytope(pts, 32),
+                           gjk_make_ellipsoid(gjk_v3(1, (gjk_real)0.8, (gjk_real)0.6))};
+    int accelerated = 0;
+    for (int sa = 0; sa < 6; ++sa) {
+        for (int sb = 0; sb < 6; ++sb) {
+            for (int i = 0; i < 8; ++i) {
+                gjk_transform ta = gjk_transform_make(gjk_v3(0, 0, 0), random_quat(&r));
+                double dist = i < 4 ? rng_range(&r, 2.2, 4) : rng_range(&r, 0.5, 2.2); // some overlap
+                gjk_transform tb = gjk_transform_make(gjk_scale((gjk_real)dist, random_dir(&r)), random_quat(&r));
+                gjk_pair p1, p2;
+                gjk_transform xa;
+                gjk_options o;
+                memset(&o, 0, sizeof o);
+                ENSURE(gjk_pair_init(&p1, &shapes[sa], &ta, &shapes[sb], &tb, &o, &xa));
+                ENSURE(gjk_pair_init(&p2, &shapes[sa], &ta, &shapes[sb], &tb, &o, &xa));
+                gjk_walk on, off;
+                memset(&on, 0, sizeof on);
+                on.max_iterations = GJK_DEFAULT_MAX_ITERATIONS;
+                off = on;
+                gjk_walk_end e_on = gjk_walk_run_momentum(&p1, &on, GJK_MOMENTUM_ON);
+                gjk_walk_end e_off = gjk_walk_run_momentum(&p2, &off, GJK_MOMENTUM_OFF);
+                accelerated += on.accelerated > 0;
+                if (e_on == GJK_WALK_CONVERGED && e_off == GJK_WALK_CONVERGED) {
+                    double tol = (double)(gjk_pair_tolerance(&p1) > gjk_pair_tolerance(&p2) ? gjk_pair_tolerance(&p1)
+                                                                                             : gjk_pair_tolerance(&p2));
+                    double von = (double)gjk_length(on.v), voff = (double)gjk_length(off.v);
+                    // Each walk's lower bound is below the other's upper
+                    // bound (up to rounding); with momentum the answer is
+                    // never worse than the plain one beyond the tolerance.
+                    ENSURE((double)on.lower <= voff + 0.5 * tol);
+                    ENSURE((double)off.lower <= von + 0.5 * tol);
+                    ENSURE(von <= voff + tol);
+                } else {
+                    // Overlap is decided the same way (a tetrahedron or a
+                    // point within the tolerance of the origin).
+                    ENSURE(e_on == GJK_WALK_OVERLAP && e_off == GJK_WALK_OVERLAP);
+                }
+            }
+        }
+    }
+    ENSURE(accelerated > 0);
+    gjk_hull_destroy(hull);
+}
+
+/// Trace events of the walk with momentum: every iteration's bounds hold
+/// (lower ≤ distance ≤ upper), the lower bound of momentum directions too.
+typedef struct trace_check {
+    double core, allow;
+    int events, bad;
+} trace_check;
+
+static void on_trace(void *data, const gjk_trace_event *ev) {
+    trace_check *t = data;
+    if (ev->phase != GJK_TRACE_GJK) {
+        return;
+    }
+    ++t->events;
+    if (!((double)ev->lower <= t->core + t->allow) || !((double)ev->upper >= t->core - t->allow)) {
+        ++t->bad;
+    }
+}
+
+static void test_trace_bounds(void) {
+    for (int k = 0; k < NKINDS; ++k) {
+        for (int b = 0; b < NBANDS; ++b) {
+            for (int i = 0; i < NPOSES; i += 3) {
+                const pose *p = &poses[k][b][i];
+                gjk_query_input in = query_of(&kinds[k], p);
+                trace_check t = {(double)p->core, allowed(p), 0, 0};
+                in.options.trace = on_trace;
+                in.options.trace_data = &t;
+                gjk_distance_output d = gjk_distance(&in, NULL);
+                ENSURE(d.status == GJK_SEPARATED);
+                ENSURE(t.events == d.iterations);
+                ENSURE(t.bad == 0);
+            }
+        }
+    }
+}
+
+/// Warm starts: a pair moving along a path with one cache, and queries
+/// started from a foreign cache (another pair's simplex), all against the
+/// reference.
+static void test_warm_start(void) {
+    const pair_kind *k = &kinds[0];
+    rng r = {31337};
+    for (int path = 0; path < 4; ++path) {
+        pose p = make_pose(k, &r, path < 2 ? 1.0 : 0.05);
+        gjk_vec3 drift = gjk_scale((gjk_real)0.004, random_dir(&r));
+        gjk_quat spin = gjk_quat_from_axis_angle(random_dir(&r), (gjk_real)0.01);
+        gjk_simplex_cache cache;
+        memset(&cache, 0, sizeof cache);
+        for (int frame = 0; frame < 30; ++frame) {
+            pose q = p;
+            q.tb.position = gjk_add(p.tb.position, gjk_scale((gjk_real)frame, drift));
+            for (int s = 0; s < frame; ++s) {
+                q.tb.rotation = gjk_quat_normalize(gjk_quat_mul(spin, q.tb.rotation));
+            }
+            ellipsoid_ref ea = make_ref(k->ra, q.ta), eb = make_ref(k->rb, q.tb);
+            q.core = reference_distance(&ea, &eb);
+            gjk_query_input in = query_of(k, &q);
+            gjk_distance_output w = gjk_distance(&in, &cache);
+            gjk_distance_output c = gjk_distance(&in, NULL);
+            ENSURE(w.status == GJK_SEPARATED);
+            ENSURE_NEAR(w.distance, (double)q.core, allowed(&q));
+            ENSURE(cache.count >= 1 && cache.count <= 3);
+            ENSURE(c.status == GJK_SEPARATED);
+            ENSURE_NEAR(c.distance, (double)q.core, allowed(&q));
+        }
+    }
+    // A foreign cache: the simplex of a far pose used for a near one and
+    // the other way round, and one of another pair of shapes.
+    for (int i = 0; i < NPOSES; ++i) {
+        const pose *far = &poses[0][0][i], *near = &poses[0][NBANDS - 1][i];
+        gjk_simplex_cache cache;
+        memset(&cache, 0, sizeof cache);
+        gjk_query_input in = query_of(&kinds[0], far);
+        (void)gjk_distance(&in, &cache);
+        in = query_of(&kinds[0], near);
+        gjk_distance_output d = gjk_distance(&in, &cache);
+        ENSURE_NEAR(d.distance, (double)near->core, allowed(near));
+        in = query_of(&kinds[0], far);
+        d = gjk_distance(&in, &cache);
+        ENSURE_NEAR(d.distance, (double)far->core, allowed(far));
+        in = query_of(&kinds[1], &poses[1][1][i]);
+        (void)gjk_distance(&in, &cache);
+        in = query_of(&kinds[3], &poses[3][2][i]);
+        d = gjk_distance(&in, &cache);
+        ENSURE_NEAR(d.distance, (double)poses[3][2][i].core, allowed(&poses[3][2][i]));
+    }
+}
+
+/// Early exits with momentum: a max_distance below the distance is proved
+/// with a true lower bound; above it the full answer comes back; intersect
+/// says apart, and overlapping when B is pushed into A.
+static void test_early_exits(void) {
+    for (int k = 0; k < NKINDS; ++k) {
+        for (int b = 0; b < 3; ++b) {
+            for (int i = 0; i < NPOSES; ++i) {
+                const pose *p = &poses[k][b][i];
+                double want = (double)(p->core - (ld)kinds[k].rounding);
+                gjk_query_input in = query_of(&kinds[k], p);
+                in.options.max_distance = (gjk_real)(0.5 * want);
+                gjk_distance_output d = gjk_distance(&in, NULL);
+                ENSURE(d.status == GJK_SEPARATED);
+                ENSURE(d.distance > in.options.max_distance);
+                ENSURE((double)d.distance <= want + allowed(p));
+                in.options.max_distance = (gjk_real)(2 * want);
+                d = gjk_distance(&in, NULL);
+                ENSURE_NEAR(d.distance, want, allowed(p));
+                in.options.max_distance = 0;
+                gjk_intersect_output x = gjk_intersect(&in);
+                ENSURE(x.status == GJK_SEPARATED && !x.intersect);
+                // Pushed in along the normal to overlap by 0.05: penetrating.
+                gjk_penetration_output q = gjk_penetration(&in, NULL);
+                pose deep = *p;
+                deep.tb.position = gjk_sub(p->tb.position, gjk_scale((gjk_real)(want + 0.05), q.normal));
+                in = query_of(&kinds[k], &deep);
+                x = gjk_intersect(&in);
+                ENSURE(x.status == GJK_PENETRATING && x.intersect);
+            }
+        }
+    }
+}
+
+/// Two ellipsoids half a unit apart on which the plain walk went round in
+/// circles until the iteration cap (GJK_NOT_CONVERGED; about one pose in ten
+/// at 0.3–0.5 apart did): each fourth point's tetrahedron was solved back to
+/// a face no nearer. Both walks now end, within the certificate.
+static void test_tetrahedron_stall(void) {
+    static const double poses_hex[2][2][7] = {
+        {{0, 0, 0, -0x1.0cdb9eb76bc15p-1, -0x1.099e1ca49a655p-1, -0x1.55792c315dbc1p-1, -0x1.9fe5f0263f849p-4},
+         {0x1.81b91f9ebb7f2p-6, -0x1.77acb203d3ab8p+0, -0x1.11834c03b1a4p+0, -0x1.61150f522fe66p-2,
+          -0x1.a1958d9442085p-2, -0x1.501c774e5dde5p-1, 0x1.10c9498667c9ep-1}},
+        {{0, 0, 0, -0x1.9bc7adc1b3eb2p-1, -0x1.c29f268d79fe5p-2, -0x1.299c88f7f9175p-2, -0x1.1885921d1fac7p-2},
+         {0x1.7cc0749f3bd21p+0, -0x1.d36ea2d7c6e4bp-1, 0x1.fab7b428376b5p-5, 0x1.1fc667ed41a04p-1,
+          0x1.89df32bf4dc8bp-2, -0x1.1ac57d7ecc809p-1, -0x1.ec48e93008e46p-2}},
+    };
+    const pair_kind *k = &kinds[0];
+    for (int c = 0; c < 2; ++c) {
+        pose p;
+        gjk_transform *t[2] = {&p.ta, &p.tb};
+        for (int j = 0; j < 2; ++j) {
+            const double *h = poses_hex[c][j];
+            *t[j] = gjk_transform_make(gjk_v3((gjk_real)h[0], (gjk_real)h[1], (gjk_real)h[2]),
+                                       gjk_quat_make((gjk_real)h[3], (gjk_real)h[4], (gjk_real)h[5], (gjk_real)h[6]));
+        }
+        ellipsoid_ref ea = make_ref(k->ra, p.ta), eb = make_ref(k->rb, p.tb);
+        p.core = reference_distance(&ea, &eb);
+        ld dc[3] = {eb.c[0] - ea.c[0], eb.c[1] - ea.c[1], eb.c[2] - ea.c[2]};
+        p.bound = sqrtl(dc[0] * dc[0] + dc[1] * dc[1] + dc[2] * dc[2]) + max_radius(k->ra) + max_radius(k->rb);
+        for (int m = 0; m < 2; ++m) {
+            gjk_walk w;
+            gjk_walk_end e = walk_once(k, &p, m ? GJK_MOMENTUM_ON : GJK_MOMENTUM_OFF, &w);
+            ENSURE(e == GJK_WALK_CONVERGED);
+            ENSURE(w.iterations < 64);
+            ENSURE_NEAR(gjk_length(w.v), (double)p.core, allowed(&p));
+        }
+        gjk_query_input in = query_of(k, &p);
+        gjk_distance_output d = gjk_distance(&in, NULL);
+        ENSURE(d.status == GJK_SEPARATED);
+        ENSURE_NEAR(d.distance, (double)p.core, allowed(&p));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 2D: the same on ellipses (src/gjk2.c). The reference is the same duality
+// with one parameter: the largest separation over unit n = (cos θ, sin θ),
+// by a fine scan and golden sections in long double.
+
+typedef struct ellipse_ref {
+    ld c[2];
+    ld m[2][2]; ///< R diag(r)
+} ellipse_ref;
+
+static ellipse_ref make_ref2(gjk_vec2 radii, gjk_transform2 t) {
+    ellipse_ref e;
+    ld len = sqrtl((ld)t.rotation.c * t.rotation.c + (ld)t.rotation.s * t.rotation.s);
+    ld c = t.rotation.c / len, sn = t.rotation.s / len;
+    e.m[0][0] = c * radii.x, e.m[0][1] = -sn * radii.y;
+    e.m[1][0] = sn * radii.x, e.m[1][1] = c * radii.y;
+    e.c[0] = t.position.x, e.c[1] = t.position.y;
+    return e;
+}
+
+static ld separation2(const ellipse_ref *a, const ellipse_ref *b, ld theta) {
+    ld n[2] = {cosl(theta), sinl(theta)};
+    ld sa = 0, sb = 0;
+    for (int j = 0; j < 2; ++j) {
+        ld ta = a->m[0][j] * n[0] + a->m[1][j] * n[1], tb = b->m[0][j] * n[0] + b->m[1][j] * n[1];
+        sa += ta * ta, sb += tb * tb;
+    }
+    return n[0] * (a->c[0] - b->c[0]) + n[1] * (a->c[1] - b->c[1]) - sqrtl(sa) - sqrtl(sb);
+}
+
+static ld reference_distance2(const ellipse_ref *a, const ellipse_ref *b) {
+    enum { N = 20000 };
+    const ld two_pi = 6.28318530717958647692528676655900577L;
+    ld best = -1e30L, bt = 0;
+    for (int k = 0; k < N; ++k) {
+        ld t = two_pi * k / N, f = separation2(a, b, t);
+        if (f > best) {
+            best = f, bt = t;
+        }
+    }
+    ld lo = bt - two_pi / N * 2, hi = bt + two_pi / N * 2;
+    ld x1 = hi - GOLDEN * (hi - lo), x2 = lo + GOLDEN * (hi - lo);
+    ld f1 = separation2(a, b, x1), f2 = separation2(a, b, x2);
+    for (int it = 0; it < 90; ++it) {
+        if (f1 < f2) {
+            lo = x1, x1 = x2, f1 = f2;
+            x2 = lo + GOLDEN * (hi - lo);
+            f2 = separation2(a, b, x2);
+        } else {
+            hi = x2, x2 = x1, f2 = f1;
+            x1 = hi - GOLDEN * (hi - lo);
+            f1 = separation2(a, b, x1);
+        }
+    }
+    ld fine = f1 > f2 ? f1 : f2;
+    return fine > best ? fine : best;
+}
+
+/// 2D walks with momentum (AUTO) against the plain walk and the reference:
+/// ellipse pairs and an ellipse with a small circle, from 1 apart to nearly
+/// touching. Same checks as test_momentum_vs_plain, plus the public query.
+static void test_2d_ellipses(void) {
+    gjk_vec2 ra = gjk_v2(1, (gjk_real)0.8), rb = gjk_v2((gjk_real)0.9, (gjk_real)0.7);
+    gjk2_shape a = gjk2_make_ellipse(ra);
+    gjk2_shape shapes_b[2] = {gjk2_make_ellipse(rb), gjk2_make_circle((gjk_real)0.05)};
+    gjk_vec2 core_b[2] = {rb, gjk_v2(0, 0)};
+    gjk_real rounding[2] = {0, (gjk_real)0.05};
+    const double bands[] = {1.0, 0.3, 0.1, 1e-3, 1e-5};
+    rng r = {2024};
+    long zone_on = 0, zone_off = 0;
+    int zone_accelerated = 0, zone_walks = 0;
+    for (int kb = 0; kb < 2; ++kb) {
+        for (int b = 0; b < 5; ++b) {
+            for (int i = 0; i < 16; ++i) {
+                gjk2_query_input in;
+                memset(&in, 0, sizeof in);
+                in.shape_a = &a;
+                in.shape_b = &shapes_b[kb];
+                in.transform_a = gjk_transform2_make(gjk_v2((gjk_real)rng_range(&r, -2, 2), (gjk_real)rng_range(&r, -2, 2)),
+                                                     (gjk_real)rng_range(&r, 0, 6.283));
+                double ang = rng_range(&r, 0, 6.283);
+                in.transform_b = gjk_transform2_make(gjk_add2(in.transform_a.position, gjk_v2((gjk_real)(3 * cos(ang)),
+                                                                                              (gjk_real)(3 * sin(ang)))),
+                                                     (gjk_real)rng_range(&r, 0, 6.283));
+                for (int it = 0; it < 4; ++it) {
+                    gjk2_penetration_output o = gjk2_penetration(&in, NULL);
+                    in.transform_b.position = gjk_add2(in.transform_b.position,
+                                                       gjk_scale2((gjk_real)bands[b] - o.signed_distance, o.normal));
+                }
+                ellipse_ref ea = make_ref2(ra, in.transform_a), eb = make_ref2(core_b[kb], in.transform_b);
+                ld core = reference_distance2(&ea, &eb);
+                ld dx = eb.c[0] - ea.c[0], dy = eb.c[1] - ea.c[1];
+                pose bound_pose; // only its bound is read by allowed()
+                bound_pose.bound = sqrtl(dx * dx + dy * dy) + 1 + (ld)core_b[kb].x + (ld)rounding[kb];
+                double allow = allowed(&bound_pose);
+
+                gjk2_walk w[2];
+                for (int m = 0; m < 2; ++m) {
+                    gjk2_pair p;
+                    gjk_transform2 xa;
+                    ENSURE(gjk2_pair_init(&p, in.shape_a, in.transform_a, in.shape_b, in.transform_b, &in.options, &xa));
+                    memset(&w[m], 0, sizeof w[m]);
+                    w[m].max_iterations = GJK_DEFAULT_MAX_ITERATIONS;
+                    gjk_walk_end e = gjk2_walk_run_momentum(&p, &w[m], m ? GJK_MOMENTUM_AUTO : GJK_MOMENTUM_OFF);
+                    ENSURE(e == GJK_WALK_CONVERGED);
+                }
+                double err_on = fabs((double)((ld)gjk_length2(w[1].v) - core));
+                double err_off = fabs((double)((ld)gjk_length2(w[0].v) - core));
+                ENSURE(err_on <= allow && err_off <= allow);
+                ENSURE(err_on <= fmax(err_off, (double)GJK_DEFAULT_TOLERANCE * (double)bound_pose.bound));
+                ENSURE((double)w[1].lower <= (double)core + allow);
+                ENSURE(w[0].accelerated == 0);
+                gjk2_distance_output d = gjk2_distance(&in, NULL);
+                ENSURE(d.status == GJK_SEPARATED);
+                ENSURE_NEAR(d.distance, (double)(core - (ld)rounding[kb]), allow);
+                if (bands[b] >= 0.1 && bands[b] <= 0.3) {
+                    zone_on += w[1].iterations;
+                    zone_off += w[0].iterations;
+                    ++zone_walks;
+                    zone_accelerated += w[1].accelerated > 0;
+                }
+            }
+        }
+    }
+    printf("  2D, in the zone: %ld iterations with momentum, %ld without; %d of %d walks accelerated\n", zone_on,
+           zone_off, zone_accelerated, zone_walks);
+    ENSURE(2 * zone_accelerated >= zone_walks);
+    ENSURE(zone_on < zone_off);
+}
+
+int main(void) {
+    setup();
+    RUN_TEST(test_reference_search);
+    RUN_TEST(test_queries_against_reference);
+    RUN_TEST(test_momentum_vs_plain);
+    RUN_TEST(test_auto_choice);
+    RUN_TEST(test_forced_on_flat_shapes);
+    RUN_TEST(test_trace_bounds);
+    RUN_TEST(test_warm_start);
+    RUN_TEST(test_early_exits);
+    RUN_TEST(test_tetrahedron_stall);
+    RUN_TEST(test_2d_ellipses);
+    return TEST_SUMMARY();
+}
