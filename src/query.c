@@ -128,10 +128,13 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
         // Two boxes: their 15 separating axes decide every pair not within a
         // band of touching, eight times the tolerance at the whole pair's
         // scale (above any tolerance the walk would reach); GJK decides the
-        // rest. The cache, if any, is left as it was.
+        // rest. No simplex: a cache starts the next query fresh.
         gjk_real scale = gjk_max_abs(p.pos_b) + gjk_shape_bound(p.a) + gjk_shape_bound(p.b);
         gjk_status st;
         if (gjk_box_box_decide(&p, 8 * p.rel_tol * (scale + p.radius), &st)) {
+            if (cache != NULL) {
+                cache->count = 0;
+            }
             out.status = st;
             out.intersect = st != GJK_SEPARATED;
             return out;

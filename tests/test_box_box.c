@@ -237,9 +237,32 @@ static void test_stacked_boxes(void) {
     ENSURE(o.status == gjk_penetration(&q, NULL).status);
 }
 
+/// A garbage cache passed to gjk_intersect_cached on two boxes that the axes
+/// decide comes back well formed (fuzz finding f18).
+static void test_cached_garbage(void) {
+    gjk_shape A = gjk_make_box(gjk_v3(1, 1, 1)), B = gjk_make_box(gjk_v3(1, 0, (gjk_real)5.5));
+    gjk_query_input q;
+    memset(&q, 0, sizeof q);
+    q.shape_a = &A, q.transform_a = gjk_transform_make(gjk_v3(0, 0, 1), gjk_quat_identity());
+    q.shape_b = &B, q.transform_b = gjk_transform_make(gjk_v3(3, 10, (gjk_real)-5.4375), gjk_quat_identity());
+    for (int count = -3; count <= 9; ++count) {
+        gjk_simplex_cache c;
+        memset(&c, 0, sizeof c);
+        c.count = count;
+        c.direction[1] = gjk_v3(0, (gjk_real)NAN, 0);
+        gjk_intersect_output o = gjk_intersect_cached(&q, &c);
+        ENSURE(o.status == GJK_SEPARATED && o.iterations == 0);
+        ENSURE(c.count >= 0 && c.count <= 4);
+        for (int m = 0; m < c.count; ++m) {
+            ENSURE(gjk_is_valid_vec3(c.direction[m]) && gjk_length_sq(c.direction[m]) > 0);
+        }
+    }
+}
+
 int main(void) {
     g_qhull_err = tmpfile();
     RUN_TEST(test_stacked_boxes);
+    RUN_TEST(test_cached_garbage);
     RUN_TEST(test_box_box_against_reference);
     return TEST_SUMMARY();
 }
