@@ -253,7 +253,7 @@ static void test_cached_garbage(void) {
         gjk_intersect_output o = gjk_intersect_cached(&q, &c);
         ENSURE(o.status == GJK_SEPARATED && o.iterations == 0);
         ENSURE(c.count >= 0 && c.count <= 4);
-        for (int m = 0; m < c.count; ++m) {
+        for (int m = 0; m < c.count && m < 4; ++m) {
             ENSURE(gjk_is_valid_vec3(c.direction[m]) && gjk_length_sq(c.direction[m]) > 0);
         }
     }
