@@ -100,15 +100,20 @@ bool gjk2_shape_check(const gjk2_shape *s, bool every_vertex) {
         if (s->polygon.vertices == NULL || s->polygon.count <= 0) {
             return false;
         }
+    {
         // A NaN vertex would never win a support comparison and so would
         // go unnoticed: the queries read every vertex once. (Only the
-        // public support function skips this.)
-        for (int i = 0; i < (every_vertex ? s->polygon.count : 1); ++i) {
-            if (!gjk_is_valid_vec2(s->polygon.vertices[i])) {
-                return false;
-            }
+        // public support function skips this.) One test at the end: each
+        // x − x is 0 for finite x and NaN otherwise, and a NaN survives
+        // the sum.
+        const gjk_vec2 *v = s->polygon.vertices;
+        int n = every_vertex ? s->polygon.count : 1;
+        gjk_real z = 0;
+        for (int i = 0; i < n; ++i) {
+            z += (v[i].x - v[i].x) + (v[i].y - v[i].y);
         }
-        return true;
+        return z == z;
+    }
     case GJK2_SHAPE_CUSTOM: return s->custom.support != NULL && nonneg(s->custom.radius);
     default: return false;
     }
