@@ -100,50 +100,44 @@ static bool segments_closest(gjk_vec2 p0, gjk_vec2 p1, gjk_vec2 q0, gjk_vec2 q1,
     return true;
 }
 
-/// The core of a point-like or segment-like shape as a segment; false for
-/// every other type.
-static bool core_segment(const gjk2_shape *s, gjk_vec2 *a, gjk_vec2 *b) {
+/// The core of a shape as a segment a–b (a point core: both zero) and its
+/// rounding radius: 1 for a point core (point, circle), 2 for a segment
+/// core (segment, capsule), 0 for every other type and for invalid
+/// parameters (margin and radius ≥ 0 with a finite sum, endpoints finite:
+/// one combined test; NaN fails every comparison).
+static int core_of(const gjk2_shape *s, gjk_vec2 *a, gjk_vec2 *b, gjk_real *r) {
+    gjk_real radius = 0;
+    int kind;
     switch (s->type) {
-    case GJK2_SHAPE_POINT:
-    case GJK2_SHAPE_CIRCLE: *a = *b = gjk_v2(0, 0); return true;
-    case GJK2_SHAPE_SEGMENT: *a = s->segment.a; *b = s->segment.b; return true;
-    case GJK2_SHAPE_CAPSULE: *a = s->capsule.a; *b = s->capsule.b; return true;
-    default: return false;
+    case GJK2_SHAPE_POINT: *a = *b = gjk_v2(0, 0); kind = 1; break;
+    case GJK2_SHAPE_CIRCLE: *a = *b = gjk_v2(0, 0); radius = s->circle.radius; kind = 1; break;
+    case GJK2_SHAPE_SEGMENT: *a = s->segment.a; *b = s->segment.b; kind = 2; break;
+    case GJK2_SHAPE_CAPSULE: *a = s->capsule.a; *b = s->capsule.b; radius = s->capsule.radius; kind = 2; break;
+    default: return 0;
     }
-}
-
-/// The shape's parameters are valid (the closed-form types only): margin and
-/// radius finite and ≥ 0, endpoints finite, in one combined test.
-static bool core_valid(const gjk2_shape *s, gjk_vec2 a, gjk_vec2 b) {
-    gjk_real radius = s->type == GJK2_SHAPE_CIRCLE ? s->circle.radius
-                      : s->type == GJK2_SHAPE_CAPSULE ? s->capsule.radius
-                                                      : 0;
-    // NaN fails every comparison and +inf the upper bound; each x − x is 0
-    // for finite x and NaN otherwise.
-    gjk_real z = (a.x - a.x) + (a.y - a.y) + (b.x - b.x) + (b.y - b.y);
-    return (s->margin >= 0) & (s->margin <= GJK_REAL_MAX) & (radius >= 0) & (radius <= GJK_REAL_MAX) & (z == z);
+    *r = s->margin + radius;
+    gjk_real z = (a->x - a->x) + (a->y - a->y) + (b->x - b->x) + (b->y - b->y);
+    return (s->margin >= 0) & (radius >= 0) & (*r <= GJK_REAL_MAX) & (z == z) ? kind : 0;
 }
 
 /// max(|x|, |y|).
 static gjk_real max_abs2(gjk_vec2 v) { return gjk_max(gjk_abs(v.x), gjk_abs(v.y)); }
 
 bool gjk2_segment_closed_form(const gjk2_query_input *in, gjk2_segment_answer *s) {
-    gjk_vec2 a0, a1, b0, b1;
-    if (in == NULL || in->shape_a == NULL || in->shape_b == NULL || !core_segment(in->shape_a, &a0, &a1) ||
-        !core_segment(in->shape_b, &b0, &b1)) {
+    if (in == NULL || in->shape_a == NULL || in->shape_b == NULL) {
         return false;
     }
-    // Anything invalid goes the general way, which reports it; so does a
-    // traced query, whose events show the walk.
-    if (in->options.trace != NULL || !gjk_options_valid(&in->options) || !core_valid(in->shape_a, a0, a1) || !core_valid(in->shape_b, b0, b1)) {
+    gjk_vec2 a0, a1, b0, b1;
+    int kind_a = core_of(in->shape_a, &a0, &a1, &s->ra);
+    int kind_b = core_of(in->shape_b, &b0, &b1, &s->rb);
+    // Other shapes and anything invalid go the general way, which reports
+    // it; so does a traced query, whose events show the walk.
+    if ((kind_a == 0) | (kind_b == 0) || in->options.trace != NULL || !gjk_options_valid(&in->options)) {
         return false;
     }
     gjk_vec2 off = gjk_sub2(in->transform_b.position, in->transform_a.position);
-    s->ra = gjk2_core_radius(in->shape_a);
-    s->rb = gjk2_core_radius(in->shape_b);
     gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
-    bool points_a = in->shape_a->type == GJK2_SHAPE_POINT || in->shape_a->type == GJK2_SHAPE_CIRCLE;
-    bool points_b = in->shape_b->type == GJK2_SHAPE_POINT || in->shape_b->type == GJK2_SHAPE_CIRCLE;
+    bool points_a = kind_a == 1, points_b = kind_b == 1;
     gjk_real m; // the tolerance scale (below)
     if (points_a & points_b) {
         // Two point cores (circles, points): the centres' offset is all,

@@ -138,19 +138,24 @@ gjk_walk_end gjk2_walk_run(gjk2_pair *pair, gjk2_walk *walk) {
         }
         bool done = vlen - lower <= tol;
 
-        gjk2_simplex saved = *s;
+        // The new point goes in as the last vertex and the simplex is solved
+        // without being changed: dropping the answer (count back to `old`)
+        // then restores the simplex as it was, with no copy of it.
+        int old = s->count;
         s->v[s->count++] = p;
-        gjk_vec2 v_new = gjk2_simplex_solve(s);
-        gjk_real vv_new = gjk_length_sq2(v_new);
-        if (s->count < 3 && vv_new >= vv) {
+        gjk2_simplex_answer r;
+        gjk2_simplex_closest(s, &r);
+        gjk_real vv_new = gjk_length_sq2(r.point);
+        if (r.count < 3 && vv_new >= vv) {
             // No progress: rounding has taken over. An edge with the closest
             // point inside is as close as the old simplex (it contains or
             // extends it) and gives the exact direction, its perpendicular:
             // keep it. Otherwise keep the old simplex.
-            if (s->count == 2) {
-                walk->v = v_new;
+            if (r.count == 2) {
+                gjk2_simplex_keep(s, &r);
+                walk->v = r.point;
             } else {
-                *s = saved;
+                s->count = old;
             }
             return GJK_WALK_CONVERGED;
         }
@@ -160,14 +165,16 @@ gjk_walk_end gjk2_walk_run(gjk2_pair *pair, gjk2_walk *walk) {
             // tolerance of an edge of D gives the edge's direction only to
             // about √(2·tol/|v|), the edge itself exactly. Keep it unless
             // the simplex would enclose the origin (only by rounding).
-            if (s->count == 3) {
-                *s = saved;
+            if (r.count == 3) {
+                s->count = old;
             } else {
-                walk->v = v_new;
+                gjk2_simplex_keep(s, &r);
+                walk->v = r.point;
             }
             return GJK_WALK_CONVERGED;
         }
-        v = v_new;
+        gjk2_simplex_keep(s, &r);
+        v = r.point;
         vv = vv_new;
     }
 }

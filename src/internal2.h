@@ -137,8 +137,27 @@ typedef struct gjk2_simplex {
 
 /// Reduces the simplex to the smallest sub-simplex whose convex hull holds
 /// the point of the simplex closest to the origin, sets the barycentric
-/// coordinates and returns that point (signed volumes, simplex2.c).
+/// coordinates and returns that point (signed volumes, simplex2.c):
+/// gjk2_simplex_closest, then gjk2_simplex_keep.
 gjk_vec2 gjk2_simplex_solve(gjk2_simplex *s);
+
+/// The smallest sub-simplex holding the simplex's point closest to the
+/// origin: which vertices remain (increasing indices), their weights, the
+/// point and its squared distance to the origin.
+typedef struct gjk2_simplex_answer {
+    int count;
+    int index[3];
+    gjk_real lambda[3];
+    gjk_vec2 point;
+    gjk_real dist2;
+} gjk2_simplex_answer;
+
+/// Solves the simplex without changing it, so that a caller may still
+/// drop the answer and keep the simplex as it was (simplex2.c).
+void gjk2_simplex_closest(const gjk2_simplex *s, gjk2_simplex_answer *r);
+
+/// Reduces the simplex to the answer's vertices and weights (simplex2.c).
+void gjk2_simplex_keep(gjk2_simplex *s, const gjk2_simplex_answer *r);
 
 /// A vector along v (the simplex's closest point, v ≠ 0), computed as
 /// accurately as the simplex allows: the search direction of GJK.

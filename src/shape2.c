@@ -75,9 +75,18 @@ gjk2_shape gjk2_with_margin(gjk2_shape shape, gjk_real margin) {
     return shape;
 }
 
-static bool nonneg(gjk_real x) { return gjk_is_valid_real(x) && x >= 0; }
+/// x finite and ≥ 0, in one combined test (NaN fails both comparisons,
+/// +inf the upper bound); & rather than && so that no branch is taken.
+static bool nonneg(gjk_real x) { return (x >= 0) & (x <= GJK_REAL_MAX); }
 
-static bool nonneg_vec2(gjk_vec2 v) { return nonneg(v.x) && nonneg(v.y); }
+static bool nonneg_vec2(gjk_vec2 v) { return nonneg(v.x) & nonneg(v.y); }
+
+/// Both points finite, in one test: each x − x is 0 for finite x and NaN
+/// otherwise, and a NaN survives the sum.
+static bool finite_pair(gjk_vec2 a, gjk_vec2 b) {
+    gjk_real z = (a.x - a.x) + (a.y - a.y) + (b.x - b.x) + (b.y - b.y);
+    return z == z;
+}
 
 static gjk_real max_abs2(gjk_vec2 v) { return gjk_max(gjk_abs(v.x), gjk_abs(v.y)); }
 
@@ -87,15 +96,13 @@ bool gjk2_shape_check(const gjk2_shape *s, bool every_vertex) {
     }
     switch (s->type) {
     case GJK2_SHAPE_POINT: return true;
-    case GJK2_SHAPE_SEGMENT: return gjk_is_valid_vec2(s->segment.a) && gjk_is_valid_vec2(s->segment.b);
-    case GJK2_SHAPE_TRIANGLE:
-        return gjk_is_valid_vec2(s->triangle.a) && gjk_is_valid_vec2(s->triangle.b) &&
-               gjk_is_valid_vec2(s->triangle.c);
+    case GJK2_SHAPE_SEGMENT: return finite_pair(s->segment.a, s->segment.b);
+    case GJK2_SHAPE_TRIANGLE: return finite_pair(s->triangle.a, s->triangle.b) & gjk_is_valid_vec2(s->triangle.c);
     case GJK2_SHAPE_BOX: return nonneg_vec2(s->box.half_extents);
     case GJK2_SHAPE_CIRCLE: return nonneg(s->circle.radius);
     case GJK2_SHAPE_ELLIPSE: return nonneg_vec2(s->ellipse.radii);
     case GJK2_SHAPE_CAPSULE:
-        return gjk_is_valid_vec2(s->capsule.a) && gjk_is_valid_vec2(s->capsule.b) && nonneg(s->capsule.radius);
+        return finite_pair(s->capsule.a, s->capsule.b) & nonneg(s->capsule.radius);
     case GJK2_SHAPE_POLYGON:
         if (s->polygon.vertices == NULL || s->polygon.count <= 0) {
             return false;
@@ -106,15 +113,22 @@ bool gjk2_shape_check(const gjk2_shape *s, bool every_vertex) {
         // public support function skips this.) One test at the end: each
         // x − x is 0 for finite x and NaN otherwise, and a NaN survives
         // the sum.
+        // Two vertices a step, in two sums (independent chains).
         const gjk_vec2 *v = s->polygon.vertices;
         int n = every_vertex ? s->polygon.count : 1;
-        gjk_real z = 0;
-        for (int i = 0; i < n; ++i) {
-            z += (v[i].x - v[i].x) + (v[i].y - v[i].y);
+        gjk_real z0 = 0, z1 = 0;
+        int i = 0;
+        for (; i + 1 < n; i += 2) {
+            z0 += (v[i].x - v[i].x) + (v[i].y - v[i].y);
+            z1 += (v[i + 1].x - v[i + 1].x) + (v[i + 1].y - v[i + 1].y);
         }
+        if (i < n) {
+            z0 += (v[i].x - v[i].x) + (v[i].y - v[i].y);
+        }
+        gjk_real z = z0 + z1;
         return z == z;
     }
-    case GJK2_SHAPE_CUSTOM: return s->custom.support != NULL && nonneg(s->custom.radius);
+    case GJK2_SHAPE_CUSTOM: return (s->custom.support != NULL) & nonneg(s->custom.radius);
     default: return false;
     }
 }
