@@ -117,7 +117,8 @@ static int core_of(const gjk2_shape *s, gjk_vec2 *a, gjk_vec2 *b, gjk_real *r) {
     }
     *r = s->margin + radius;
     gjk_real z = (a->x - a->x) + (a->y - a->y) + (b->x - b->x) + (b->y - b->y);
-    return (s->margin >= 0) & (radius >= 0) & (*r <= GJK_REAL_MAX) & (z == z) ? kind : 0;
+    bool valid = (s->margin >= 0) & (radius >= 0) & (*r <= GJK_REAL_MAX) & (z == z);
+    return valid ? kind : 0;
 }
 
 /// max(|x|, |y|).

@@ -75,15 +75,19 @@ gjk2_shape gjk2_with_margin(gjk2_shape shape, gjk_real margin) {
     return shape;
 }
 
-/// x finite and ≥ 0, in one combined test (NaN fails both comparisons,
-/// +inf the upper bound); & rather than && so that no branch is taken.
-static bool nonneg(gjk_real x) { return (x >= 0) & (x <= GJK_REAL_MAX); }
+// The checks below answer 1 or 0 as int, not bool: they are combined with &
+// rather than && so that no branch is taken, which clang flags on bool
+// operands (-Wbitwise-instead-of-logical).
 
-static bool nonneg_vec2(gjk_vec2 v) { return nonneg(v.x) & nonneg(v.y); }
+/// x finite and ≥ 0, in one combined test (NaN fails both comparisons,
+/// +inf the upper bound).
+static int nonneg(gjk_real x) { return (x >= 0) & (x <= GJK_REAL_MAX); }
+
+static int nonneg_vec2(gjk_vec2 v) { return nonneg(v.x) & nonneg(v.y); }
 
 /// Both points finite, in one test: each x − x is 0 for finite x and NaN
 /// otherwise, and a NaN survives the sum.
-static bool finite_pair(gjk_vec2 a, gjk_vec2 b) {
+static int finite_pair(gjk_vec2 a, gjk_vec2 b) {
     gjk_real z = (a.x - a.x) + (a.y - a.y) + (b.x - b.x) + (b.y - b.y);
     return z == z;
 }
@@ -97,7 +101,7 @@ bool gjk2_shape_check(const gjk2_shape *s, bool every_vertex) {
     switch (s->type) {
     case GJK2_SHAPE_POINT: return true;
     case GJK2_SHAPE_SEGMENT: return finite_pair(s->segment.a, s->segment.b);
-    case GJK2_SHAPE_TRIANGLE: return finite_pair(s->triangle.a, s->triangle.b) & gjk_is_valid_vec2(s->triangle.c);
+    case GJK2_SHAPE_TRIANGLE: return finite_pair(s->triangle.a, s->triangle.b) & (int)gjk_is_valid_vec2(s->triangle.c);
     case GJK2_SHAPE_BOX: return nonneg_vec2(s->box.half_extents);
     case GJK2_SHAPE_CIRCLE: return nonneg(s->circle.radius);
     case GJK2_SHAPE_ELLIPSE: return nonneg_vec2(s->ellipse.radii);

@@ -14,10 +14,12 @@
 
 typedef gjk2_simplex_answer sv2_result;
 
-/// Both strictly positive or both strictly negative; & and | rather than
-/// && and ||, so that the compiler emits flags, not branches the processor
-/// would mispredict (as in simplex.c).
-static bool same_sign(gjk_real a, gjk_real b) { return ((a > 0) & (b > 0)) | ((a < 0) & (b < 0)); }
+/// 1 when both are strictly positive or both strictly negative, else 0; &
+/// and | rather than && and ||, so that the compiler emits flags, not
+/// branches the processor would mispredict (as in simplex.c). An int, not
+/// a bool: callers combine the answers with & as well, which clang flags
+/// on bool operands (-Wbitwise-instead-of-logical).
+static int same_sign(gjk_real a, gjk_real b) { return ((a > 0) & (b > 0)) | ((a < 0) & (b < 0)); }
 
 static void sv_vertex(const gjk_vec2 *p, int i, sv2_result *r) {
     r->count = 1;
