@@ -176,9 +176,12 @@ gjk_real gjk2_shape_bound(const gjk2_shape *s) {
     case GJK2_SHAPE_BOX: r = gjk_length2(s->box.half_extents); break;
     case GJK2_SHAPE_ELLIPSE: r = max_abs2(s->ellipse.radii); break;
     case GJK2_SHAPE_POLYGON:
+        // The largest squared length, then one square root: the same number
+        // (the square root is correctly rounded and never decreasing).
         for (int i = 0; i < s->polygon.count; ++i) {
-            r = gjk_max(r, gjk_length2(s->polygon.vertices[i]));
+            r = gjk_max(r, gjk_length_sq2(s->polygon.vertices[i]));
         }
+        r = gjk_sqrt(r);
         break;
     case GJK2_SHAPE_CUSTOM: {
         // The radius hint only sets the tolerance scale, so it is not
