@@ -1882,8 +1882,20 @@ static void run3(const input3 *in) {
     pair_answer p2 = from_penetration3(gjk_penetration(&q, &cache));
     check_penetration("gjk_penetration (warm cache)", &p2, st, o, &g);
 
+    garbage = in->garbage;
+    g_query = "gjk_intersect_cached (garbage cache)", g_answer[0] = '\0';
+    gjk_intersect_output ig = gjk_intersect_cached(&q, &garbage);
+    check_intersect("gjk_intersect_cached (garbage cache)", ig.status, ig.intersect, ig.iterations, st, o, &g);
+    check_cache3(&garbage, ig.status);
+    g_query = "gjk_intersect_cached (warm cache)", g_answer[0] = '\0';
+    gjk_intersect_output iw = gjk_intersect_cached(&q, &cache);
+    check_intersect("gjk_intersect_cached (warm cache)", iw.status, iw.intersect, iw.iterations, st, o, &g);
+    check_cache3(&cache, iw.status);
+
     if (st == PART_SANE) {
         check_agreement("gjk_intersect/gjk_distance/gjk_penetration", &g, io.status, &d0, &p0, o);
+        check_agreement("gjk_intersect_cached (garbage cache)/gjk_distance/gjk_penetration", &g, ig.status, &d0, &p0, o);
+        check_agreement("gjk_intersect_cached (warm cache)/gjk_distance/gjk_penetration", &g, iw.status, &d0, &p0, o);
         check_same("gjk_distance with a fresh cache", &g, &d0, &d1, o);
         check_same("gjk_distance with a warm cache", &g, &d0, &d2, o);
         check_same("gjk_distance with a garbage cache", &g, &d0, &d3, o);

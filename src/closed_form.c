@@ -99,7 +99,7 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
     bool points_b = in->shape_b->type == GJK_SHAPE_POINT || in->shape_b->type == GJK_SHAPE_SPHERE;
     if (points_a && points_b) {
         // Two point cores (spheres, points): the centres' offset is all.
-        if (!gjk_transform_valid(in->transform_a) || !gjk_transform_valid(in->transform_b)) {
+        if (!gjk_transform_valid(&in->transform_a) || !gjk_transform_valid(&in->transform_b)) {
             return false;
         }
         s->tol = rel * (gjk_max_abs(off) + s->ra + s->rb);

@@ -41,7 +41,7 @@ typedef struct gjk_support_point {
 } gjk_support_point;
 
 /// True when the transform's numbers are finite and its quaternion non-zero.
-bool gjk_transform_valid(gjk_transform t);
+static inline bool gjk_transform_valid(const gjk_transform *t);
 
 /// gjk_transform_valid for a transform whose quaternion's squared norm is
 /// outside [GJK_SQUARE_MIN, GJK_SQUARE_MAX] (pair.c).
@@ -62,6 +62,15 @@ static inline bool gjk_transform_unit(const gjk_transform *t, gjk_transform *uni
         return gjk_is_valid_vec3(t->position);
     }
     unit->rotation = gjk_quat_normalize(q);
+    return gjk_transform_valid_slow(*t);
+}
+
+static inline bool gjk_transform_valid(const gjk_transform *t) {
+    gjk_quat q = t->rotation;
+    gjk_real s2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) { // as gjk_transform_unit
+        return gjk_is_valid_vec3(t->position);
+    }
     return gjk_transform_valid_slow(*t);
 }
 
@@ -213,6 +222,13 @@ typedef struct gjk_segment_answer {
 /// tolerance; false otherwise (the general path then answers, and reports
 /// invalid input) (closed_form.c).
 bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s);
+
+/// Two boxes (p->a and p->b of type GJK_SHAPE_BOX): true with *status
+/// GJK_SEPARATED or GJK_PENETRATING when their 15 separating axes show the
+/// signed distance (rounding included) beyond ±band; false when it is
+/// nearer than that to zero, or a nearly degenerate axis leaves it open
+/// (sat.c).
+bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status);
 
 /// The penetration query that may stop once the shapes are proved farther
 /// apart than max_distance (> 0; 0: never), returning GJK_SEPARATED with a

@@ -7,15 +7,6 @@ bool gjk_transform_valid_slow(gjk_transform t) {
     return gjk_is_valid_vec3(t.position) && gjk_is_valid_quat(q) && (q.w != 0 || q.x != 0 || q.y != 0 || q.z != 0);
 }
 
-bool gjk_transform_valid(gjk_transform t) {
-    gjk_quat q = t.rotation;
-    gjk_real s2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) { // as gjk_transform_unit
-        return gjk_is_valid_vec3(t.position);
-    }
-    return gjk_transform_valid_slow(t);
-}
-
 bool gjk_options_valid(const gjk_options *o) {
     // One combined test (NaN fails every comparison, +inf the upper bound).
     return (o->tolerance >= 0) & (o->tolerance < 1) & (o->max_distance >= 0) & (o->max_distance <= GJK_REAL_MAX) &

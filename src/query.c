@@ -107,10 +107,14 @@ static gjk_vec3 apart_normal(const gjk_walk *w) {
     return gjk_neg(gjk_normalize(gjk_simplex_direction(&w->simplex, w->v)));
 }
 
-gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
+/// gjk_intersect and gjk_intersect_cached (cache may be NULL).
+static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
     gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
     gjk_segment_answer sa;
     if (gjk_segment_closed_form(input, &sa)) {
+        if (cache != NULL) {
+            cache->count = 0; // no simplex: a later query starts fresh
+        }
         out.status = classify(sa.core - sa.ra - sa.rb, sa.tol);
         out.intersect = out.status != GJK_SEPARATED;
         return out;
@@ -120,8 +124,21 @@ gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
     if (!pair_setup(input, &p, &xa)) {
         return out;
     }
+    if (p.a->type == GJK_SHAPE_BOX && p.b->type == GJK_SHAPE_BOX) {
+        // Two boxes: their 15 separating axes decide every pair not within a
+        // band of touching, eight times the tolerance at the whole pair's
+        // scale (above any tolerance the walk would reach); GJK decides the
+        // rest. The cache, if any, is left as it was.
+        gjk_real scale = gjk_max_abs(p.pos_b) + gjk_shape_bound(p.a) + gjk_shape_bound(p.b);
+        gjk_status st;
+        if (gjk_box_box_decide(&p, 8 * p.rel_tol * (scale + p.radius), &st)) {
+            out.status = st;
+            out.intersect = st != GJK_SEPARATED;
+            return out;
+        }
+    }
     gjk_walk w;
-    walk_setup(input, &p, NULL, &w);
+    walk_setup(input, &p, cache, &w);
     // Stop as soon as the core distance is proved beyond or within the sum
     // of the radii by more than the tolerance (at the scale seen by then).
     w.stop_beyond = p.radius;
@@ -129,6 +146,11 @@ gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
     w.stop_widen = true;
     gjk_walk_end end = gjk_walk_run(&p, &w);
     out.iterations = w.iterations;
+    if (end != GJK_WALK_BAD_SUPPORT) {
+        // The final simplex: a separating direction's points, or a
+        // tetrahedron around the origin, which the next frame rebuilds.
+        cache_store(&w.simplex, cache);
+    }
     switch (end) {
     case GJK_WALK_APART: out.status = GJK_SEPARATED; break;
     case GJK_WALK_WITHIN: out.status = GJK_PENETRATING; break;
@@ -157,6 +179,12 @@ gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
     }
     out.intersect = out.status == GJK_TOUCHING || out.status == GJK_PENETRATING;
     return out;
+}
+
+gjk_intersect_output gjk_intersect(const gjk_query_input *input) { return intersect_run(input, NULL); }
+
+gjk_intersect_output gjk_intersect_cached(const gjk_query_input *input, gjk_simplex_cache *cache) {
+    return intersect_run(input, cache);
 }
 
 /// The rounded witness points of a separated-cores answer: the core points

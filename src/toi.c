@@ -53,7 +53,7 @@ static gjk_vec3 sweep_rotation(const gjk_sweep *sweep) {
     return gjk_scale(angle / s, qr.w < 0 ? gjk_neg(u) : u);
 }
 
-static bool sweep_valid(const gjk_sweep *s) { return gjk_transform_valid(s->start) && gjk_transform_valid(s->end); }
+static bool sweep_valid(const gjk_sweep *s) { return gjk_transform_valid(&s->start) && gjk_transform_valid(&s->end); }
 
 /// The answer at a contact found at time t (poses already in q): the
 /// penetration query gives the normal and point, and tells an overlap at the

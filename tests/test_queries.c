@@ -1590,6 +1590,59 @@ static void test_warm_start(void) {
     }
     case_end();
 
+    // Intersect with a cache over frames that go from apart to overlapping
+    // and back: the status of every frame is the cold one, in fewer
+    // iterations overall; a cache left by distance queries serves too.
+    memset(&cache, 0, sizeof cache);
+    case_begin("warm start, intersect");
+    {
+        int cold_it = 0, warm_it = 0, apart = 0, overlap = 0;
+        for (int i = 0; i < 200; ++i) {
+            double t = 0.01 * i;
+            gjk_transform ta = pose(V(0, 0, 0), axis_angle(0.2, 1, 0.3, 0.3 + 0.5 * t));
+            gjk_transform tb = pose(V(1.2 + 1.5 * cos(3 * t), 0.2, 0.1), axis_angle(1, -0.5, 0.2, 1 + t));
+            gjk_query_input q = query(&A, ta, &B, tb);
+            gjk_intersect_output cold = gjk_intersect(&q);
+            gjk_intersect_output warm = gjk_intersect_cached(&q, &cache);
+            ENSURE(warm.status == cold.status);
+            ENSURE(warm.intersect == cold.intersect);
+            ENSURE(warm.status == gjk_penetration(&q, NULL).status);
+            ENSURE(cache.count >= 1 && cache.count <= 4);
+            cold_it += cold.iterations;
+            warm_it += warm.iterations;
+            apart += cold.status == GJK_SEPARATED;
+            overlap += cold.status == GJK_PENETRATING;
+            if (i % 50 == 25) {
+                gjk_distance(&q, &cache); // a cache from another query
+            }
+        }
+        printf("    warm intersect: %d GJK iterations cold, %d warm (%d frames apart, %d overlapping)\n", cold_it,
+               warm_it, apart, overlap);
+        ENSURE(apart > 20 && overlap > 20);
+        ENSURE(warm_it < cold_it);
+        // NULL cache: the plain query.
+        gjk_query_input q = query(&A, at(0, 0, 0), &B, at(2.5, 0.5, 0));
+        ENSURE(gjk_intersect_cached(&q, NULL).status == gjk_intersect(&q).status);
+        // Garbage caches are harmless.
+        for (int k = 0; k < 20; ++k) {
+            gjk_simplex_cache g;
+            g.count = k % 6;
+            for (int m = 0; m < 4; ++m) {
+                g.direction[m] = rnd_vec(-100, 100);
+                g.vertex_a[m] = (int)rnd(-100, 100);
+                g.vertex_b[m] = (int)rnd(-100, 100);
+            }
+            gjk_query_input qq = query(&A, at(0, 0, 0), &B, at(k < 10 ? 2.5 : 1.0, 0.5, 0));
+            ENSURE(gjk_intersect_cached(&qq, &g).status == gjk_intersect(&qq).status);
+        }
+        // Spheres (closed form): the cache is reset.
+        gjk_shape s1 = gjk_make_sphere(1);
+        gjk_query_input qs = query(&s1, at(0, 0, 0), &s1, at(3, 0, 0));
+        ENSURE(gjk_intersect_cached(&qs, &cache).status == GJK_SEPARATED);
+        ENSURE(cache.count == 0);
+    }
+    case_end();
+
     // A cache filled by a different pair of shapes is harmless.
     case_begin("cache from another pair");
     {

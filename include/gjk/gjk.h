@@ -304,6 +304,12 @@ typedef struct gjk_penetration_output {
 /// simplex that encloses the origin.
 GJK_API gjk_intersect_output gjk_intersect(const gjk_query_input *input);
 
+/// gjk_intersect warm-started from `cache` (see gjk_distance; may be NULL),
+/// which receives the final simplex: for a pair that moved a little since
+/// the last query, the cached points usually prove the answer at once (a
+/// separating direction, or a tetrahedron around the origin).
+GJK_API gjk_intersect_output gjk_intersect_cached(const gjk_query_input *input, gjk_simplex_cache *cache);
+
 /// Distance and closest points of A and B. `cache` may be NULL; when given it
 /// warm-starts the query and receives the final simplex.
 GJK_API gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache);
