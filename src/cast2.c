@@ -148,7 +148,7 @@ static gjk2_cast_output cast_answer_run(const gjk2_shape *a, gjk_transform2 ta, 
     gjk_transform2 xa;
     if (!gjk_options_valid(options) || !gjk_is_valid_vec2(translation) || !gjk_is_valid_real(max_lambda) ||
         max_lambda < 0 || !gjk_is_valid_real(target) || target < 0 ||
-        !gjk2_pair_init(&p, a, ta, b, tb, options, &xa)) {
+        !gjk2_pair_init(&p, a, &ta, b, &tb, options, &xa)) {
         return out;
     }
     gjk_vec2 r = gjk_rot2_inv_apply(xa.rotation, translation);

@@ -42,11 +42,46 @@ typedef struct gjk2_support_point {
 /// True when the transform's numbers are finite and its rotation (c, s) non-zero.
 bool gjk2_transform_valid(gjk_transform2 t);
 
+/// (c, s) scaled to unit length by dividing by the larger first, so that
+/// tiny or huge pairs neither underflow nor overflow when squared ((c, s)
+/// finite and not zero; pair2.c).
+gjk_rot2 gjk2_rot2_normalize_slow(gjk_rot2 r);
+
+/// gjk2_transform_valid(*t) with the common case in one test: a squared
+/// norm c² + s² inside the normal range means finite, non-zero (c, s).
+static inline bool gjk2_transform_check(const gjk_transform2 *t) {
+    gjk_real s2 = t->rotation.c * t->rotation.c + t->rotation.s * t->rotation.s;
+    if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) {
+        return gjk_is_valid_vec2(t->position);
+    }
+    return gjk2_transform_valid(*t);
+}
+
+/// True when gjk2_transform_valid(*t); *unit then receives *t with its
+/// rotation normalised, from the same squared norm as the check (the 2D
+/// twin of gjk_transform_unit). Inline: every query starts here.
+static inline bool gjk2_transform_unit(const gjk_transform2 *t, gjk_transform2 *unit) {
+    gjk_rot2 r = t->rotation;
+    unit->position = t->position;
+    gjk_real s2 = r.c * r.c + r.s * r.s;
+    if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) {
+        gjk_real k = 1 / gjk_sqrt(s2);
+        unit->rotation.c = k * r.c;
+        unit->rotation.s = k * r.s;
+        return gjk_is_valid_vec2(t->position);
+    }
+    if (!gjk2_transform_valid(*t)) {
+        return false;
+    }
+    unit->rotation = gjk2_rot2_normalize_slow(r);
+    return true;
+}
+
 /// Checks two shapes and their transforms and sets up the pair in A's frame;
 /// *xa receives A's transform with its rotation normalised (pair2.c). The
 /// options are checked by the caller (gjk_options_valid).
-bool gjk2_pair_init(gjk2_pair *p, const gjk2_shape *a, gjk_transform2 transform_a, const gjk2_shape *b,
-                    gjk_transform2 transform_b, const gjk_options *o, gjk_transform2 *xa);
+bool gjk2_pair_init(gjk2_pair *p, const gjk2_shape *a, const gjk_transform2 *transform_a, const gjk2_shape *b,
+                    const gjk_transform2 *transform_b, const gjk_options *o, gjk_transform2 *xa);
 
 /// A bound on |p| over the shape, rounding included, in its local frame
 /// (shape2.c). Reads every vertex of a polygon.
@@ -102,8 +137,27 @@ typedef struct gjk2_simplex {
 
 /// Reduces the simplex to the smallest sub-simplex whose convex hull holds
 /// the point of the simplex closest to the origin, sets the barycentric
-/// coordinates and returns that point (signed volumes, simplex2.c).
+/// coordinates and returns that point (signed volumes, simplex2.c):
+/// gjk2_simplex_closest, then gjk2_simplex_keep.
 gjk_vec2 gjk2_simplex_solve(gjk2_simplex *s);
+
+/// The smallest sub-simplex holding the simplex's point closest to the
+/// origin: which vertices remain (increasing indices), their weights, the
+/// point and its squared distance to the origin.
+typedef struct gjk2_simplex_answer {
+    int count;
+    int index[3];
+    gjk_real lambda[3];
+    gjk_vec2 point;
+    gjk_real dist2;
+} gjk2_simplex_answer;
+
+/// Solves the simplex without changing it, so that a caller may still
+/// drop the answer and keep the simplex as it was (simplex2.c).
+void gjk2_simplex_closest(const gjk2_simplex *s, gjk2_simplex_answer *r);
+
+/// Reduces the simplex to the answer's vertices and weights (simplex2.c).
+void gjk2_simplex_keep(gjk2_simplex *s, const gjk2_simplex_answer *r);
 
 /// A vector along v (the simplex's closest point, v ≠ 0), computed as
 /// accurately as the simplex allows: the search direction of GJK.
@@ -156,6 +210,23 @@ typedef struct gjk2_epa_result {
 /// (epa2.c). Returns false only when a support point was not finite.
 bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk_real stop_depth,
                   gjk2_epa_result *out);
+
+/// A closed-form 2D answer for two shapes whose cores are points or
+/// segments, in a frame with A's origin at zero and the world's orientation.
+typedef struct gjk2_segment_answer {
+    gjk_vec2 origin;  ///< A's position (world): add it to reach world points.
+    gjk_vec2 ca, cb;  ///< Closest points of the cores.
+    gjk_vec2 n;       ///< Unit, from A to B.
+    gjk_real core;    ///< Core distance (> tol).
+    gjk_real ra, rb;  ///< Rounding radii.
+    gjk_real tol;     ///< Absolute tolerance of the pair.
+} gjk2_segment_answer;
+
+/// True with *s filled when both shapes are points, circles, segments or
+/// capsules, the input is valid and their cores are apart by more than the
+/// tolerance; false otherwise (the general path then answers, and reports
+/// invalid input) (closed_form2.c).
+bool gjk2_segment_closed_form(const gjk2_query_input *in, gjk2_segment_answer *s);
 
 /// The penetration query that may stop once the shapes are proved farther
 /// apart than max_distance (> 0; 0: never), returning GJK_SEPARATED with a

@@ -10,7 +10,7 @@ static bool pair_setup(const gjk2_query_input *in, gjk2_pair *p, gjk_transform2 
     if (in == NULL || !gjk_options_valid(&in->options)) {
         return false;
     }
-    return gjk2_pair_init(p, in->shape_a, in->transform_a, in->shape_b, in->transform_b, &in->options, xa);
+    return gjk2_pair_init(p, in->shape_a, &in->transform_a, in->shape_b, &in->transform_b, &in->options, xa);
 }
 
 static void walk_setup(const gjk2_query_input *in, gjk2_pair *p, const gjk2_simplex_cache *cache,
@@ -103,6 +103,12 @@ static gjk_vec2 apart_normal(const gjk2_walk *w) {
 
 gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input) {
     gjk2_intersect_output out = {GJK_INVALID_INPUT, false, 0};
+    gjk2_segment_answer sa;
+    if (gjk2_segment_closed_form(input, &sa)) {
+        out.status = classify(sa.core - sa.ra - sa.rb, sa.tol);
+        out.intersect = out.status != GJK_SEPARATED;
+        return out;
+    }
     gjk2_pair p;
     gjk_transform2 xa;
     if (!pair_setup(input, &p, &xa)) {
@@ -159,32 +165,59 @@ static void rounded_witness(const gjk2_pair *p, gjk_vec2 core_a, gjk_vec2 core_b
 /// The last line of defence of the contract: finite inputs whose
 /// computation overflowed (coordinates near the largest double) give
 /// GJK_INVALID_INPUT with every number zero rather than an infinity.
-static gjk2_distance_output finite_distance(gjk2_distance_output o) {
-    if (!gjk_is_valid_real(o.distance) || !gjk_is_valid_vec2(o.point_a) || !gjk_is_valid_vec2(o.point_b) ||
-        !gjk_is_valid_vec2(o.normal)) {
-        memset(&o, 0, sizeof o);
-        o.status = GJK_INVALID_INPUT;
+/// (One combined test: each x − x is 0 for finite x and NaN otherwise.)
+static void finite_distance(gjk2_distance_output *o) {
+    gjk_real z = (o->distance - o->distance) + (o->point_a.x - o->point_a.x) + (o->point_a.y - o->point_a.y) +
+                 (o->point_b.x - o->point_b.x) + (o->point_b.y - o->point_b.y) + (o->normal.x - o->normal.x) +
+                 (o->normal.y - o->normal.y);
+    if (!(z == z)) {
+        memset(o, 0, sizeof *o);
+        o->status = GJK_INVALID_INPUT;
     }
-    return o;
 }
 
-static gjk2_penetration_output finite_penetration(gjk2_penetration_output o) {
-    if (!gjk_is_valid_real(o.signed_distance) || !gjk_is_valid_real(o.depth) || !gjk_is_valid_vec2(o.point_a) ||
-        !gjk_is_valid_vec2(o.point_b) || !gjk_is_valid_vec2(o.normal)) {
-        memset(&o, 0, sizeof o);
-        o.status = GJK_INVALID_INPUT;
+static void finite_penetration(gjk2_penetration_output *o) {
+    gjk_real z = (o->signed_distance - o->signed_distance) + (o->depth - o->depth) + (o->point_a.x - o->point_a.x) +
+                 (o->point_a.y - o->point_a.y) + (o->point_b.x - o->point_b.x) + (o->point_b.y - o->point_b.y) +
+                 (o->normal.x - o->normal.x) + (o->normal.y - o->normal.y);
+    if (!(z == z)) {
+        memset(o, 0, sizeof *o);
+        o->status = GJK_INVALID_INPUT;
     }
-    return o;
 }
 
-static gjk2_distance_output distance_run(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
-    gjk2_distance_output out;
-    memset(&out, 0, sizeof out);
-    out.status = GJK_INVALID_INPUT;
+/// The answer of a closed form: the core points moved by their radii along
+/// the normal, in world frame.
+static void closed_form_distance(const gjk2_segment_answer *sa, gjk2_distance_output *out) {
+    gjk_real dist = sa->core - sa->ra - sa->rb;
+    out->status = classify(dist, sa->tol);
+    out->normal = sa->n;
+    if (dist > 0) {
+        out->distance = dist;
+        out->point_a = gjk_add2(sa->origin, gjk_mul_add2(sa->ca, sa->ra, sa->n));
+        out->point_b = gjk_add2(sa->origin, gjk_mul_add2(sa->cb, -sa->rb, sa->n));
+    } else {
+        // One common point between the core points, within each radius.
+        gjk_real t = sa->ra / (sa->ra + sa->rb); // ra + rb ≥ core > 0
+        out->point_a = out->point_b = gjk_add2(sa->origin, gjk_add2(sa->ca, gjk_scale2(t, gjk_sub2(sa->cb, sa->ca))));
+    }
+}
+
+static void distance_run(const gjk2_query_input *input, gjk2_simplex_cache *cache, gjk2_distance_output *out) {
+    memset(out, 0, sizeof *out);
+    out->status = GJK_INVALID_INPUT;
+    gjk2_segment_answer sa;
+    if (gjk2_segment_closed_form(input, &sa)) {
+        if (cache != NULL) {
+            cache->count = 0; // no simplex: a later query starts fresh
+        }
+        closed_form_distance(&sa, out);
+        return;
+    }
     gjk2_pair p;
     gjk_transform2 xa;
     if (!pair_setup(input, &p, &xa)) {
-        return out;
+        return;
     }
     gjk2_walk w;
     walk_setup(input, &p, cache, &w);
@@ -193,9 +226,9 @@ static gjk2_distance_output distance_run(const gjk2_query_input *input, gjk2_sim
     }
     gjk_walk_end end = gjk2_walk_run(&p, &w);
     if (end == GJK_WALK_BAD_SUPPORT) {
-        return out;
+        return;
     }
-    out.iterations = w.iterations;
+    out->iterations = w.iterations;
     cache_store(&w.simplex, cache);
 
     gjk_vec2 ca, cb, pa, pb, n = gjk_v2(0, 0);
@@ -206,13 +239,13 @@ static gjk2_distance_output distance_run(const gjk2_query_input *input, gjk2_sim
     if (end == GJK_WALK_OVERLAP) {
         gjk2_epa_result epa;
         bool ran;
-        out.status = resolve_overlap(input, &p, &w, &epa, &ran);
-        if (out.status == GJK_INVALID_INPUT) {
-            memset(&out, 0, sizeof out);
-            out.status = GJK_INVALID_INPUT;
-            return out;
+        out->status = resolve_overlap(input, &p, &w, &epa, &ran);
+        if (out->status == GJK_INVALID_INPUT) {
+            memset(out, 0, sizeof *out);
+            out->status = GJK_INVALID_INPUT;
+            return;
         }
-        if (ran && out.status == GJK_TOUCHING) {
+        if (ran && out->status == GJK_TOUCHING) {
             n = epa.normal;
         }
         dist = 0;
@@ -220,39 +253,51 @@ static gjk2_distance_output distance_run(const gjk2_query_input *input, gjk2_sim
         // The cores are apart by `core` (> tol): n is known exactly.
         n = apart_normal(&w);
         dist = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
-        out.status = end == GJK_WALK_MAX_ITER ? GJK_NOT_CONVERGED : classify(dist, tol);
+        out->status = end == GJK_WALK_MAX_ITER ? GJK_NOT_CONVERGED : classify(dist, tol);
         if (end == GJK_WALK_APART) {
-            out.status = GJK_SEPARATED;
+            out->status = GJK_SEPARATED;
         }
     }
     if (dist > 0) {
         rounded_witness(&p, ca, cb, n, &pa, &pb);
-        out.distance = dist;
+        out->distance = dist;
     } else {
         // Overlap: one common point. With rounded shapes it lies on the
         // segment between the core points, within each radius of its core.
         gjk_real t = p.radius > 0 ? gjk2_core_radius(p.a) / p.radius : GJK_R(0.5);
         pa = pb = gjk_add2(ca, gjk_scale2(t, gjk_sub2(cb, ca)));
-        out.distance = 0;
+        out->distance = 0;
     }
-    out.point_a = gjk_transform2_point(xa, pa);
-    out.point_b = gjk_transform2_point(xa, pb);
-    out.normal = gjk_rot2_apply(xa.rotation, n);
-    return out;
+    out->point_a = gjk_transform2_point(xa, pa);
+    out->point_b = gjk_transform2_point(xa, pb);
+    out->normal = gjk_rot2_apply(xa.rotation, n);
 }
 
 /// The penetration query; with max_distance > 0 the walk may stop once the
 /// shapes are proved farther apart than that (GJK_SEPARATED with a lower
 /// bound on the distance, as gjk_distance's options.max_distance).
-static gjk2_penetration_output penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *cache,
-                                               gjk_real max_distance) {
-    gjk2_penetration_output out;
-    memset(&out, 0, sizeof out);
-    out.status = GJK_INVALID_INPUT;
+static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *cache, gjk_real max_distance,
+                            gjk2_penetration_output *out) {
+    memset(out, 0, sizeof *out);
+    out->status = GJK_INVALID_INPUT;
+    gjk2_segment_answer sa;
+    if (gjk2_segment_closed_form(input, &sa)) {
+        if (cache != NULL) {
+            cache->count = 0; // no simplex: a later query starts fresh
+        }
+        gjk_real sd = sa.core - sa.ra - sa.rb;
+        out->status = classify(sd, sa.tol);
+        out->signed_distance = sd;
+        out->depth = sd < 0 ? -sd : 0;
+        out->point_a = gjk_add2(sa.origin, gjk_mul_add2(sa.ca, sa.ra, sa.n));
+        out->point_b = gjk_add2(sa.origin, gjk_mul_add2(sa.cb, -sa.rb, sa.n));
+        out->normal = sa.n;
+        return;
+    }
     gjk2_pair p;
     gjk_transform2 xa;
     if (!pair_setup(input, &p, &xa)) {
-        return out;
+        return;
     }
     gjk2_walk w;
     walk_setup(input, &p, cache, &w);
@@ -261,7 +306,7 @@ static gjk2_penetration_output penetration_run(const gjk2_query_input *input, gj
     }
     gjk_walk_end end = gjk2_walk_run(&p, &w);
     if (end == GJK_WALK_BAD_SUPPORT) {
-        return out;
+        return;
     }
     cache_store(&w.simplex, cache);
 
@@ -273,9 +318,9 @@ static gjk2_penetration_output penetration_run(const gjk2_query_input *input, gj
                                                              : GJK_DEFAULT_MAX_EPA_ITERATIONS;
         gjk2_epa_result epa;
         if (!gjk2_epa_run(&p, &w.simplex, max_epa, 0, &epa)) {
-            return out;
+            return;
         }
-        out.epa_iterations = epa.iterations;
+        out->epa_iterations = epa.iterations;
         converged = epa.converged;
         ca = epa.point_a;
         cb = epa.point_b;
@@ -290,28 +335,38 @@ static gjk2_penetration_output penetration_run(const gjk2_query_input *input, gj
     }
     gjk_vec2 pa, pb;
     rounded_witness(&p, ca, cb, n, &pa, &pb);
-    out.status = converged ? classify(sd, gjk2_pair_tolerance(&p)) : GJK_NOT_CONVERGED;
+    out->status = converged ? classify(sd, gjk2_pair_tolerance(&p)) : GJK_NOT_CONVERGED;
     if (end == GJK_WALK_APART) {
-        out.status = GJK_SEPARATED;
+        out->status = GJK_SEPARATED;
     }
-    out.signed_distance = sd;
-    out.depth = sd < 0 ? -sd : 0;
-    out.point_a = gjk_transform2_point(xa, pa);
-    out.point_b = gjk_transform2_point(xa, pb);
-    out.normal = gjk_rot2_apply(xa.rotation, n);
-    out.iterations = w.iterations;
+    out->signed_distance = sd;
+    out->depth = sd < 0 ? -sd : 0;
+    out->point_a = gjk_transform2_point(xa, pa);
+    out->point_b = gjk_transform2_point(xa, pb);
+    out->normal = gjk_rot2_apply(xa.rotation, n);
+    out->iterations = w.iterations;
+}
+
+// The outputs are written in place (the caller's return slot) rather than
+// returned through each layer: a tiny query's time is mostly such copies.
+gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
+    gjk2_distance_output out;
+    distance_run(input, cache, &out);
+    finite_distance(&out);
     return out;
 }
 
-gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
-    return finite_distance(distance_run(input, cache));
-}
-
 gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
-    return finite_penetration(penetration_run(input, cache, 0));
+    gjk2_penetration_output out;
+    penetration_run(input, cache, 0, &out);
+    finite_penetration(&out);
+    return out;
 }
 
 gjk2_penetration_output gjk2_penetration_bounded(const gjk2_query_input *input, gjk2_simplex_cache *cache,
                                                gjk_real max_distance) {
-    return finite_penetration(penetration_run(input, cache, max_distance));
+    gjk2_penetration_output out;
+    penetration_run(input, cache, max_distance, &out);
+    finite_penetration(&out);
+    return out;
 }

@@ -75,9 +75,22 @@ gjk2_shape gjk2_with_margin(gjk2_shape shape, gjk_real margin) {
     return shape;
 }
 
-static bool nonneg(gjk_real x) { return gjk_is_valid_real(x) && x >= 0; }
+// The checks below answer 1 or 0 as int, not bool: they are combined with &
+// rather than && so that no branch is taken, which clang flags on bool
+// operands (-Wbitwise-instead-of-logical).
 
-static bool nonneg_vec2(gjk_vec2 v) { return nonneg(v.x) && nonneg(v.y); }
+/// x finite and ≥ 0, in one combined test (NaN fails both comparisons,
+/// +inf the upper bound).
+static int nonneg(gjk_real x) { return (x >= 0) & (x <= GJK_REAL_MAX); }
+
+static int nonneg_vec2(gjk_vec2 v) { return nonneg(v.x) & nonneg(v.y); }
+
+/// Both points finite, in one test: each x − x is 0 for finite x and NaN
+/// otherwise, and a NaN survives the sum.
+static int finite_pair(gjk_vec2 a, gjk_vec2 b) {
+    gjk_real z = (a.x - a.x) + (a.y - a.y) + (b.x - b.x) + (b.y - b.y);
+    return z == z;
+}
 
 static gjk_real max_abs2(gjk_vec2 v) { return gjk_max(gjk_abs(v.x), gjk_abs(v.y)); }
 
@@ -87,29 +100,39 @@ bool gjk2_shape_check(const gjk2_shape *s, bool every_vertex) {
     }
     switch (s->type) {
     case GJK2_SHAPE_POINT: return true;
-    case GJK2_SHAPE_SEGMENT: return gjk_is_valid_vec2(s->segment.a) && gjk_is_valid_vec2(s->segment.b);
-    case GJK2_SHAPE_TRIANGLE:
-        return gjk_is_valid_vec2(s->triangle.a) && gjk_is_valid_vec2(s->triangle.b) &&
-               gjk_is_valid_vec2(s->triangle.c);
+    case GJK2_SHAPE_SEGMENT: return finite_pair(s->segment.a, s->segment.b);
+    case GJK2_SHAPE_TRIANGLE: return finite_pair(s->triangle.a, s->triangle.b) & (int)gjk_is_valid_vec2(s->triangle.c);
     case GJK2_SHAPE_BOX: return nonneg_vec2(s->box.half_extents);
     case GJK2_SHAPE_CIRCLE: return nonneg(s->circle.radius);
     case GJK2_SHAPE_ELLIPSE: return nonneg_vec2(s->ellipse.radii);
     case GJK2_SHAPE_CAPSULE:
-        return gjk_is_valid_vec2(s->capsule.a) && gjk_is_valid_vec2(s->capsule.b) && nonneg(s->capsule.radius);
+        return finite_pair(s->capsule.a, s->capsule.b) & nonneg(s->capsule.radius);
     case GJK2_SHAPE_POLYGON:
         if (s->polygon.vertices == NULL || s->polygon.count <= 0) {
             return false;
         }
+    {
         // A NaN vertex would never win a support comparison and so would
         // go unnoticed: the queries read every vertex once. (Only the
-        // public support function skips this.)
-        for (int i = 0; i < (every_vertex ? s->polygon.count : 1); ++i) {
-            if (!gjk_is_valid_vec2(s->polygon.vertices[i])) {
-                return false;
-            }
+        // public support function skips this.) One test at the end: each
+        // x − x is 0 for finite x and NaN otherwise, and a NaN survives
+        // the sum.
+        // Two vertices a step, in two sums (independent chains).
+        const gjk_vec2 *v = s->polygon.vertices;
+        int n = every_vertex ? s->polygon.count : 1;
+        gjk_real z0 = 0, z1 = 0;
+        int i = 0;
+        for (; i + 1 < n; i += 2) {
+            z0 += (v[i].x - v[i].x) + (v[i].y - v[i].y);
+            z1 += (v[i + 1].x - v[i + 1].x) + (v[i + 1].y - v[i + 1].y);
         }
-        return true;
-    case GJK2_SHAPE_CUSTOM: return s->custom.support != NULL && nonneg(s->custom.radius);
+        if (i < n) {
+            z0 += (v[i].x - v[i].x) + (v[i].y - v[i].y);
+        }
+        gjk_real z = z0 + z1;
+        return z == z;
+    }
+    case GJK2_SHAPE_CUSTOM: return (s->custom.support != NULL) & nonneg(s->custom.radius);
     default: return false;
     }
 }
@@ -153,9 +176,12 @@ gjk_real gjk2_shape_bound(const gjk2_shape *s) {
     case GJK2_SHAPE_BOX: r = gjk_length2(s->box.half_extents); break;
     case GJK2_SHAPE_ELLIPSE: r = max_abs2(s->ellipse.radii); break;
     case GJK2_SHAPE_POLYGON:
+        // The largest squared length, then one square root: the same number
+        // (the square root is correctly rounded and never decreasing).
         for (int i = 0; i < s->polygon.count; ++i) {
-            r = gjk_max(r, gjk_length2(s->polygon.vertices[i]));
+            r = gjk_max(r, gjk_length_sq2(s->polygon.vertices[i]));
         }
+        r = gjk_sqrt(r);
         break;
     case GJK2_SHAPE_CUSTOM: {
         // The radius hint only sets the tolerance scale, so it is not

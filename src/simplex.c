@@ -31,7 +31,7 @@ typedef struct sv_result {
 // of branches the processor would mispredict.
 
 /// Both strictly positive or both strictly negative.
-static bool same_sign(gjk_real a, gjk_real b) { return ((a > 0) & (b > 0)) | ((a < 0) & (b < 0)); }
+static int same_sign(gjk_real a, gjk_real b) { return ((a > 0) & (b > 0)) | ((a < 0) & (b < 0)); }
 
 /// The index (0, 1, 2 for x, y, z) of the largest of three magnitudes, the
 /// first of equals (2 when any is NaN).

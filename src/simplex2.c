@@ -12,20 +12,14 @@
 // dimension has its own function.
 #include "internal2.h"
 
-/// A sub-simplex answer: which input vertices remain, their weights, the
-/// closest point and its squared distance to the origin.
-typedef struct sv2_result {
-    int count;
-    int index[3];
-    gjk_real lambda[3];
-    gjk_vec2 point;
-    gjk_real dist2;
-} sv2_result;
+typedef gjk2_simplex_answer sv2_result;
 
-/// Both strictly positive or both strictly negative; & and | rather than
-/// && and ||, so that the compiler emits flags, not branches the processor
-/// would mispredict (as in simplex.c).
-static bool same_sign(gjk_real a, gjk_real b) { return ((a > 0) & (b > 0)) | ((a < 0) & (b < 0)); }
+/// 1 when both are strictly positive or both strictly negative, else 0; &
+/// and | rather than && and ||, so that the compiler emits flags, not
+/// branches the processor would mispredict (as in simplex.c). An int, not
+/// a bool: callers combine the answers with & as well, which clang flags
+/// on bool operands (-Wbitwise-instead-of-logical).
+static int same_sign(gjk_real a, gjk_real b) { return ((a > 0) & (b > 0)) | ((a < 0) & (b < 0)); }
 
 static void sv_vertex(const gjk_vec2 *p, int i, sv2_result *r) {
     r->count = 1;
@@ -48,10 +42,10 @@ static void sv_1d(const gjk_vec2 *p, int i, int j, sv2_result *r) {
     }
     gjk_vec2 po = gjk_mul_add2(a, -gjk_dot2(a, t) / tt, t);
     // ca = po_k − b_k (weight of a); cb = a_k − po_k, k the longer axis
-    // (picked by index, not by a branch).
-    int k = gjk_abs(t.y) > gjk_abs(t.x);
-    gjk_real av[2] = {a.x, a.y}, bv[2] = {b.x, b.y}, pv[2] = {po.x, po.y};
-    gjk_real ca = pv[k] - bv[k], cb = av[k] - pv[k];
+    // (picked by selects, not by a branch).
+    bool k = gjk_abs(t.y) > gjk_abs(t.x);
+    gjk_real ak = k ? a.y : a.x, bk = k ? b.y : b.x, pk = k ? po.y : po.x;
+    gjk_real ca = pk - bk, cb = ak - pk;
     // The whole length a_k − b_k, as the sum of the parts: the weights then
     // add up to 1 even when rounding makes the parts disagree with it.
     gjk_real mu = ca + cb;
@@ -86,11 +80,21 @@ static void keep_best(sv2_result *best, const sv2_result *r) {
 /// shapes. In float the products are exact in double; in double Kahan's
 /// determinant algorithm recovers the rounding error of one product with
 /// fma (Jeannerod, Louvet and Muller, Math. Comp. 82, 2013).
+///
+/// Most sub-areas do not cancel: when the difference keeps at least half of
+/// |p.x q.y| + |p.y q.x|, its two roundings and that of the products leave
+/// it within 1.5 ε, as good as the fma form, which is only needed (and only
+/// taken) otherwise. fma is a library call unless the build targets FMA
+/// hardware, and the calls make the compiler spill every register around
+/// them, so the common case goes without.
 static gjk_real sub_area(gjk_vec2 p, gjk_vec2 q) {
 #if GJK_USE_FLOAT
     return (gjk_real)((double)p.x * (double)q.y - (double)p.y * (double)q.x);
 #else
-    gjk_real w = p.y * q.x;
+    gjk_real w = p.y * q.x, f0 = p.x * q.y, d = f0 - w;
+    if (gjk_abs(d) >= GJK_R(0.5) * (gjk_abs(f0) + gjk_abs(w))) {
+        return d;
+    }
     gjk_real e = fma(p.y, q.x, -w); // the rounding error of w, exactly
     gjk_real f = fma(p.x, q.y, -w);
     return f - e;
@@ -139,27 +143,31 @@ static void sv_2d(const gjk_vec2 *p, sv2_result *r) {
     }
 }
 
-gjk_vec2 gjk2_simplex_solve(gjk2_simplex *s) {
-    gjk_vec2 p[3];
-    for (int m = 0; m < s->count; ++m) {
-        p[m] = s->v[m].w;
-    }
-    sv2_result r;
+void gjk2_simplex_closest(const gjk2_simplex *s, gjk2_simplex_answer *r) {
+    gjk_vec2 p[3] = {s->v[0].w, s->v[1].w, s->v[2].w}; // unused slots are only copied
     switch (s->count) {
-    case 1: sv_vertex(p, 0, &r); break;
-    case 2: sv_1d(p, 0, 1, &r); break;
-    default: sv_2d(p, &r); break;
+    case 1: sv_vertex(p, 0, r); break;
+    case 2: sv_1d(p, 0, 1, r); break;
+    default: sv_2d(p, r); break;
     }
-    // Keep the vertices that remain, in order (indices are increasing).
-    gjk2_support_point kept[3];
-    for (int m = 0; m < r.count; ++m) {
-        kept[m] = s->v[r.index[m]];
+}
+
+void gjk2_simplex_keep(gjk2_simplex *s, const gjk2_simplex_answer *r) {
+    // The vertices that remain, moved down in place: the indices increase,
+    // so index[m] ≥ m and no vertex is overwritten before it is read.
+    for (int m = 0; m < r->count; ++m) {
+        if (r->index[m] != m) {
+            s->v[m] = s->v[r->index[m]];
+        }
+        s->lambda[m] = r->lambda[m];
     }
-    for (int m = 0; m < r.count; ++m) {
-        s->v[m] = kept[m];
-        s->lambda[m] = r.lambda[m];
-    }
-    s->count = r.count;
+    s->count = r->count;
+}
+
+gjk_vec2 gjk2_simplex_solve(gjk2_simplex *s) {
+    sv2_result r;
+    gjk2_simplex_closest(s, &r);
+    gjk2_simplex_keep(s, &r);
     return r.point;
 }
 

@@ -30,11 +30,11 @@ static inline gjk_vec2 gjk2_support_points(const gjk_vec2 *v, int count, gjk_vec
     int best = 0;
     gjk_real best_dot = gjk_dot2(v[0], d);
     for (int i = 1; i < count; ++i) {
+        // Selects rather than a branch: which vertex wins is unpredictable.
         gjk_real t = gjk_dot2(v[i], d);
-        if (t > best_dot) {
-            best_dot = t;
-            best = i;
-        }
+        bool better = t > best_dot;
+        best = better ? i : best;
+        best_dot = better ? t : best_dot;
     }
     return v[best];
 }

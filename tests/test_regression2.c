@@ -1324,6 +1324,51 @@ static void test_minkowski_sum_accepts_thin_hulls(void) {
     }
 }
 
+// Two segments (capsules of radius 0) 1e-8 apart, one twice as long as the
+// other, at 16 from the origin (test_2d differential pair 21536): the
+// closed form's normal was the direction of the difference of the closest
+// points, whose rounding (ε·|coordinates|) over the 1e-8 gap tilted it by
+// 1e-8 rad, so the shapes' separation along it missed the distance by
+// 1.5e-8. The normal is now the long segment's perpendicular.
+static void test_segments_1e8_apart_normal_is_perpendicular(void) {
+#if GJK_USE_FLOAT
+    // The inputs rounded to float are another configuration; the float
+    // gap would be below the tolerance.
+    return;
+#else
+    gjk2_shape a = gjk2_make_capsule(gjk_v2((gjk_real)-0.21618092594311356, (gjk_real)0.053961668953050199),
+                                     gjk_v2((gjk_real)0.084614581898588948, (gjk_real)-0.074030567963229196), 0);
+    gjk2_shape b = gjk2_make_capsule(gjk_v2((gjk_real)-1.2624139881145946, (gjk_real)1.9904126049775628),
+                                     gjk_v2((gjk_real)-0.52123866861579427, (gjk_real)0.13278893488466714), 0);
+    gjk2_query_input q;
+    memset(&q, 0, sizeof q);
+    q.shape_a = &a;
+    q.shape_b = &b;
+    q.transform_a.position = gjk_v2((gjk_real)-11.623165254781483, (gjk_real)-11.208841858656905);
+    q.transform_a.rotation.c = (gjk_real)0.35919291195325692;
+    q.transform_a.rotation.s = (gjk_real)-0.93326333475741985;
+    q.transform_b.position = gjk_v2((gjk_real)-12.388710092587658, (gjk_real)-12.264158417843586);
+    q.transform_b.rotation = q.transform_a.rotation;
+    gjk2_penetration_output o = gjk2_penetration(&q, NULL);
+    ENSURE(o.status == GJK_SEPARATED || o.status == GJK_TOUCHING);
+    // The separation along the normal, from the world vertices in double:
+    // min over B of n·b − max over A of n·a.
+    drot ra = drot_of(q.transform_a.rotation), rb = drot_of(q.transform_b.rotation);
+    d2 n = d2_of(o.normal);
+    double max_a = -INFINITY, min_b = INFINITY;
+    const gjk_vec2 va[2] = {a.capsule.a, a.capsule.b}, vb[2] = {b.capsule.a, b.capsule.b};
+    for (int i = 0; i < 2; ++i) {
+        max_a = fmax(max_a, d2_dot(n, d2_add(drot_apply(ra, d2_of(va[i])), d2_of(q.transform_a.position))));
+        min_b = fmin(min_b, d2_dot(n, d2_add(drot_apply(rb, d2_of(vb[i])), d2_of(q.transform_b.position))));
+    }
+    double sd = exact_sd(&q);
+    ENSURE_NEAR(sd, 1.00001334344e-08, 1e-15);
+    // The separation along the normal is the distance (the shapes' size is 1).
+    ENSURE_NEAR(min_b - max_a, (double)o.signed_distance, 1e-10);
+    ENSURE_NEAR(o.signed_distance, sd, 1e-10);
+#endif
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -1340,5 +1385,6 @@ int main(void) {
     RUN_TEST(test_warm_touching_subnormal_normal_into_a);
     RUN_TEST(test_epa_edge_length_huge_and_tiny);
     RUN_TEST(test_minkowski_sum_accepts_thin_hulls);
+    RUN_TEST(test_segments_1e8_apart_normal_is_perpendicular);
     return TEST_SUMMARY();
 }
