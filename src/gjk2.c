@@ -181,7 +181,6 @@ WALK_INLINE int walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 *v_io, cons
             }
             bool done = vlen - lower <= tol;
 
-<<<<<<< HEAD
             gjk2_simplex saved = *s;
             s->v[s->count++] = p;
             v_new = gjk2_simplex_solve(s);
@@ -210,51 +209,14 @@ WALK_INLINE int walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 *v_io, cons
                     walk->v = v_new;
                 }
                 return GJK_WALK_CONVERGED;
-=======
-        // The new point goes in as the last vertex and the simplex is solved
-        // without being changed: dropping the answer (count back to `old`)
-        // then restores the simplex as it was, with no copy of it.
-        int old = s->count;
-        s->v[s->count++] = p;
-        gjk2_simplex_answer r;
-        gjk2_simplex_closest(s, &r);
-        gjk_real vv_new = gjk_length_sq2(r.point);
-        if (r.count < 3 && vv_new >= vv) {
-            // No progress: rounding has taken over. An edge with the closest
-            // point inside is as close as the old simplex (it contains or
-            // extends it) and gives the exact direction, its perpendicular:
-            // keep it. Otherwise keep the old simplex.
-            if (r.count == 2) {
-                gjk2_simplex_keep(s, &r);
-                walk->v = r.point;
-            } else {
-                s->count = old;
->>>>>>> twod
             }
         }
-<<<<<<< HEAD
         if (momentum) {
             ++k;
             d_prev = boost ? d : v;
             w_prev = p.w;
-=======
-        if (done) {
-            // The distance is known within the tolerance, but the last point
-            // still sharpens the simplex: a vertex that stopped within the
-            // tolerance of an edge of D gives the edge's direction only to
-            // about √(2·tol/|v|), the edge itself exactly. Keep it unless
-            // the simplex would enclose the origin (only by rounding).
-            if (r.count == 3) {
-                s->count = old;
-            } else {
-                gjk2_simplex_keep(s, &r);
-                walk->v = r.point;
-            }
-            return GJK_WALK_CONVERGED;
->>>>>>> twod
         }
-        gjk2_simplex_keep(s, &r);
-        v = r.point;
+        v = v_new;
         vv = vv_new;
     }
 }

@@ -791,7 +791,7 @@ static void test_2d_ellipses(void) {
                 for (int m = 0; m < 2; ++m) {
                     gjk2_pair p;
                     gjk_transform2 xa;
-                    ENSURE(gjk2_pair_init(&p, in.shape_a, in.transform_a, in.shape_b, in.transform_b, &in.options, &xa));
+                    ENSURE(gjk2_pair_init(&p, in.shape_a, &in.transform_a, in.shape_b, &in.transform_b, &in.options, &xa));
                     memset(&w[m], 0, sizeof w[m]);
                     w[m].max_iterations = GJK_DEFAULT_MAX_ITERATIONS;
                     gjk_walk_end e = gjk2_walk_run_momentum(&p, &w[m], m ? GJK_MOMENTUM_AUTO : GJK_MOMENTUM_OFF);
