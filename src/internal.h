@@ -47,16 +47,21 @@ static inline bool gjk_transform_valid(const gjk_transform *t);
 /// outside [GJK_SQUARE_MIN, GJK_SQUARE_MAX] (pair.c).
 bool gjk_transform_valid_slow(gjk_transform t);
 
+/// The common case of the transform checks in one test: a quaternion whose
+/// squared norm *s2 lies inside the normal range has finite, non-zero
+/// components, and gjk_quat_normalize's quick path applies to it.
+static inline bool gjk_quat_norm_in_range(gjk_quat q, gjk_real *s2) {
+    *s2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    return *s2 > GJK_SQUARE_MIN && *s2 < GJK_SQUARE_MAX;
+}
+
 /// True when gjk_transform_valid(*t); *unit then receives *t with its
 /// rotation normalised. Inline: every query starts here.
 static inline bool gjk_transform_unit(const gjk_transform *t, gjk_transform *unit) {
     gjk_quat q = t->rotation;
     unit->position = t->position;
-    // The common case in one test: a squared norm inside the normal range
-    // means finite, non-zero components, and gjk_quat_normalize's quick
-    // path applies.
-    gjk_real s2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) {
+    gjk_real s2;
+    if (gjk_quat_norm_in_range(q, &s2)) {
         gjk_real k = 1 / gjk_sqrt(s2);
         unit->rotation = gjk_quat_make(k * q.w, k * q.x, k * q.y, k * q.z);
         return gjk_is_valid_vec3(t->position);
@@ -66,9 +71,8 @@ static inline bool gjk_transform_unit(const gjk_transform *t, gjk_transform *uni
 }
 
 static inline bool gjk_transform_valid(const gjk_transform *t) {
-    gjk_quat q = t->rotation;
-    gjk_real s2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) { // as gjk_transform_unit
+    gjk_real s2;
+    if (gjk_quat_norm_in_range(t->rotation, &s2)) {
         return gjk_is_valid_vec3(t->position);
     }
     return gjk_transform_valid_slow(*t);
