@@ -968,6 +968,71 @@ static int instr_child(void) {
     return 0;
 }
 
+// ---------------------------------------------------------------- profile
+
+// `gjk_bench --profile LIB WORKLOAD QUERY BAND [ROUNDS]`: one library's
+// queries on one row, in this process (no child, no timing table), for a
+// profiler. Every pair is queried once per round; instrumentation is on only
+// around the rounds, so `valgrind --tool=callgrind --instr-atstart=no
+// gjk_bench --profile ...` counts the queries alone (divide by pairs ×
+// rounds). Prints the min over the rounds of the mean ns per query.
+static int profile_main(int argc, char **argv) {
+    if (argc < 4) {
+        fprintf(stderr, "usage: gjk_bench --profile LIB WORKLOAD QUERY BAND [ROUNDS]\n");
+        return 2;
+    }
+    const char *libname = argv[0], *wname = argv[1], *qname = argv[2];
+    double bandv = atof(argv[3]);
+    int rounds = argc > 4 ? atoi(argv[4]) : 1;
+    int l = -1, wi = wdef_index(wname), q = -1, band = -1;
+    for (int i = 0; i < NLIBS; i++)
+        if (strcmp(LIBS[i]->name, libname) == 0) l = i;
+    for (int i = 0; i < BENCH_Q_COUNT; i++)
+        if (strcmp(QUERY_NAMES[i], qname) == 0) q = i;
+    for (int b = 0; b < NBANDS; b++)
+        if (BANDS[b] == bandv) band = b;
+    if (l < 0 || wi < 0 || q < 0 || band < 0 || rounds < 1 || LIBS[l]->missing) {
+        fprintf(stderr, "--profile: unknown or missing library, workload, query or band\n");
+        return 2;
+    }
+    const wdef *wd = &WORKLOADS[wi];
+    workload w;
+    workload_init(&w, wd->name, wd->kind, wd->n, workload_pairs(wd), 0x1234 + (uint64_t)wi);
+    place_bands(&w, &band, 1);
+    const bench_lib *lib = LIBS[l];
+    char why[200];
+    lib_state S = {lib, lib_takes(l, w.dim) ? lib->setup(&w.a, &w.b, why, sizeof why) : NULL, "", NULL, NULL};
+    if (!S.ctx || !lib->has_query(S.ctx, q, why, sizeof why)) {
+        fprintf(stderr, "--profile: %s does not answer this row\n", lib->name);
+        return 2;
+    }
+    S.pa = aligned_blob((size_t)w.pairs * BENCH_POSE_BYTES);
+    S.pb = aligned_blob((size_t)w.pairs * BENCH_POSE_BYTES);
+    make_blobs(&S, &w, band);
+    int it = 0;
+    double iters = 0, best = INFINITY;
+    for (int i = 0; i < w.pairs; i++) { // unmeasured: first-call effects
+        g_sink = lib->query(S.ctx, q, S.pa + (size_t)i * BENCH_POSE_BYTES, S.pb + (size_t)i * BENCH_POSE_BYTES, &it);
+        iters += it;
+    }
+    CALLGRIND_START_INSTRUMENTATION;
+    CALLGRIND_ZERO_STATS;
+    for (int r = 0; r < rounds; r++) {
+        double s = now_ns();
+        for (int i = 0; i < w.pairs; i++)
+            g_sink = lib->query(S.ctx, q, S.pa + (size_t)i * BENCH_POSE_BYTES, S.pb + (size_t)i * BENCH_POSE_BYTES, &it);
+        best = fmin(best, (now_ns() - s) / w.pairs);
+    }
+    CALLGRIND_STOP_INSTRUMENTATION;
+    printf("%s %s %s %g: %d pairs x %d rounds, %.1f ns per query (min over rounds of the mean), %.2f iterations\n",
+           lib->name, w.name, QUERY_NAMES[q], BANDS[band], w.pairs, rounds, best, iters / w.pairs);
+    lib->teardown(S.ctx);
+    free(S.pa);
+    free(S.pb);
+    workload_free(&w);
+    return 0;
+}
+
 static row *find_row(const char *wl, const char *lib, int q, double band) {
     for (int i = 0; i < g_nrows; i++) {
         row *r = &g_rows[i];
@@ -1750,11 +1815,13 @@ int main(int argc, char **argv) {
     }
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--instr-child") == 0) return quit(instr_child());
+        if (strcmp(argv[i], "--profile") == 0) return quit(profile_main(argc - i - 1, argv + i + 1));
         if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) out = argv[++i];
         else if (strcmp(argv[i], "--work") == 0 && i + 1 < argc) work = argv[++i];
         else if (strcmp(argv[i], "--no-instr") == 0) no_instr = 1;
         else {
-            fprintf(stderr, "usage: %s [--out DIR] [--work DIR] [--no-instr]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--out DIR] [--work DIR] [--no-instr] | --profile LIB WORKLOAD QUERY BAND [ROUNDS]\n",
+                    argv[0]);
             return 2;
         }
     }
