@@ -101,7 +101,7 @@ static inline gjk_cast_output gjk_cast_finite(gjk_cast_output o) {
 }
 
 /// Support of the difference of the cores along d (A's frame), d ≠ 0.
-static inline gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
+static GJK_INLINE gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
     gjk_support_point s;
     s.d = d;
     s.a = gjk_core_support_hint(p->a, d, &p->hint_a);

@@ -4,22 +4,24 @@
 // (the first vertex of largest d·v, with d·v rounded the same way:
 // (x dx + y dy) + z dz, no fused multiply-add):
 // - portable C, which compilers may vectorise on their own;
-// - AVX2 (x86-64, double): four vertices per step, each lane keeping the
-//   first of its largest, then the lanes compared, ties to the lower index.
-// The routine is chosen once, when the hull is built (gjk_hull_scan_kind).
+// - AVX2 (x86-64, double): eight vertices per step in two independent
+//   registers of four (two dependency chains, so the comparisons of one
+//   overlap the products of the other), each lane keeping the first of its
+//   largest; then the two registers and the four lanes are merged, ties to
+//   the lower index.
+// The routine is chosen once, when the hull is built (gjk_hull_scan_kind);
+// the choice itself is made inline (support.h).
 #include "internal.h"
 
-#if !GJK_USE_FLOAT && (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
-#define GJK_HAVE_AVX2_SCAN 1
+#if GJK_HAVE_AVX2_SCAN
 #include <immintrin.h>
-#else
-#define GJK_HAVE_AVX2_SCAN 0
 #endif
 
-static int scan_portable(const gjk_real *x, const gjk_real *y, const gjk_real *z, int n, gjk_vec3 d) {
+int gjk_hull_scan_portable(const gjk_hull *h, gjk_vec3 d) {
+    const gjk_real *x = h->scan, *y = x + h->scan_stride, *z = y + h->scan_stride;
     int best = 0;
     gjk_real best_dot = x[0] * d.x + y[0] * d.y + z[0] * d.z;
-    for (int i = 1; i < n; ++i) {
+    for (int i = 1; i < h->vertex_count; ++i) {
         gjk_real t = x[i] * d.x + y[i] * d.y + z[i] * d.z;
         if (t > best_dot) {
             best_dot = t;
@@ -30,34 +32,66 @@ static int scan_portable(const gjk_real *x, const gjk_real *y, const gjk_real *z
 }
 
 #if GJK_HAVE_AVX2_SCAN
-__attribute__((target("avx2"))) static int scan_avx2(const double *x, const double *y, const double *z, int stride,
-                                                     gjk_vec3 d) {
+#define SCAN_AVX2 __attribute__((target("avx2")))
+
+/// d·v of the four vertices at offset i, rounded as (x dx + y dy) + z dz.
+static inline SCAN_AVX2 __m256d dot4(const double *x, const double *y, const double *z, int i, __m256d dx, __m256d dy,
+                                     __m256d dz) {
+    return _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(x + i), dx), _mm256_mul_pd(_mm256_loadu_pd(y + i), dy)),
+                         _mm256_mul_pd(_mm256_loadu_pd(z + i), dz));
+}
+
+/// Lanes where (t, it) beats (best, ib): larger, or equal with a lower index.
+static inline SCAN_AVX2 __m256d beats(__m256d t, __m256i it, __m256d best, __m256i ib) {
+    __m256d gt = _mm256_cmp_pd(t, best, _CMP_GT_OQ);
+    __m256d eq = _mm256_cmp_pd(t, best, _CMP_EQ_OQ);
+    __m256d lower = _mm256_castsi256_pd(_mm256_cmpgt_epi64(ib, it));
+    return _mm256_or_pd(gt, _mm256_and_pd(eq, lower));
+}
+
+int SCAN_AVX2 gjk_hull_scan_avx2(const gjk_hull *h, gjk_vec3 d) {
+    // scan_stride is a multiple of 8; the tail is padded with copies of
+    // vertex 0, which never beat vertex 0 itself (equal, higher index).
+    const double *x = h->scan, *y = x + h->scan_stride, *z = y + h->scan_stride;
+    const int stride = h->scan_stride;
     __m256d dx = _mm256_set1_pd(d.x), dy = _mm256_set1_pd(d.y), dz = _mm256_set1_pd(d.z);
-    __m256d best = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(x), dx), _mm256_mul_pd(_mm256_loadu_pd(y), dy)),
-                                 _mm256_mul_pd(_mm256_loadu_pd(z), dz));
-    __m256i idx = _mm256_setr_epi64x(0, 1, 2, 3);
-    __m256i best_idx = idx;
-    const __m256i four = _mm256_set1_epi64x(4);
-    for (int i = 4; i < stride; i += 4) {
-        idx = _mm256_add_epi64(idx, four);
-        __m256d t = _mm256_add_pd(
-            _mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(x + i), dx), _mm256_mul_pd(_mm256_loadu_pd(y + i), dy)),
-            _mm256_mul_pd(_mm256_loadu_pd(z + i), dz));
-        __m256d gt = _mm256_cmp_pd(t, best, _CMP_GT_OQ);
-        best = _mm256_blendv_pd(best, t, gt);
-        best_idx = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(best_idx), _mm256_castsi256_pd(idx), gt));
+    // Two running bests: vertices 8k + 0..3 and 8k + 4..7. Within each
+    // register a lane sees its vertices in increasing order and keeps the
+    // first of its largest (strictly greater replaces).
+    __m256i i0 = _mm256_setr_epi64x(0, 1, 2, 3), i1 = _mm256_setr_epi64x(4, 5, 6, 7);
+    __m256d b0 = dot4(x, y, z, 0, dx, dy, dz), b1 = dot4(x, y, z, 4, dx, dy, dz);
+    __m256i k0 = i0, k1 = i1;
+    const __m256i eight = _mm256_set1_epi64x(8);
+    for (int i = 8; i < stride; i += 8) {
+        i0 = _mm256_add_epi64(i0, eight);
+        i1 = _mm256_add_epi64(i1, eight);
+        __m256d t0 = dot4(x, y, z, i, dx, dy, dz), t1 = dot4(x, y, z, i + 4, dx, dy, dz);
+        __m256d g0 = _mm256_cmp_pd(t0, b0, _CMP_GT_OQ), g1 = _mm256_cmp_pd(t1, b1, _CMP_GT_OQ);
+        b0 = _mm256_blendv_pd(b0, t0, g0);
+        b1 = _mm256_blendv_pd(b1, t1, g1);
+        k0 = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(k0), _mm256_castsi256_pd(i0), g0));
+        k1 = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(k1), _mm256_castsi256_pd(i1), g1));
     }
-    double v[4];
-    long long k[4];
-    _mm256_storeu_pd(v, best);
-    _mm256_storeu_si256((__m256i *)k, best_idx);
-    int b = 0;
-    for (int lane = 1; lane < 4; ++lane) {
-        // Arithmetic, not a branch: which lane wins is unpredictable.
-        int better = (v[lane] > v[b]) | ((v[lane] == v[b]) & (k[lane] < k[b]));
-        b += better * (lane - b);
-    }
-    return (int)k[b];
+    // Merge the two registers lane by lane, then the lanes, each time the
+    // larger value or, on a tie, the lower index.
+    __m256d m = beats(b1, k1, b0, k0);
+    b0 = _mm256_blendv_pd(b0, b1, m);
+    k0 = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(k0), _mm256_castsi256_pd(k1), m));
+    // Lanes (0, 1) against (2, 3).
+    __m256d bs = _mm256_permute2f128_pd(b0, b0, 1);
+    __m256i ks = _mm256_permute2x128_si256(k0, k0, 1);
+    m = beats(bs, ks, b0, k0);
+    b0 = _mm256_blendv_pd(b0, bs, m);
+    k0 = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(k0), _mm256_castsi256_pd(ks), m));
+    // Lane 0 against lane 1.
+    bs = _mm256_permute_pd(b0, 0x5);
+    ks = _mm256_castpd_si256(_mm256_permute_pd(_mm256_castsi256_pd(k0), 0x5));
+    m = beats(bs, ks, b0, k0);
+    k0 = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(k0), _mm256_castsi256_pd(ks), m));
+    int i = (int)_mm256_extract_epi64(k0, 0);
+    // NaN directions compare false everywhere: any lane's index may come
+    // back, padding included, which means vertex 0.
+    return i < h->vertex_count ? i : 0;
 }
 #endif
 
@@ -68,19 +102,4 @@ int gjk_hull_scan_kind(void) {
 #else
     return 0;
 #endif
-}
-
-int gjk_hull_scan(const gjk_hull *h, gjk_vec3 d) {
-    const gjk_real *x = h->scan, *y = x + h->scan_stride, *z = y + h->scan_stride;
-    int i;
-#if GJK_HAVE_AVX2_SCAN
-    if (h->scan_kind == 1) {
-        i = scan_avx2(x, y, z, h->scan_stride, d);
-    } else
-#endif
-    {
-        i = scan_portable(x, y, z, h->vertex_count, d);
-    }
-    // Padding copies vertex 0, so an index past the end means vertex 0.
-    return i < h->vertex_count ? i : 0;
 }
