@@ -90,45 +90,46 @@ static int alloc_face(epa_polytope *P) {
     return P->face_count++;
 }
 
-/// Index of edge (a → b) in face f, or -1.
-static int edge_index(const epa_face *f, int a, int b) {
-    // Flags and arithmetic rather than branches (the match is unpredictable);
-    // a face's vertices differ, so at most one edge matches.
-    int e0 = (f->v[0] == a) & (f->v[1] == b);
-    int e1 = (f->v[1] == a) & (f->v[2] == b);
-    int e2 = (f->v[2] == a) & (f->v[0] == b);
-    return e1 + 2 * e2 - !(e0 | e1 | e2);
-}
+/// A closed triangle list (3 indices each, outward winding) with its
+/// neighbour table: across edge i of face f (v[i] → v[i + 1]) lies face
+/// adj[3f + i], in which that edge is edge edge[3f + i]. The two starting
+/// shapes are fixed, so their tables are constants (each edge a → b is
+/// matched by the opposite edge b → a of exactly one other face).
+typedef struct epa_shape {
+    int count;
+    int tri[18], adj[18], edge[18];
+} epa_shape;
 
-/// Builds faces from a closed triangle list (3 indices each, outward
-/// winding) and links neighbours by matching opposite edges.
-static bool build_faces(epa_polytope *P, const int *tri, int count) {
-    for (int f = 0; f < count; ++f) {
+static const epa_shape EPA_TETRAHEDRON = {
+    4,
+    {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3},
+    {2, 3, 1, 0, 3, 2, 1, 3, 0, 0, 2, 1},
+    {2, 0, 0, 2, 2, 0, 2, 1, 0, 1, 1, 1},
+};
+
+// (0, 1, 2) is counter-clockwise seen from the apex 3; 4 is the other apex.
+static const epa_shape EPA_BIPYRAMID = {
+    6,
+    {0, 1, 3, 1, 2, 3, 2, 0, 3, 1, 0, 4, 2, 1, 4, 0, 2, 4},
+    {3, 1, 2, 4, 2, 0, 5, 0, 1, 0, 5, 4, 1, 3, 5, 2, 4, 3},
+    {0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1},
+};
+
+/// Builds the faces of a starting shape; false when one has no area.
+static bool build_faces(epa_polytope *P, const epa_shape *shape) {
+    for (int f = 0; f < shape->count; ++f) {
         epa_face *F = &P->face[f];
-        F->v[0] = tri[3 * f], F->v[1] = tri[3 * f + 1], F->v[2] = tri[3 * f + 2];
+        for (int i = 0; i < 3; ++i) {
+            F->v[i] = shape->tri[3 * f + i];
+            F->adj[i] = shape->adj[3 * f + i];
+            F->adj_edge[i] = shape->edge[3 * f + i];
+        }
         F->alive = true;
         if (!face_plane(P, F->v[0], F->v[1], F->v[2], &F->n, &F->dist)) {
             return false;
         }
     }
-    for (int f = 0; f < count; ++f) {
-        for (int i = 0; i < 3; ++i) {
-            int a = P->face[f].v[i], b = P->face[f].v[next3(i)];
-            P->face[f].adj[i] = -1;
-            for (int g = 0; g < count; ++g) {
-                int j = g != f ? edge_index(&P->face[g], b, a) : -1;
-                if (j >= 0) {
-                    P->face[f].adj[i] = g;
-                    P->face[f].adj_edge[i] = j;
-                    break;
-                }
-            }
-            if (P->face[f].adj[i] < 0) {
-                return false;
-            }
-        }
-    }
-    P->face_count = count;
+    P->face_count = shape->count;
     P->free_count = 0;
     return true;
 }
@@ -230,8 +231,7 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
             P->vert[m] = g.v[m];
         }
         P->vertex_count = 4;
-        static const int tet[12] = {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3};
-        if (build_faces(P, tet, 4)) {
+        if (build_faces(P, &EPA_TETRAHEDRON)) {
             return true;
         }
         // Flat tetrahedron: keep its largest face and go on as a triangle.
@@ -279,8 +279,7 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
     P->vert[4] = down;
     P->vertex_count = 5;
     // (0, 1, 2) is counter-clockwise seen from +n, where `up` (3) lies.
-    static const int bipyramid[18] = {0, 1, 3, 1, 2, 3, 2, 0, 3, 1, 0, 4, 2, 1, 4, 0, 2, 4};
-    if (build_faces(P, bipyramid, 6)) {
+    if (build_faces(P, &EPA_BIPYRAMID)) {
         return true;
     }
     // A degenerate double pyramid: take the side along which D reaches less
@@ -331,7 +330,7 @@ typedef struct epa_step {
     int stack_face[2 * EPA_MAX_FACES + 3], stack_edge[2 * EPA_MAX_FACES + 3];
     gjk_vec3 new_n[EPA_MAX_HORIZON];
     gjk_real new_dist[EPA_MAX_HORIZON];
-    int face_of_start[EPA_MAX_VERTICES]; ///< Kept all -1 between steps.
+    int face_of_start[EPA_MAX_VERTICES]; ///< Kept -1 between steps (for the vertices so far).
 } epa_step;
 
 /// Plans adding vertex wi: removes the faces that see it (a face counts as
@@ -498,7 +497,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     if (pair->bad_support) {
         return false;
     }
-    for (int m = 0; m < EPA_MAX_VERTICES; ++m) {
+    for (int m = 0; m < P.vertex_count; ++m) { // and each vertex as it comes
         S.face_of_start[m] = -1;
     }
 
@@ -545,6 +544,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         }
         int wi = P.vertex_count;
         P.vert[wi] = w;
+        S.face_of_start[wi] = -1;
         // Faces that w lies on (within rounding) may go either way; when the
         // plain test breaks the polytope, the faces w is within tolerance of
         // go too, or else stay.
