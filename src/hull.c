@@ -321,6 +321,40 @@ typedef struct poly_set {
 
 static size_t align16(size_t x) { return (x + 15) & ~(size_t)15; }
 
+/// The size of a hull's start sample: about √n / 2 directions, a multiple
+/// of 8 from 8 to GJK_HULL_START_MAX. The sample's scan costs about K/8
+/// steps and the climb from its best point about √(n/K) moves; measured
+/// with callgrind on distance queries between hulls of n points on an
+/// ellipsoid, the best K grew from 8 (n = 128) to 64 (n = 16384).
+static int start_sample_size(int n) {
+    int k = (int)ceil(sqrt((double)n) / 2 / 8) * 8;
+    return k < 8 ? 8 : (k > GJK_HULL_START_MAX ? GJK_HULL_START_MAX : k);
+}
+
+/// Fills the hull's start sample: for each of `count` directions spread over
+/// the sphere (a Fibonacci lattice: heights evenly spaced in (−1, 1),
+/// longitudes turning by the golden angle), the vertex farthest along it,
+/// and the sample's coordinates in blocks of `stride` (the tail padded with
+/// the first sample point, which never wins over it).
+static void start_sample(gjk_hull *h, int *vertex, int count, gjk_real *scan, int stride) {
+    const double golden = 2.39996322972865332; // π (3 − √5)
+    for (int k = 0; k < count; ++k) {
+        double z = 1 - (2 * k + 1) / (double)count, r = sqrt(1 - z * z);
+        gjk_vec3 d = gjk_v3((gjk_real)(r * cos(golden * k)), (gjk_real)(r * sin(golden * k)), (gjk_real)z);
+        vertex[k] = gjk_scan_portable(h->scan, h->scan_stride, h->vertex_count, d);
+    }
+    for (int k = 0; k < stride; ++k) {
+        gjk_vec3 p = h->vertices[vertex[k < count ? k : 0]];
+        scan[k] = p.x;
+        scan[stride + k] = p.y;
+        scan[2 * stride + k] = p.z;
+    }
+    h->start_count = count;
+    h->start_vertex = vertex;
+    h->start_scan = scan;
+    h->start_stride = stride;
+}
+
 /// Packs faces (indices into pts) into one hull block: renumbers the used
 /// points, builds the adjacency from the polygon edges.
 static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, bool flat, gjk_hull_error *error) {
@@ -349,7 +383,10 @@ static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, bool flat,
     size_t off_neighbors = off_nfirst + align16((size_t)(vcount + 1) * sizeof(int));
     int stride = (vcount + 7) / 8 * 8;
     size_t off_scan = off_neighbors + align16((size_t)I * sizeof(int));
-    size_t total = off_scan + align16((size_t)(3 * stride) * sizeof(gjk_real));
+    const int start_count = start_sample_size(vcount), start_stride = (start_count + 7) / 8 * 8;
+    size_t off_start_vertex = off_scan + align16((size_t)(3 * stride) * sizeof(gjk_real));
+    size_t off_start_scan = off_start_vertex + align16((size_t)start_count * sizeof(int));
+    size_t total = off_start_scan + align16((size_t)(3 * start_stride) * sizeof(gjk_real));
     unsigned char *block = malloc(total);
     if (block == NULL) {
         free(remap);
@@ -365,6 +402,8 @@ static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, bool flat,
     int *nfirst = (int *)(block + off_nfirst);
     int *neighbors = (int *)(block + off_neighbors);
     gjk_real *scan = (gjk_real *)(block + off_scan);
+    int *start_vertex = (int *)(block + off_start_vertex);
+    gjk_real *start_scan = (gjk_real *)(block + off_start_scan);
     for (int i = 0; i < n; ++i) {
         if (remap[i] >= 0) {
             vertices[remap[i]] = pts[i];
@@ -442,6 +481,7 @@ static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, bool flat,
             }
         }
     }
+    start_sample(h, start_vertex, start_count, start_scan, start_stride);
     *error = GJK_HULL_OK;
     return h;
 }

@@ -30,6 +30,7 @@ typedef struct gjk_pair {
     gjk_trace_fn trace;
     void *trace_data;
     int hint_a, hint_b; ///< Last support vertices of hull polytopes (−1: none).
+    bool warm;          ///< The walk started from a cache: hints are tried first (gjk_support_hull).
 } gjk_pair;
 
 /// A point of the Minkowski difference of the cores, w = a − b, with the
@@ -104,8 +105,8 @@ static inline gjk_cast_output gjk_cast_finite(gjk_cast_output o) {
 static GJK_INLINE gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
     gjk_support_point s;
     s.d = d;
-    s.a = gjk_core_support_hint(p->a, d, &p->hint_a);
-    gjk_vec3 lb = gjk_core_support_hint(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)), &p->hint_b);
+    s.a = gjk_core_support_hint(p->a, d, &p->hint_a, p->warm);
+    gjk_vec3 lb = gjk_core_support_hint(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)), &p->hint_b, p->warm);
     s.ia = p->hint_a;
     s.ib = p->hint_b;
     s.b = gjk_add(gjk_mat3_mul(p->rot_b, lb), p->pos_b);

@@ -24,6 +24,7 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
         // shapes along the stored directions. They always lie in D, whatever
         // the cache holds, so a stale or foreign cache only costs iterations;
         // for a pair that moved a little they are the previous vertices.
+        p->warm = true;
         for (int m = 0; m < cache->count; ++m) {
             // Unit length: a huge or tiny stored direction must not overflow
             // or underflow inside a support function.

@@ -1,6 +1,7 @@
 // The support scan of a hull: the vertex farthest along d among all of them,
 // over the hull's coordinate blocks (all x, all y, all z), so that several
-// vertices are compared per instruction. Two routines give the same answer
+// vertices are compared per instruction (and the same over the hull's start
+// sample, where hill climbing begins). Two routines give the same answer
 // (the first vertex of largest d·v, with d·v rounded the same way:
 // (x dx + y dy) + z dz, no fused multiply-add):
 // - portable C, which compilers may vectorise on their own;
@@ -17,11 +18,11 @@
 #include <immintrin.h>
 #endif
 
-int gjk_hull_scan_portable(const gjk_hull *h, gjk_vec3 d) {
-    const gjk_real *x = h->scan, *y = x + h->scan_stride, *z = y + h->scan_stride;
+int gjk_scan_portable(const gjk_real *scan, int stride, int count, gjk_vec3 d) {
+    const gjk_real *x = scan, *y = x + stride, *z = y + stride;
     int best = 0;
     gjk_real best_dot = x[0] * d.x + y[0] * d.y + z[0] * d.z;
-    for (int i = 1; i < h->vertex_count; ++i) {
+    for (int i = 1; i < count; ++i) {
         gjk_real t = x[i] * d.x + y[i] * d.y + z[i] * d.z;
         if (t > best_dot) {
             best_dot = t;
@@ -49,11 +50,10 @@ static inline SCAN_AVX2 __m256d beats(__m256d t, __m256i it, __m256d best, __m25
     return _mm256_or_pd(gt, _mm256_and_pd(eq, lower));
 }
 
-int SCAN_AVX2 gjk_hull_scan_avx2(const gjk_hull *h, gjk_vec3 d) {
-    // scan_stride is a multiple of 8; the tail is padded with copies of
-    // vertex 0, which never beat vertex 0 itself (equal, higher index).
-    const double *x = h->scan, *y = x + h->scan_stride, *z = y + h->scan_stride;
-    const int stride = h->scan_stride;
+int SCAN_AVX2 gjk_scan_avx2(const gjk_real *scan, int stride, int count, gjk_vec3 d) {
+    // stride is a multiple of 8; the tail is padded with copies of point 0,
+    // which never beat point 0 itself (equal, higher index).
+    const double *x = scan, *y = x + stride, *z = y + stride;
     __m256d dx = _mm256_set1_pd(d.x), dy = _mm256_set1_pd(d.y), dz = _mm256_set1_pd(d.z);
     // Two running bests: vertices 8k + 0..3 and 8k + 4..7. Within each
     // register a lane sees its vertices in increasing order and keeps the
@@ -91,7 +91,7 @@ int SCAN_AVX2 gjk_hull_scan_avx2(const gjk_hull *h, gjk_vec3 d) {
     int i = (int)_mm256_extract_epi64(k0, 0);
     // NaN directions compare false everywhere: any lane's index may come
     // back, padding included, which means vertex 0.
-    return i < h->vertex_count ? i : 0;
+    return i < count ? i : 0;
 }
 #endif
 

@@ -54,26 +54,40 @@ static inline gjk_vec3 gjk_support_points(const gjk_vec3 *v, int count, gjk_vec3
 #define GJK_HAVE_AVX2_SCAN 0
 #endif
 
-/// The index of a vertex of the hull farthest along d, the first of equals
-/// as gjk_support_points: a loop over h->scan (scan.c).
-int gjk_hull_scan_portable(const gjk_hull *h, gjk_vec3 d);
+/// The index of a point farthest along d among `count` points laid out in
+/// coordinate blocks (all x, all y, all z, each `stride` long, stride a
+/// multiple of 8, the tail padded with copies of point 0), the first of
+/// equals as gjk_support_points: a loop (scan.c).
+int gjk_scan_portable(const gjk_real *scan, int stride, int count, gjk_vec3 d);
 
 #if GJK_HAVE_AVX2_SCAN
-/// The same answer, eight vertices per step with AVX2 (scan.c); only where
-/// h->scan_kind is 1 (the CPU has AVX2).
-int gjk_hull_scan_avx2(const gjk_hull *h, gjk_vec3 d);
+/// The same answer, eight points per step with AVX2 (scan.c); only where
+/// the hull's scan_kind is 1 (the CPU has AVX2).
+int gjk_scan_avx2(const gjk_real *scan, int stride, int count, gjk_vec3 d);
 #endif
 
-/// The scan routine chosen when the hull was built (a branch every call
-/// takes the same way).
-static GJK_INLINE int gjk_hull_scan(const gjk_hull *h, gjk_vec3 d) {
+/// gjk_scan_portable or gjk_scan_avx2, the routine chosen when the hull was
+/// built (a branch every call takes the same way).
+static GJK_INLINE int gjk_hull_scan_points(const gjk_hull *h, const gjk_real *scan, int stride, int count,
+                                           gjk_vec3 d) {
 #if GJK_HAVE_AVX2_SCAN
     if (h->scan_kind == 1) {
-        return gjk_hull_scan_avx2(h, d);
+        return gjk_scan_avx2(scan, stride, count, d);
     }
+#else
+    (void)h;
 #endif
-    return gjk_hull_scan_portable(h, d);
+    return gjk_scan_portable(scan, stride, count, d);
 }
+
+/// The index of a vertex of the hull farthest along d (the first of equals).
+static GJK_INLINE int gjk_hull_scan(const gjk_hull *h, gjk_vec3 d) {
+    return gjk_hull_scan_points(h, h->scan, h->scan_stride, h->vertex_count, d);
+}
+
+/// The most directions in a hull's start sample (hull.c), where hill
+/// climbing begins when it has no better hint.
+#define GJK_HULL_START_MAX 64
 
 /// Hulls with fewer vertices than this are scanned (vectorised, scan.c);
 /// larger ones climb. Measured with callgrind on distance queries between
@@ -81,56 +95,79 @@ static GJK_INLINE int gjk_hull_scan(const gjk_hull *h, gjk_vec3 d) {
 /// the scan wins at 64 vertices (−8%), climbing at 128 (−10%), 256 (−33%).
 #define GJK_HULL_CLIMB_MIN 96
 
-/// Hill climbing over the hull's vertex graph: from a start vertex, move to
-/// the neighbour farthest along d while one is strictly farther. On a convex
-/// polytope a vertex with no farther neighbour is a support point: its edge
-/// cone contains the whole polytope. Each move strictly increases d·v, so no
-/// vertex is visited twice and the walk ends. *hint is the start vertex (out
-/// of range: the best of the six axis extremes) and receives the answer, so
-/// that the next call along a nearby direction starts next to it.
-static inline gjk_vec3 gjk_support_hull(const gjk_hull *h, gjk_vec3 d, int *hint) {
+/// One step of hill climbing over the hull's vertex graph: the neighbour of
+/// vertex cur farthest along d if it is strictly farther than *best (which
+/// it then receives), else −1.
+static inline int gjk_hull_step(const gjk_hull *h, gjk_vec3 d, int cur, gjk_real *best) {
     const gjk_vec3 *v = h->vertices;
-    // Start from the best of the hint and the six axis extremes: the hint
-    // wins when d moved little, the extremes when it turned far.
-    int cur = h->extreme[0];
-    gjk_real best = gjk_dot(v[cur], d);
-    for (int k = 1; k < 6; ++k) {
-        gjk_real t = gjk_dot(v[h->extreme[k]], d);
-        if (t > best) {
-            best = t;
-            cur = h->extreme[k];
+    const int *nb = h->neighbors;
+    int next = -1;
+    for (int k = h->neighbor_first[cur], e = h->neighbor_first[cur + 1]; k < e; ++k) {
+        gjk_real t = gjk_dot(v[nb[k]], d);
+        if (t > *best) {
+            *best = t;
+            next = nb[k];
         }
     }
-    if (*hint >= 0 && *hint < h->vertex_count) {
-        gjk_real t = gjk_dot(v[*hint], d);
-        if (t > best) {
-            best = t;
-            cur = *hint;
-        }
-    }
-    const int *first = h->neighbor_first, *nb = h->neighbors;
-    for (;;) {
-        int next = -1;
-        for (int k = first[cur], e = first[cur + 1]; k < e; ++k) {
-            gjk_real t = gjk_dot(v[nb[k]], d);
-            if (t > best) {
-                best = t;
-                next = nb[k];
-            }
-        }
-        if (next < 0) {
-            break;
-        }
+    return next;
+}
+
+/// Hill climbing from vertex cur: step while a neighbour is farther along d.
+/// On a convex polytope a vertex with no farther neighbour is a support
+/// point: its edge cone contains the whole polytope. Each step strictly
+/// increases d·v, so no vertex is visited twice and the walk ends.
+static inline int gjk_hull_climb(const gjk_hull *h, gjk_vec3 d, int cur) {
+    gjk_real best = gjk_dot(h->vertices[cur], d);
+    for (int next; (next = gjk_hull_step(h, d, cur, &best)) >= 0;) {
         cur = next;
     }
+    return cur;
+}
+
+/// The best vertex of the hull's start sample along d (the support points of
+/// directions spread over the sphere, scanned eight at a time).
+static inline int gjk_hull_start(const gjk_hull *h, gjk_vec3 d) {
+    return h->start_vertex[gjk_hull_scan_points(h, h->start_scan, h->start_stride, h->start_count, d)];
+}
+
+/// Support of a hull by hill climbing (gjk_hull_climb). *hint is a start
+/// vertex (out of range: none) and receives the answer, so that the next
+/// call along a nearby direction starts next to it. Cold, the climb starts
+/// from the better of the hint and the start sample's best. With hint_first
+/// (a warm start: the hint is likely the answer already) the hint's
+/// neighbours are looked at first, and the sample is scanned only when one
+/// of them is farther, i.e. when d has moved, maybe far. Measured with
+/// callgrind: the cold order saves 3-5% on cold distance queries between
+/// hulls of 512 to 16384 vertices, the warm order 12-15% on warm ones.
+static inline gjk_vec3 gjk_support_hull(const gjk_hull *h, gjk_vec3 d, int *hint, bool hint_first) {
+    const gjk_vec3 *v = h->vertices;
+    int cur = *hint;
+    bool valid = cur >= 0 && cur < h->vertex_count;
+    if (valid && hint_first) {
+        gjk_real best = gjk_dot(v[cur], d);
+        int next = gjk_hull_step(h, d, cur, &best);
+        if (next < 0) {
+            return v[cur]; // *hint is the answer already
+        }
+        // Restart from the sample's best when it beats the first step.
+        int s = gjk_hull_start(h, d);
+        cur = gjk_dot(v[s], d) > best ? s : next;
+    } else {
+        int s = gjk_hull_start(h, d);
+        if (!valid || gjk_dot(v[s], d) >= gjk_dot(v[cur], d)) {
+            cur = s;
+        }
+    }
+    cur = gjk_hull_climb(h, d, cur);
     *hint = cur;
     return v[cur];
 }
 
 /// The point of the core of `s` farthest along `d` (local frame). `d` need
 /// not be unit; a zero `d` gives some point of the core. `hint` (may be
-/// NULL) is the start and answer of a hull's hill climbing.
-static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d, int *hint) {
+/// NULL) is the start and answer of a hull's hill climbing, tried before the
+/// hull's start sample with hint_first (gjk_support_hull).
+static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d, int *hint, bool hint_first) {
     switch (s->type) {
     case GJK_SHAPE_POINT:
     case GJK_SHAPE_SPHERE:
@@ -195,7 +232,7 @@ static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d,
                 return h->vertices[gjk_hull_scan(h, d)];
             }
             int local = -1;
-            return gjk_support_hull(h, d, hint != NULL ? hint : &local);
+            return gjk_support_hull(h, d, hint != NULL ? hint : &local, hint_first);
         }
         return gjk_support_points(s->polytope.vertices, s->polytope.count, d);
     case GJK_SHAPE_CUSTOM:
@@ -206,6 +243,8 @@ static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d,
 }
 
 /// gjk_core_support_hint without a hint.
-static inline gjk_vec3 gjk_core_support(const gjk_shape *s, gjk_vec3 d) { return gjk_core_support_hint(s, d, NULL); }
+static inline gjk_vec3 gjk_core_support(const gjk_shape *s, gjk_vec3 d) {
+    return gjk_core_support_hint(s, d, NULL, false);
+}
 
 #endif // GJK_SUPPORT_H

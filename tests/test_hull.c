@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "qhull_reference.h"
+#include "support.h"
 #include "test_macros.h"
 #include "test_util.h"
 
@@ -229,6 +230,25 @@ static void test_support_matches_scan(void) {
         gjk_vec3 a = gjk_shape_support(&climb, d), b = gjk_shape_support(&scan, d);
         ENSURE_NEAR(gjk_dot(a, d), gjk_dot(b, d), HULL_TOL * 3);
     }
+    // The hinted climb, from every kind of hint and in both orders (the
+    // start sample first, cold; the hint first, warm): as far along d as
+    // the scan, the hint receives the answer's index, and a hint that is
+    // the answer already is returned as it is.
+    for (int k = 0; k < 2000; ++k) {
+        gjk_vec3 d = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                            (gjk_real)rng_range(&r, -1, 1));
+        gjk_real far = gjk_dot(gjk_shape_support(&scan, d), d);
+        int start = k % 7 == 0 ? -1 : (k % 7 == 1 ? N + 3 : (int)rng_range(&r, 0, N - 1));
+        for (int order = 0; order < 2; ++order) {
+            int hint = start;
+            gjk_vec3 a = gjk_support_hull(h, d, &hint, order == 1);
+            ENSURE_NEAR(gjk_dot(a, d), far, HULL_TOL * 3);
+            ENSURE(hint >= 0 && hint < N && h->vertices[hint].x == a.x && h->vertices[hint].y == a.y);
+            int again = hint;
+            gjk_vec3 b = gjk_support_hull(h, d, &again, order == 1);
+            ENSURE(again == hint && b.x == a.x && b.y == a.y && b.z == a.z);
+        }
+    }
     // A shape that claims a hull whose vertices it does not hold is invalid.
     gjk_shape forged = climb;
     forged.polytope.count = 5;
@@ -350,12 +370,64 @@ static void test_large_sphere_cloud(void) {
     free(pts);
 }
 
+/// The start sample where hill climbing begins: its size grows with the
+/// vertex count (8 to 64, blocks padded to a multiple of 8), every entry is
+/// a vertex, the block layout holds that vertex's coordinates, and each
+/// entry is the vertex farthest along its direction, so the sample's best
+/// point along any d is a vertex far out along d.
+static void test_start_sample(void) {
+    rng r = {11};
+    static gjk_vec3 pts[16384];
+    int last = 0;
+    static const int sizes[] = {100, 400, 1600, 16384};
+    for (int z = 0; z < 4; ++z) {
+        int n = sizes[z];
+        for (int i = 0; i < n; ++i) {
+            pts[i] = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                          (gjk_real)rng_range(&r, -1, 1)));
+        }
+        gjk_hull *h = gjk_hull_create(pts, n, NULL);
+        ENSURE(h != NULL);
+        if (h == NULL) {
+            continue;
+        }
+        ENSURE(h->start_count >= 8 && h->start_count <= 64 && h->start_count % 8 == 0);
+        ENSURE(h->start_count >= last); // more vertices, no smaller sample
+        last = h->start_count;
+        ENSURE(h->start_stride >= h->start_count && h->start_stride % 8 == 0);
+        for (int k = 0; k < h->start_stride; ++k) {
+            int v = h->start_vertex[k < h->start_count ? k : 0];
+            ENSURE(v >= 0 && v < h->vertex_count);
+            if (v < 0 || v >= h->vertex_count) {
+                break;
+            }
+            gjk_vec3 p = h->vertices[v];
+            ENSURE(h->start_scan[k] == p.x && h->start_scan[h->start_stride + k] == p.y &&
+                   h->start_scan[2 * h->start_stride + k] == p.z);
+        }
+        // Points on a sphere: the sample spreads over it, so along any
+        // direction its best point is within 60° of the support point.
+        for (int k = 0; k < 200; ++k) {
+            gjk_vec3 d = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
+                                              (gjk_real)rng_range(&r, -1, 1)));
+            gjk_real best = -2;
+            for (int j = 0; j < h->start_count; ++j) {
+                best = gjk_max(best, gjk_dot(h->vertices[h->start_vertex[j]], d));
+            }
+            ENSURE(best > (gjk_real)0.5);
+        }
+        gjk_hull_destroy(h);
+    }
+    ENSURE(last == 64);
+}
+
 int main(void) {
     g_qhull_err = tmpfile();
     RUN_TEST(test_cube_with_inner_and_face_points);
     RUN_TEST(test_flat_and_degenerate);
     RUN_TEST(test_random_clouds_against_qhull);
     RUN_TEST(test_support_matches_scan);
+    RUN_TEST(test_start_sample);
     RUN_TEST(test_small_hull_scan_is_exact);
     RUN_TEST(test_queries_match_plain_polytopes);
     RUN_TEST(test_large_sphere_cloud);

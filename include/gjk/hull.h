@@ -50,6 +50,14 @@ typedef struct gjk_hull {
     /// The scan routine chosen for this machine when the hull was built:
     /// 0 portable, 1 AVX2 (x86-64, double precision).
     int scan_kind;
+    /// Where hill climbing starts: the support vertices of start_count
+    /// directions spread evenly over the sphere (start_vertex, repeats
+    /// allowed), their coordinates laid out as `scan` with blocks
+    /// start_stride long.
+    int start_count;
+    const int *start_vertex;
+    const gjk_real *start_scan;
+    int start_stride;
     /// max |v| over the vertices.
     gjk_real radius;
     /// True when the points are coplanar: the hull is a flat convex polygon
