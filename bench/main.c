@@ -970,9 +970,68 @@ static int instr_child(void) {
 
 // ---------------------------------------------------------------- profile
 
+static bench_pose warm_frame(const bench_pose *p0, int frame, int i);
+#define WARM_FRAMES 9
+
+// --profile gjk WORKLOAD QUERY-warm BAND: gjk's warm-started frames as the
+// "Warm starts" table runs them (frame 0 fills the cache, unmeasured and
+// not instrumented; frames 1 to WARM_FRAMES - 1 reuse it).
+static int profile_warm(const workload *w, int q, int band, int rounds) {
+    gjk_hull *ha, *hb;
+    gjk_shape sa = bench_gjk_shape(&w->a, &ha), sb = bench_gjk_shape(&w->b, &hb);
+    double best = INFINITY, its = 0;
+    for (int r = 0; r < rounds; r++) {
+        double total = 0;
+        its = 0;
+        for (int i = 0; i < w->pairs; i++) {
+            gjk_query_input in;
+            memset(&in, 0, sizeof in);
+            in.shape_a = &sa;
+            in.shape_b = &sb;
+            in.transform_a = to_gjk(&w->pose_a[i]);
+            gjk_transform tf[WARM_FRAMES];
+            for (int f = 0; f < WARM_FRAMES; f++) {
+                bench_pose p = warm_frame(&w->pose_b[band][i], f, i);
+                tf[f] = to_gjk(&p);
+            }
+            gjk_simplex_cache cache = {0};
+            for (int f = 0; f < WARM_FRAMES; f++) {
+                in.transform_b = tf[f];
+                if (f == 1) {
+                    CALLGRIND_START_INSTRUMENTATION;
+                }
+                double t0 = now_ns();
+                if (q == BENCH_Q_DISTANCE) {
+                    gjk_distance_output o = gjk_distance(&in, &cache);
+                    g_sink = o.distance;
+                    its += f > 0 ? o.iterations : 0;
+                } else if (q == BENCH_Q_INTERSECT) {
+                    gjk_intersect_output o = gjk_intersect_cached(&in, &cache);
+                    g_sink = o.intersect;
+                    its += f > 0 ? o.iterations : 0;
+                } else {
+                    gjk_penetration_output o = gjk_penetration(&in, &cache);
+                    g_sink = o.signed_distance;
+                    its += f > 0 ? o.iterations + o.epa_iterations : 0;
+                }
+                total += f > 0 ? now_ns() - t0 : 0;
+            }
+            CALLGRIND_STOP_INSTRUMENTATION;
+        }
+        best = fmin(best, total / ((double)w->pairs * (WARM_FRAMES - 1)));
+    }
+    printf("gjk %s %s-warm %g: %d pairs x %d frames x %d rounds, %.1f ns per query (min over rounds of the mean), "
+           "%.2f iterations\n",
+           w->name, QUERY_NAMES[q], BANDS[band], w->pairs, WARM_FRAMES - 1, rounds, best,
+           its / ((double)w->pairs * (WARM_FRAMES - 1)));
+    gjk_hull_destroy(ha);
+    gjk_hull_destroy(hb);
+    return 0;
+}
+
 // `gjk_bench --profile LIB WORKLOAD QUERY BAND [ROUNDS]`: one library's
 // queries on one row, in this process (no child, no timing table), for a
-// profiler. Every pair is queried once per round; instrumentation is on only
+// profiler (QUERY-warm: gjk's warm-started frames, as in "Warm starts"). Every pair is queried once per round; instrumentation is on only
 // around the rounds, so `valgrind --tool=callgrind --instr-atstart=no
 // gjk_bench --profile ...` counts the queries alone (divide by pairs ×
 // rounds). Prints the min over the rounds of the mean ns per query.
@@ -987,8 +1046,13 @@ static int profile_main(int argc, char **argv) {
     int l = -1, wi = wdef_index(wname), q = -1, band = -1;
     for (int i = 0; i < NLIBS; i++)
         if (strcmp(LIBS[i]->name, libname) == 0) l = i;
-    for (int i = 0; i < BENCH_Q_COUNT; i++)
+    int warm = 0;
+    for (int i = 0; i < BENCH_Q_COUNT; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s-warm", QUERY_NAMES[i]);
         if (strcmp(QUERY_NAMES[i], qname) == 0) q = i;
+        if (strcmp(name, qname) == 0) q = i, warm = 1;
+    }
     for (int b = 0; b < NBANDS; b++)
         if (BANDS[b] == bandv) band = b;
     if (l < 0 || wi < 0 || q < 0 || band < 0 || rounds < 1 || LIBS[l]->missing) {
@@ -999,6 +1063,12 @@ static int profile_main(int argc, char **argv) {
     workload w;
     workload_init(&w, wd->name, wd->kind, wd->n, workload_pairs(wd), 0x1234 + (uint64_t)wi);
     place_bands(&w, &band, 1);
+    if (warm) {
+        int rc = l == 0 && w.dim == 3 ? profile_warm(&w, q, band, rounds) : 2;
+        if (rc) fprintf(stderr, "--profile: warm starts are measured for gjk in 3D only\n");
+        workload_free(&w);
+        return rc;
+    }
     const bench_lib *lib = LIBS[l];
     char why[200];
     lib_state S = {lib, lib_takes(l, w.dim) ? lib->setup(&w.a, &w.b, why, sizeof why) : NULL, "", NULL, NULL};
@@ -1608,7 +1678,6 @@ static void write_svg(const char *path) {
 // simplex cache, the other frames are timed with the cache of the frame
 // before (warm) and without one (cold), on the same poses. Polytopes are
 // hulls (gjk_make_hull), as in the gjk adapter.
-#define WARM_FRAMES 9
 typedef struct warm_row {
     char workload[32];
     int n, query, band;
