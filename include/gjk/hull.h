@@ -39,8 +39,8 @@ typedef struct gjk_hull {
     /// neighbors[neighbor_first[v]] to neighbors[neighbor_first[v + 1] − 1].
     const int *neighbor_first;
     const int *neighbors;
-    /// Six vertices extreme along −x, +x, −y, +y, −z, +z: the starting points
-    /// of a support search.
+    /// Six vertices extreme along −x, +x, −y, +y, −z, +z (the hull's
+    /// axis-aligned bounds; the queries start climbing from start_vertex).
     int extreme[6];
     /// The vertices again, laid out for vectorised scans: all x, then all y,
     /// then all z, each block scan_stride long (vertex_count rounded up to a
