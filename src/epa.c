@@ -166,18 +166,18 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
     gjk_simplex g = *s;
 
     if (g.count == 1) {
-        // One point w within tolerance of the origin. It is D's support point
-        // along its direction d, so D lies behind the plane through w normal
+        // One point w within tolerance of the origin. When it is D's support
+        // point along its direction d (not one rebuilt from a cache), D lies behind the plane through w normal
         // to d: D reaches w·d/|d| ≤ |w| ≤ tolerance beyond the origin along d.
         // The cores touch, and d is an outward normal of D there (from A to
         // B). This is exact; a polytope grown around w would have the origin
         // on its boundary and only rounding to tell the sides apart.
         gjk_vec3 n = gjk_normalize(g.v[0].d);
-        if (gjk_length_sq(n) > 0) {
+        if (g.v[0].support && gjk_length_sq(n) > 0) {
             touching_result(s, n, out);
             return false;
         }
-        // No direction recorded: find a second point of D away from the first.
+        // No direction that bounds D: find a second point of D away from the first.
         static const gjk_real dirs[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
         for (int k = 0; k < 6 && g.count == 1; ++k) {
             gjk_support_point p = gjk_pair_support(pair, gjk_v3(dirs[k][0], dirs[k][1], dirs[k][2]));
@@ -489,7 +489,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     // w·n along a face normal n. Moving B by that overlap along n always
     // separates the shapes, so it is the answer to keep if EPA must stop early.
     gjk_real upper = GJK_REAL_MAX;
-    gjk_support_point upper_w = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, -1, -1};
+    gjk_support_point upper_w = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, -1, -1, true};
     gjk_vec3 upper_n = gjk_v3(1, 0, 0);
     if (!initial_polytope(pair, simplex, &P, out)) {
         return !pair->bad_support;

@@ -266,14 +266,14 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
         s->v[0] = gjk_pair_support(pair, d);
         s->count = 1;
     }
-    // Each starting point w is D's support point along its direction d, so
-    // D lies behind the plane d̂·x = d̂·w: the origin is at least −d̂·w from
-    // D. Far apart shapes are often proved apart here, by the first support
-    // call, one iteration early (the test MPR starts with).
+    // A starting point w that is D's support point along its direction d
+    // shows that D lies behind the plane d̂·x = d̂·w: the origin is at least
+    // −d̂·w from D. Far apart shapes are often proved apart here, by the
+    // first support call, one iteration early (the test MPR starts with).
     gjk_real start_lower = 0;
     for (int m = 0; m < s->count; ++m) {
         gjk_real dd = gjk_length_sq(s->v[m].d);
-        if (dd > GJK_SQUARE_MIN && dd < GJK_SQUARE_MAX) {
+        if (s->v[m].support && dd > GJK_SQUARE_MIN && dd < GJK_SQUARE_MAX) {
             start_lower = gjk_max(-gjk_dot(s->v[m].d, s->v[m].w) / gjk_sqrt(dd), start_lower);
         }
     }

@@ -37,8 +37,12 @@ typedef struct gjk_pair {
 /// points of A and of B (both in A's frame) that made it.
 typedef struct gjk_support_point {
     gjk_vec3 w, a, b;
-    gjk_vec3 d; ///< The direction (A's frame) it is the support point for.
+    gjk_vec3 d; ///< The direction (A's frame) it was asked for.
     int ia, ib; ///< Hull polytopes: the vertex indices of a and b (else unused).
+    /// w is D's support point along d, so D lies behind the plane through w
+    /// normal to d. False for a point rebuilt from a cache's hull vertices:
+    /// a point of D, but no bound.
+    bool support;
 } gjk_support_point;
 
 /// True when the transform's numbers are finite and its quaternion non-zero.
@@ -101,12 +105,18 @@ static inline gjk_cast_output gjk_cast_finite(gjk_cast_output o) {
     return o;
 }
 
-/// Support of the difference of the cores along d (A's frame), d ≠ 0.
-static GJK_INLINE gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
+/// A point of the difference of the cores for direction d (A's frame),
+/// d ≠ 0: the support point along d, except that with `cached` a hull
+/// polytope's point is its vertex p->hint_a (p->hint_b) when that is one, as
+/// a cache stored it (then s.support is false).
+static GJK_INLINE gjk_support_point gjk_pair_point(gjk_pair *p, gjk_vec3 d, const bool cached) {
     gjk_support_point s;
     s.d = d;
-    s.a = gjk_core_support_hint(p->a, d, &p->hint_a, p->warm);
-    gjk_vec3 lb = gjk_core_support_hint(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)), &p->hint_b, p->warm);
+    const gjk_vec3 *va = cached ? gjk_hull_vertex(p->a, p->hint_a) : NULL;
+    const gjk_vec3 *vb = cached ? gjk_hull_vertex(p->b, p->hint_b) : NULL;
+    s.support = va == NULL && vb == NULL;
+    s.a = va != NULL ? *va : gjk_core_support_hint(p->a, d, &p->hint_a, p->warm);
+    gjk_vec3 lb = vb != NULL ? *vb : gjk_core_support_hint(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)), &p->hint_b, p->warm);
     s.ia = p->hint_a;
     s.ib = p->hint_b;
     s.b = gjk_add(gjk_mat3_mul(p->rot_b, lb), p->pos_b);
@@ -122,6 +132,9 @@ static GJK_INLINE gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) {
     }
     return s;
 }
+
+/// Support of the difference of the cores along d (A's frame), d ≠ 0.
+static GJK_INLINE gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) { return gjk_pair_point(p, d, false); }
 
 /// Absolute tolerance of the pair at the scale seen so far.
 static inline gjk_real gjk_pair_tolerance(const gjk_pair *p) { return p->rel_tol * (p->scale + p->radius); }

@@ -21,9 +21,15 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
     w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     if (cache != NULL && cache->count >= 1 && cache->count <= 4) {
         // Rebuild the cached simplex: the support points of the current
-        // shapes along the stored directions. They always lie in D, whatever
-        // the cache holds, so a stale or foreign cache only costs iterations;
-        // for a pair that moved a little they are the previous vertices.
+        // shapes along the stored directions, except that a hull's point is
+        // the vertex it had, taken as it is. A support search would find
+        // that vertex again only while d stays inside its normal cone, and
+        // the directions of a face's vertices lie on their cones' edges: on
+        // a finely divided hull a small turn moves them all to neighbours,
+        // and the walk pays iterations to come back (measured on 16384
+        // vertices near contact: 2.6 iterations a frame against 1.7, 42%
+        // more instructions). The points always lie in D, whatever the
+        // cache holds, so a stale or foreign cache only costs iterations.
         p->warm = true;
         for (int m = 0; m < cache->count; ++m) {
             // Unit length: a huge or tiny stored direction must not overflow
@@ -33,11 +39,11 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
                 w->simplex.count = 0;
                 return;
             }
-            // Hill climbing on hulls starts from the vertices this
-            // direction gave last time (checked where they are used).
+            // The vertices this direction gave last time (checked where
+            // they are used).
             p->hint_a = cache->vertex_a[m];
             p->hint_b = cache->vertex_b[m];
-            w->simplex.v[m] = gjk_pair_support(p, d);
+            w->simplex.v[m] = gjk_pair_point(p, d, true);
         }
         w->simplex.count = cache->count;
     }

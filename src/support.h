@@ -165,8 +165,9 @@ static inline gjk_vec3 gjk_support_hull(const gjk_hull *h, gjk_vec3 d, int *hint
 
 /// The point of the core of `s` farthest along `d` (local frame). `d` need
 /// not be unit; a zero `d` gives some point of the core. `hint` (may be
-/// NULL) is the start and answer of a hull's hill climbing, tried before the
-/// hull's start sample with hint_first (gjk_support_hull).
+/// NULL) receives the index of a hull's vertex; it is also the start of a
+/// large hull's hill climbing, tried before the hull's start sample with
+/// hint_first (gjk_support_hull).
 static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d, int *hint, bool hint_first) {
     switch (s->type) {
     case GJK_SHAPE_POINT:
@@ -228,11 +229,12 @@ static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d,
     case GJK_SHAPE_POLYTOPE:
         if (s->polytope.hull != NULL) {
             const gjk_hull *h = s->polytope.hull;
+            int local = -1, *at = hint != NULL ? hint : &local;
             if (h->vertex_count < GJK_HULL_CLIMB_MIN) {
-                return h->vertices[gjk_hull_scan(h, d)];
+                *at = gjk_hull_scan(h, d);
+                return h->vertices[*at];
             }
-            int local = -1;
-            return gjk_support_hull(h, d, hint != NULL ? hint : &local, hint_first);
+            return gjk_support_hull(h, d, at, hint_first);
         }
         return gjk_support_points(s->polytope.vertices, s->polytope.count, d);
     case GJK_SHAPE_CUSTOM:
@@ -240,6 +242,16 @@ static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d,
     default:
         return gjk_v3_zero();
     }
+}
+
+/// The vertex `id` of the shape's core when the shape is a hull polytope
+/// (gjk_make_hull) and id is one of its vertices, else NULL: where a cached
+/// support point is rebuilt from the vertex it had (any id is safe).
+static inline const gjk_vec3 *gjk_hull_vertex(const gjk_shape *s, int id) {
+    if (s->type != GJK_SHAPE_POLYTOPE || s->polytope.hull == NULL || id < 0 || id >= s->polytope.hull->vertex_count) {
+        return NULL;
+    }
+    return &s->polytope.hull->vertices[id];
 }
 
 /// gjk_core_support_hint without a hint.

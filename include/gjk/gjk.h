@@ -238,8 +238,9 @@ typedef struct gjk_simplex_cache {
     /// Support directions in A's local frame.
     gjk_vec3 direction[4];
     /// Hull polytopes (gjk_make_hull): the vertices of A and of B that each
-    /// direction gave, where the next query's hill climbing starts. Any
-    /// value is safe.
+    /// direction gave. The next query starts from those vertices as they are
+    /// (and climbs from them), so a pair that moved a little starts from its
+    /// previous closest features. Any value is safe.
     int vertex_a[4], vertex_b[4];
 } gjk_simplex_cache;
 
