@@ -130,16 +130,25 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *ra
         }
     }
     // The closest point is on an edge opposite a vertex whose sub-area has the
-    // wrong sign (all three edges for a degenerate triangle).
+    // wrong sign (all three edges for a degenerate triangle). An edge whose
+    // own answer lies inside it ends the search (see sv_3d).
     sv_result e;
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
     if (!same_sign(mu, ca)) {
         sv_1d(p, j, k, &e, range);
+        if (e.count == 2) {
+            *r = e;
+            return;
+        }
         keep_best(r, &e);
     }
     if (!same_sign(mu, cb)) {
         sv_1d(p, i, k, &e, range);
+        if (e.count == 2) {
+            *r = e;
+            return;
+        }
         keep_best(r, &e);
     }
     if (!same_sign(mu, cc)) {
@@ -176,24 +185,27 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
         r->dist2 = 0;
         return;
     }
+    // The closest point is on a face opposite a vertex whose sub-volume has
+    // the wrong sign: a face that the origin sees (or whose plane holds
+    // it). When such a face's own answer lies inside the face, it is the
+    // answer and the other faces need no solving: the tetrahedron lies
+    // behind the face's plane, the origin's foot on that plane is the point
+    // of that half-space nearest to the origin, and it is a point of the
+    // tetrahedron. (The same holds for an edge of a triangle, in its plane.)
     sv_result f;
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
-    if (!same_sign(mu, c0)) {
-        sv_2d(p, 1, 2, 3, &f, range);
-        keep_best(r, &f);
-    }
-    if (!same_sign(mu, c1)) {
-        sv_2d(p, 0, 2, 3, &f, range);
-        keep_best(r, &f);
-    }
-    if (!same_sign(mu, c2)) {
-        sv_2d(p, 0, 1, 3, &f, range);
-        keep_best(r, &f);
-    }
-    if (!same_sign(mu, c3)) {
-        sv_2d(p, 0, 1, 2, &f, range);
-        keep_best(r, &f);
+    const int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+    const int wrong[4] = {!same_sign(mu, c0), !same_sign(mu, c1), !same_sign(mu, c2), !same_sign(mu, c3)};
+    for (int m = 0; m < 4; ++m) {
+        if (wrong[m]) {
+            sv_2d(p, face[m][0], face[m][1], face[m][2], &f, range);
+            if (f.count == 3) {
+                *r = f;
+                return;
+            }
+            keep_best(r, &f);
+        }
     }
     if (r->count == 0) {
         sv_vertex(p, 0, r);

@@ -122,16 +122,27 @@ static void sv_2d(const gjk_vec2 *p, sv2_result *r) {
         return;
     }
     // The closest point is on an edge opposite a vertex whose sub-area has the
-    // wrong sign (all three edges for a degenerate triangle).
+    // wrong sign (all three edges for a degenerate triangle). An edge whose
+    // own answer lies inside it is the answer (as a face in simplex.c's
+    // sv_3d): the triangle lies behind the edge's line, and the origin's
+    // foot on that line, the nearest point of that half-plane, is in it.
     sv2_result e;
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
     if (!same_sign(mu, ca)) {
         sv_1d(p, 1, 2, &e);
+        if (e.count == 2) {
+            *r = e;
+            return;
+        }
         keep_best(r, &e);
     }
     if (!same_sign(mu, cb)) {
         sv_1d(p, 0, 2, &e);
+        if (e.count == 2) {
+            *r = e;
+            return;
+        }
         keep_best(r, &e);
     }
     if (!same_sign(mu, cc)) {
