@@ -973,6 +973,24 @@ static int instr_child(void) {
 static bench_pose warm_frame(const bench_pose *p0, int frame, int i);
 #define WARM_FRAMES 9
 
+/// One gjk query q on `in` with the cache c (NULL: cold), as the warm rows
+/// run it; returns its iterations (GJK, and EPA for penetration).
+static int warm_query(int q, const gjk_query_input *in, gjk_simplex_cache *c) {
+    if (q == BENCH_Q_DISTANCE) {
+        gjk_distance_output o = gjk_distance(in, c);
+        g_sink = o.distance;
+        return o.iterations;
+    }
+    if (q == BENCH_Q_INTERSECT) {
+        gjk_intersect_output o = gjk_intersect_cached(in, c);
+        g_sink = o.intersect;
+        return o.iterations;
+    }
+    gjk_penetration_output o = gjk_penetration(in, c);
+    g_sink = o.signed_distance;
+    return o.iterations + o.epa_iterations;
+}
+
 // --profile gjk WORKLOAD QUERY-warm BAND: gjk's warm-started frames as the
 // "Warm starts" table runs them (frame 0 fills the cache, unmeasured and
 // not instrumented; frames 1 to WARM_FRAMES - 1 reuse it).
@@ -995,28 +1013,18 @@ static int profile_warm(const workload *w, int q, int band, int rounds) {
                 tf[f] = to_gjk(&p);
             }
             gjk_simplex_cache cache = {0};
-            for (int f = 0; f < WARM_FRAMES; f++) {
+            in.transform_b = tf[0];
+            (void)warm_query(q, &in, &cache);
+            // The clock is read outside the instrumented frames, so that
+            // callgrind counts the queries alone.
+            double t0 = now_ns();
+            CALLGRIND_START_INSTRUMENTATION;
+            for (int f = 1; f < WARM_FRAMES; f++) {
                 in.transform_b = tf[f];
-                if (f == 1) {
-                    CALLGRIND_START_INSTRUMENTATION;
-                }
-                double t0 = now_ns();
-                if (q == BENCH_Q_DISTANCE) {
-                    gjk_distance_output o = gjk_distance(&in, &cache);
-                    g_sink = o.distance;
-                    its += f > 0 ? o.iterations : 0;
-                } else if (q == BENCH_Q_INTERSECT) {
-                    gjk_intersect_output o = gjk_intersect_cached(&in, &cache);
-                    g_sink = o.intersect;
-                    its += f > 0 ? o.iterations : 0;
-                } else {
-                    gjk_penetration_output o = gjk_penetration(&in, &cache);
-                    g_sink = o.signed_distance;
-                    its += f > 0 ? o.iterations + o.epa_iterations : 0;
-                }
-                total += f > 0 ? now_ns() - t0 : 0;
+                its += warm_query(q, &in, &cache);
             }
             CALLGRIND_STOP_INSTRUMENTATION;
+            total += now_ns() - t0;
         }
         best = fmin(best, total / ((double)w->pairs * (WARM_FRAMES - 1)));
     }
@@ -1031,13 +1039,15 @@ static int profile_warm(const workload *w, int q, int band, int rounds) {
 
 // `gjk_bench --profile LIB WORKLOAD QUERY BAND [ROUNDS]`: one library's
 // queries on one row, in this process (no child, no timing table), for a
-// profiler (QUERY-warm: gjk's warm-started frames, as in "Warm starts"). Every pair is queried once per round; instrumentation is on only
-// around the rounds, so `valgrind --tool=callgrind --instr-atstart=no
-// gjk_bench --profile ...` counts the queries alone (divide by pairs ×
-// rounds). Prints the min over the rounds of the mean ns per query.
+// profiler (QUERY-warm: gjk's warm-started frames, as in "Warm starts").
+// Every pair is queried once per round; instrumentation is on only around
+// the queries, so `valgrind --tool=callgrind --instr-atstart=no gjk_bench
+// --profile ...` counts the queries alone (divide by pairs × rounds, and
+// warm by pairs × rounds × (WARM_FRAMES − 1) = 8 frames). Prints the min over
+// the rounds of the mean ns per query (the tables give medians).
 static int profile_main(int argc, char **argv) {
     if (argc < 4) {
-        fprintf(stderr, "usage: gjk_bench --profile LIB WORKLOAD QUERY BAND [ROUNDS]\n");
+        fprintf(stderr, "usage: gjk_bench --profile LIB WORKLOAD QUERY[-warm] BAND [ROUNDS]\n");
         return 2;
     }
     const char *libname = argv[0], *wname = argv[1], *qname = argv[2];
@@ -1722,27 +1732,12 @@ static void run_warm(workload *w) {
             for (int pass = 0; pass < 2; pass++) { // 0 cold, 1 warm
                 gjk_simplex_cache cache = {0};
                 in.transform_b = tf[0];
-                if (q == BENCH_Q_DISTANCE) g_sink = gjk_distance(&in, &cache).distance;
-                else if (q == BENCH_Q_INTERSECT) g_sink = gjk_intersect_cached(&in, &cache).intersect;
-                else g_sink = gjk_penetration(&in, &cache).signed_distance;
+                (void)warm_query(q, &in, &cache);
                 double t0 = now_ns();
                 int its = 0;
                 for (int f = 1; f < WARM_FRAMES; f++) {
                     in.transform_b = tf[f];
-                    gjk_simplex_cache *c = pass ? &cache : NULL;
-                    if (q == BENCH_Q_DISTANCE) {
-                        gjk_distance_output o = gjk_distance(&in, c);
-                        g_sink = o.distance;
-                        its += o.iterations;
-                    } else if (q == BENCH_Q_INTERSECT) {
-                        gjk_intersect_output o = gjk_intersect_cached(&in, c);
-                        g_sink = o.intersect;
-                        its += o.iterations;
-                    } else {
-                        gjk_penetration_output o = gjk_penetration(&in, c);
-                        g_sink = o.signed_distance;
-                        its += o.iterations + o.epa_iterations;
-                    }
+                    its += warm_query(q, &in, pass ? &cache : NULL);
                 }
                 double per = (now_ns() - t0) / (WARM_FRAMES - 1);
                 if (pass) { warm[i] = per; it_warm += its; }

@@ -173,7 +173,7 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
         // B). This is exact; a polytope grown around w would have the origin
         // on its boundary and only rounding to tell the sides apart.
         gjk_vec3 n = gjk_normalize(g.v[0].d);
-        if (g.v[0].support && gjk_length_sq(n) > 0) {
+        if (g.v[0].bounds && gjk_length_sq(n) > 0) {
             touching_result(s, n, out);
             return false;
         }

@@ -273,7 +273,7 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
     gjk_real start_lower = 0;
     for (int m = 0; m < s->count; ++m) {
         gjk_real dd = gjk_length_sq(s->v[m].d);
-        if (s->v[m].support && dd > GJK_SQUARE_MIN && dd < GJK_SQUARE_MAX) {
+        if (s->v[m].bounds && dd > GJK_SQUARE_MIN && dd < GJK_SQUARE_MAX) {
             start_lower = gjk_max(-gjk_dot(s->v[m].d, s->v[m].w) / gjk_sqrt(dd), start_lower);
         }
     }

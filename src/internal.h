@@ -39,10 +39,10 @@ typedef struct gjk_support_point {
     gjk_vec3 w, a, b;
     gjk_vec3 d; ///< The direction (A's frame) it was asked for.
     int ia, ib; ///< Hull polytopes: the vertex indices of a and b (else unused).
-    /// w is D's support point along d, so D lies behind the plane through w
+    /// True when w is D's support point along d: D lies behind the plane through w
     /// normal to d. False for a point rebuilt from a cache's hull vertices:
     /// a point of D, but no bound.
-    bool support;
+    bool bounds;
 } gjk_support_point;
 
 /// True when the transform's numbers are finite and its quaternion non-zero.
@@ -108,13 +108,13 @@ static inline gjk_cast_output gjk_cast_finite(gjk_cast_output o) {
 /// A point of the difference of the cores for direction d (A's frame),
 /// d ≠ 0: the support point along d, except that with `cached` a hull
 /// polytope's point is its vertex p->hint_a (p->hint_b) when that is one, as
-/// a cache stored it (then s.support is false).
+/// a cache stored it (then s.bounds is false).
 static GJK_INLINE gjk_support_point gjk_pair_point(gjk_pair *p, gjk_vec3 d, const bool cached) {
     gjk_support_point s;
     s.d = d;
     const gjk_vec3 *va = cached ? gjk_hull_vertex(p->a, p->hint_a) : NULL;
     const gjk_vec3 *vb = cached ? gjk_hull_vertex(p->b, p->hint_b) : NULL;
-    s.support = va == NULL && vb == NULL;
+    s.bounds = va == NULL && vb == NULL;
     s.a = va != NULL ? *va : gjk_core_support_hint(p->a, d, &p->hint_a, p->warm);
     gjk_vec3 lb = vb != NULL ? *vb : gjk_core_support_hint(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)), &p->hint_b, p->warm);
     s.ia = p->hint_a;

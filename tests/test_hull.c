@@ -2,6 +2,7 @@
 // known exactly, random clouds against libqhull's vertex set, the support
 // of a hull shape against a linear scan, and queries on hull shapes against
 // the same queries on plain polytopes.
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -391,7 +392,7 @@ static void test_start_sample(void) {
         if (h == NULL) {
             continue;
         }
-        ENSURE(h->start_count >= 8 && h->start_count <= 64 && h->start_count % 8 == 0);
+        ENSURE(h->start_count >= 8 && h->start_count <= GJK_HULL_START_MAX && h->start_count % 8 == 0);
         ENSURE(h->start_count >= last); // more vertices, no smaller sample
         last = h->start_count;
         ENSURE(h->start_stride >= h->start_count && h->start_stride % 8 == 0);
@@ -418,7 +419,23 @@ static void test_start_sample(void) {
         }
         gjk_hull_destroy(h);
     }
-    ENSURE(last == 64);
+    ENSURE(last == GJK_HULL_START_MAX);
+}
+
+/// The first simplex point a walk reports to its trace.
+typedef struct first_simplex {
+    bool seen;
+    int count;
+    gjk_vec3 first;
+} first_simplex;
+
+static void record_first_simplex(void *data, const gjk_trace_event *ev) {
+    first_simplex *fs = data;
+    if (!fs->seen && ev->phase == GJK_TRACE_GJK) {
+        fs->seen = true;
+        fs->count = ev->simplex_count;
+        fs->first = ev->simplex[0];
+    }
 }
 
 /// Warm starts from a cache's hull vertices (rebuilt as they are, not by a
@@ -476,8 +493,46 @@ static void test_cached_vertices(void) {
         ENSURE(near > 50);
         ENSURE(2 * warm_it < cold_it);
     }
-    // Caches of random indices (some out of range) and directions.
-    for (int k = 0; k < 300; ++k) {
+    // Only a hull's own vertices are taken from a cache.
+    ENSURE(gjk_hull_vertex(&A, 0) == &ha->vertices[0]);
+    ENSURE(gjk_hull_vertex(&A, ha->vertex_count - 1) == &ha->vertices[ha->vertex_count - 1]);
+    ENSURE(gjk_hull_vertex(&A, ha->vertex_count) == NULL && gjk_hull_vertex(&A, -1) == NULL);
+    ENSURE(gjk_hull_vertex(&A, INT_MIN) == NULL && gjk_hull_vertex(&A, INT_MAX) == NULL);
+    gjk_shape plain = gjk_make_polytope(pa, N), box = gjk_make_box(gjk_v3(1, 1, 1));
+    ENSURE(gjk_hull_vertex(&plain, 0) == NULL && gjk_hull_vertex(&box, 0) == NULL);
+    // A one-point cache is rebuilt from its vertices as they are, whatever
+    // its direction: the first point the walk holds is a − b of the cached
+    // vertex pair, here one that no support search along the stored
+    // direction would give.
+    {
+        int ia = 0, ib = 0;
+        for (int v = 0; v < ha->vertex_count; ++v) {
+            ia = ha->vertices[v].x < ha->vertices[ia].x ? v : ia; // A's leftmost
+        }
+        for (int v = 0; v < hb->vertex_count; ++v) {
+            ib = hb->vertices[v].x > hb->vertices[ib].x ? v : ib; // B's rightmost
+        }
+        gjk_vec3 pos = gjk_v3(3, 0, 0);
+        gjk_simplex_cache g = {0};
+        g.count = 1;
+        g.direction[0] = gjk_v3(1, 0, 0); // the support along it: A's rightmost minus B's leftmost
+        g.vertex_a[0] = ia;
+        g.vertex_b[0] = ib;
+        first_simplex fs = {0};
+        gjk_query_input in = {&A, gjk_transform_identity(), &B, gjk_transform_make(pos, gjk_quat_identity()), {0}};
+        in.options.trace = record_first_simplex;
+        in.options.trace_data = &fs;
+        gjk_distance_output d = gjk_distance(&in, &g);
+        ENSURE(d.status == GJK_SEPARATED);
+        ENSURE(fs.seen && fs.count == 1);
+        gjk_vec3 w = gjk_sub(ha->vertices[ia], gjk_add(hb->vertices[ib], pos));
+        ENSURE(fs.first.x == w.x && fs.first.y == w.y && fs.first.z == w.z);
+    }
+    // Caches of random indices (some out of range) and directions, at
+    // poses from deep overlap to apart: every query that can start from a
+    // cache (the starting bound and early stops included) agrees with its
+    // cold twin.
+    for (int k = 0; k < 600; ++k) {
         gjk_simplex_cache g;
         g.count = 1 + k % 4;
         for (int m = 0; m < 4; ++m) {
@@ -486,16 +541,27 @@ static void test_cached_vertices(void) {
             g.vertex_a[m] = (int)rng_range(&r, -5, N + 5);
             g.vertex_b[m] = (int)rng_range(&r, -5, M + 5);
         }
-        gjk_vec3 pos = gjk_v3((gjk_real)rng_range(&r, 0.8, 2.2), (gjk_real)rng_range(&r, -0.5, 0.5),
+        gjk_vec3 pos = gjk_v3((gjk_real)rng_range(&r, 0, 2.2), (gjk_real)rng_range(&r, -0.5, 0.5),
                               (gjk_real)rng_range(&r, -0.5, 0.5));
         gjk_query_input in = {&A, gjk_transform_identity(), &B, gjk_transform_make(pos, gjk_quat_identity()), {0}};
-        gjk_simplex_cache g2 = g;
+        gjk_simplex_cache g2 = g, g3 = g, g4 = g;
         gjk_distance_output dc = gjk_distance(&in, NULL), dw = gjk_distance(&in, &g);
         ENSURE(dw.status == dc.status);
         ENSURE_NEAR(dw.distance, dc.distance, tol);
         gjk_penetration_output pc = gjk_penetration(&in, NULL), pw = gjk_penetration(&in, &g2);
         ENSURE(pw.status == pc.status || fabs(pc.signed_distance) < tol);
         ENSURE_NEAR(pw.signed_distance, pc.signed_distance, tol);
+        gjk_intersect_output ic = gjk_intersect(&in), iw = gjk_intersect_cached(&in, &g3);
+        ENSURE(iw.intersect == ic.intersect || fabs(pc.signed_distance) < tol);
+        // Beyond max_distance the answer is a bound, so only the status and
+        // the distances within it are compared.
+        in.options.max_distance = (gjk_real)0.05;
+        gjk_distance_output bc = gjk_distance(&in, NULL), bw = gjk_distance(&in, &g4);
+        ENSURE(bw.status == bc.status || fabs(pc.signed_distance) < tol);
+        ENSURE(bw.status == GJK_SEPARATED || pc.signed_distance < 0.05 + tol);
+        if (pc.signed_distance < 0.05 - tol) {
+            ENSURE_NEAR(bw.distance, dc.distance, tol);
+        }
     }
     gjk_hull_destroy(ha);
     gjk_hull_destroy(hb);

@@ -53,7 +53,8 @@ typedef struct gjk_hull {
     /// Where hill climbing starts: the support vertices of start_count
     /// directions spread evenly over the sphere (start_vertex, repeats
     /// allowed), their coordinates laid out as `scan` with blocks
-    /// start_stride long.
+    /// start_stride long (start_count is a multiple of 8, from 8 to 64, so
+    /// the blocks need no padding and start_stride equals it).
     int start_count;
     const int *start_vertex;
     const gjk_real *start_scan;
