@@ -26,9 +26,9 @@ typedef struct sv_result {
 
 // Which sub-simplex holds the answer, and along which axis a length or area
 // is measured, change unpredictably from one call to the next: the tests
-// below combine comparisons with & and | rather than && and ||, and pick
-// components by index, so that the compiler emits flags and selects instead
-// of branches the processor would mispredict.
+// below combine comparisons with & and | rather than && and ||, so that
+// the compiler emits flags instead of branches the processor would
+// mispredict (the axis picks are the exception, see component).
 
 /// Both strictly positive or both strictly negative.
 static int same_sign(gjk_real a, gjk_real b) { return ((a > 0) & (b > 0)) | ((a < 0) & (b < 0)); }
@@ -40,6 +40,14 @@ static int largest_axis(gjk_real ax, gjk_real ay, gjk_real az) {
     int y_wins = ay >= az;
     return (1 - x_wins) * (2 - y_wins);
 }
+
+/// Component i (0, 1, 2 for x, y, z) of p. The compiler makes branches of
+/// the selects; reading p's components from an array by index instead
+/// avoids them (callgrind's simulated predictor: 15.8 against 19.0 thousand
+/// mispredictions per thousand box distance queries) but costs more
+/// instructions, and measured 1-6% slower on ellipsoid, box and small hull
+/// rows (the same on 512 vertices).
+static gjk_real component(gjk_vec3 p, int i) { return i == 0 ? p.x : (i == 1 ? p.y : p.z); }
 
 static void sv_vertex(const gjk_vec3 *p, int i, sv_result *r) {
     r->count = 1;
@@ -63,9 +71,10 @@ static void sv_1d(const gjk_vec3 *p, int i, int j, sv_result *r, bool *range) {
     }
     gjk_vec3 po = gjk_mul_add(a, -gjk_dot(a, t) / tt, t);
     int k = largest_axis(gjk_abs(t.x), gjk_abs(t.y), gjk_abs(t.z));
-    gjk_real av[3] = {a.x, a.y, a.z}, bv[3] = {b.x, b.y, b.z}, pv[3] = {po.x, po.y, po.z};
-    // mu = a_k − b_k; ca = po_k − b_k (weight of a); cb = a_k − po_k.
-    gjk_real mu = av[k] - bv[k], ca = pv[k] - bv[k], cb = av[k] - pv[k];
+    // mu = a_k − b_k; ca = po_k − b_k (weight of a); cb = a_k − po_k, the
+    // components picked by selects (see sv_2d).
+    gjk_real ak = component(a, k), bk = component(b, k), pk = component(po, k);
+    gjk_real mu = ak - bk, ca = pk - bk, cb = ak - pk;
     if (same_sign(mu, ca) & same_sign(mu, cb)) {
         r->count = 2;
         r->index[0] = i;
@@ -80,11 +89,6 @@ static void sv_1d(const gjk_vec3 *p, int i, int j, sv_result *r, bool *range) {
     } else {
         sv_vertex(p, j, r);
     }
-}
-
-/// 2D cross product of (b − a) and (c − a) in the coordinate plane (u, v).
-static gjk_real area2(gjk_real au, gjk_real av, gjk_real bu, gjk_real bv, gjk_real cu, gjk_real cv) {
-    return (bu - au) * (cv - av) - (bv - av) * (cu - au);
 }
 
 static void keep_best(sv_result *best, const sv_result *r) {
@@ -111,12 +115,14 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *ra
         // Drop the axis `drop`: the plane (u, v) = (drop + 1, drop + 2) mod 3, i.e. (y, z),
         // (z, x) or (x, y).
         int drop = largest_axis(gjk_abs(n.x), gjk_abs(n.y), gjk_abs(n.z));
-        int u = drop + 1 - 3 * (drop == 2), v = drop + 2 - 3 * (drop >= 1);
-        gjk_real av[3] = {a.x, a.y, a.z}, bv[3] = {b.x, b.y, b.z}, cv[3] = {c.x, c.y, c.z};
-        gjk_real pv[3] = {po.x, po.y, po.z};
-        ca = area2(pv[u], pv[v], bv[u], bv[v], cv[u], cv[v]);
-        cb = area2(av[u], av[v], pv[u], pv[v], cv[u], cv[v]);
-        cc = area2(av[u], av[v], bv[u], bv[v], pv[u], pv[v]);
+        // The 2D cross product in the plane (u, v) is component `drop` of
+        // the 3D one: all three are computed and the one wanted is read.
+        gjk_vec3 xa = gjk_cross(gjk_sub(b, po), gjk_sub(c, po));
+        gjk_vec3 xb = gjk_cross(gjk_sub(po, a), gjk_sub(c, a));
+        gjk_vec3 xc = gjk_cross(gjk_sub(b, a), gjk_sub(po, a));
+        ca = component(xa, drop);
+        cb = component(xb, drop);
+        cc = component(xc, drop);
         mu = ca + cb + cc;
         if (same_sign(mu, ca) & same_sign(mu, cb) & same_sign(mu, cc)) {
             gjk_real inv = 1 / mu;
