@@ -167,8 +167,9 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
 
     if (g.count == 1) {
         // One point w within tolerance of the origin. When it is D's support
-        // point along its direction d (not one rebuilt from a cache), D lies behind the plane through w normal
-        // to d: D reaches w·d/|d| ≤ |w| ≤ tolerance beyond the origin along d.
+        // point along its direction d (not one rebuilt from a cache), D lies
+        // behind the plane through w normal to d: D reaches w·d/|d| ≤ |w| ≤
+        // tolerance beyond the origin along d.
         // The cores touch, and d is an outward normal of D there (from A to
         // B). This is exact; a polytope grown around w would have the origin
         // on its boundary and only rounding to tell the sides apart.

@@ -39,9 +39,9 @@ typedef struct gjk_support_point {
     gjk_vec3 w, a, b;
     gjk_vec3 d; ///< The direction (A's frame) it was asked for.
     int ia, ib; ///< Hull polytopes: the vertex indices of a and b (else unused).
-    /// True when w is D's support point along d: D lies behind the plane through w
-    /// normal to d. False for a point rebuilt from a cache's hull vertices:
-    /// a point of D, but no bound.
+    /// True when w is D's support point along d: D lies behind the plane
+    /// through w normal to d. False for a point rebuilt from a cache's hull
+    /// vertices: a point of D, but no bound.
     bool bounds;
 } gjk_support_point;
 

@@ -72,7 +72,7 @@ static void sv_1d(const gjk_vec3 *p, int i, int j, sv_result *r, bool *range) {
     gjk_vec3 po = gjk_mul_add(a, -gjk_dot(a, t) / tt, t);
     int k = largest_axis(gjk_abs(t.x), gjk_abs(t.y), gjk_abs(t.z));
     // mu = a_k − b_k; ca = po_k − b_k (weight of a); cb = a_k − po_k, the
-    // components picked by selects (see sv_2d).
+    // components picked by selects (see component).
     gjk_real ak = component(a, k), bk = component(b, k), pk = component(po, k);
     gjk_real mu = ak - bk, ca = pk - bk, cb = ak - pk;
     if (same_sign(mu, ca) & same_sign(mu, cb)) {
@@ -141,25 +141,17 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *ra
     sv_result e;
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
-    if (!same_sign(mu, ca)) {
-        sv_1d(p, j, k, &e, range);
-        if (e.count == 2) {
-            *r = e;
-            return;
+    const int edge[3][2] = {{j, k}, {i, k}, {i, j}};
+    const int wrong[3] = {!same_sign(mu, ca), !same_sign(mu, cb), !same_sign(mu, cc)};
+    for (int m = 0; m < 3; ++m) {
+        if (wrong[m]) {
+            sv_1d(p, edge[m][0], edge[m][1], &e, range);
+            if (e.count == 2) {
+                *r = e;
+                return;
+            }
+            keep_best(r, &e);
         }
-        keep_best(r, &e);
-    }
-    if (!same_sign(mu, cb)) {
-        sv_1d(p, i, k, &e, range);
-        if (e.count == 2) {
-            *r = e;
-            return;
-        }
-        keep_best(r, &e);
-    }
-    if (!same_sign(mu, cc)) {
-        sv_1d(p, i, j, &e, range);
-        keep_best(r, &e);
     }
     if (r->count == 0) { // only reachable with non-finite input
         sv_vertex(p, i, r);

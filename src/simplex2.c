@@ -129,25 +129,17 @@ static void sv_2d(const gjk_vec2 *p, sv2_result *r) {
     sv2_result e;
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
-    if (!same_sign(mu, ca)) {
-        sv_1d(p, 1, 2, &e);
-        if (e.count == 2) {
-            *r = e;
-            return;
+    static const int edge[3][2] = {{1, 2}, {0, 2}, {0, 1}};
+    const int wrong[3] = {!same_sign(mu, ca), !same_sign(mu, cb), !same_sign(mu, cc)};
+    for (int m = 0; m < 3; ++m) {
+        if (wrong[m]) {
+            sv_1d(p, edge[m][0], edge[m][1], &e);
+            if (e.count == 2) {
+                *r = e;
+                return;
+            }
+            keep_best(r, &e);
         }
-        keep_best(r, &e);
-    }
-    if (!same_sign(mu, cb)) {
-        sv_1d(p, 0, 2, &e);
-        if (e.count == 2) {
-            *r = e;
-            return;
-        }
-        keep_best(r, &e);
-    }
-    if (!same_sign(mu, cc)) {
-        sv_1d(p, 0, 1, &e);
-        keep_best(r, &e);
     }
     if (r->count == 0) { // only reachable with non-finite input
         sv_vertex(p, 0, r);
