@@ -17,6 +17,26 @@
 #define HULL_TOL 1e-10
 #endif
 
+/// A point uniform in the cube [−1, 1]³ (coordinates drawn x, y, z in order).
+static gjk_vec3 rng_cube(rng *r) {
+    gjk_real x = (gjk_real)rng_range(r, -1, 1), y = (gjk_real)rng_range(r, -1, 1);
+    return gjk_v3(x, y, (gjk_real)rng_range(r, -1, 1));
+}
+
+/// The hulls of two point sets; false (nothing left allocated) when either
+/// fails, which is a failed check.
+static bool make_hull_pair(const gjk_vec3 *pa, int na, const gjk_vec3 *pb, int nb, gjk_hull **ha, gjk_hull **hb) {
+    *ha = gjk_hull_create(pa, na, NULL);
+    *hb = gjk_hull_create(pb, nb, NULL);
+    ENSURE(*ha != NULL && *hb != NULL);
+    if (*ha == NULL || *hb == NULL) {
+        gjk_hull_destroy(*ha);
+        gjk_hull_destroy(*hb);
+        return false;
+    }
+    return true;
+}
+
 /// Structural checks every hull must pass: faces are closed loops whose
 /// vertices lie on their planes, every input point lies below every plane,
 /// every edge has its twin, adjacency lists match the face edges.
@@ -155,8 +175,7 @@ static void test_random_clouds_against_qhull(void) {
         gjk_vec3 centre = gjk_v3((gjk_real)rng_range(&r, -5, 5), (gjk_real)rng_range(&r, -5, 5),
                                  (gjk_real)rng_range(&r, -5, 5));
         for (int i = 0; i < n; ++i) {
-            gjk_vec3 p = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                (gjk_real)rng_range(&r, -1, 1));
+            gjk_vec3 p = rng_cube(&r);
             if (on_sphere) {
                 p = gjk_normalize(p);
             }
@@ -212,8 +231,7 @@ static void test_support_matches_scan(void) {
     enum { N = 2048 };
     static gjk_vec3 pts[N];
     for (int i = 0; i < N; ++i) {
-        gjk_vec3 p = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                          (gjk_real)rng_range(&r, -1, 1)));
+        gjk_vec3 p = gjk_normalize(rng_cube(&r));
         pts[i] = gjk_v3(3 * p.x, p.y, (gjk_real)0.5 * p.z);
     }
     gjk_hull *h = gjk_hull_create(pts, N, NULL);
@@ -226,8 +244,7 @@ static void test_support_matches_scan(void) {
     gjk_shape scan = gjk_make_polytope(pts, N);
     ENSURE(gjk_shape_validate(&climb) == GJK_SEPARATED);
     for (int k = 0; k < 2000; ++k) {
-        gjk_vec3 d = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                            (gjk_real)rng_range(&r, -1, 1));
+        gjk_vec3 d = rng_cube(&r);
         gjk_vec3 a = gjk_shape_support(&climb, d), b = gjk_shape_support(&scan, d);
         ENSURE_NEAR(gjk_dot(a, d), gjk_dot(b, d), HULL_TOL * 3);
     }
@@ -236,8 +253,7 @@ static void test_support_matches_scan(void) {
     // the scan, the hint receives the answer's index, and a hint that is
     // the answer already is returned as it is.
     for (int k = 0; k < 2000; ++k) {
-        gjk_vec3 d = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                            (gjk_real)rng_range(&r, -1, 1));
+        gjk_vec3 d = rng_cube(&r);
         gjk_real far = gjk_dot(gjk_shape_support(&scan, d), d);
         int start = k % 7 == 0 ? -1 : (k % 7 == 1 ? N + 3 : (int)rng_range(&r, 0, N - 1));
         for (int order = 0; order < 2; ++order) {
@@ -265,8 +281,7 @@ static void test_small_hull_scan_is_exact(void) {
     for (int n = 4; n <= 95; n += 7) {
         gjk_vec3 pts[96];
         for (int i = 0; i < n; ++i) {
-            pts[i] = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                          (gjk_real)rng_range(&r, -1, 1)));
+            pts[i] = gjk_normalize(rng_cube(&r));
         }
         if (n == 11) { // a box and its centre: ties along the axes
             for (int i = 0; i < 8; ++i) {
@@ -285,8 +300,7 @@ static void test_small_hull_scan_is_exact(void) {
         gjk_shape plain = gjk_make_polytope(h->vertices, h->vertex_count);
         for (int k = 0; k < 300; ++k) {
             gjk_vec3 d = k < 6 ? gjk_v3(k == 0 ? 1 : 0, k == 1 ? 1 : 0, k == 2 ? -1 : (k > 2 ? 1 : 0))
-                               : gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                        (gjk_real)rng_range(&r, -1, 1));
+                               : rng_cube(&r);
             gjk_vec3 p = gjk_shape_support(&plain, d), a = gjk_shape_support(&fast, d), b = gjk_shape_support(&slow, d);
             ENSURE(a.x == p.x && a.y == p.y && a.z == p.z);
             ENSURE(b.x == p.x && b.y == p.y && b.z == p.z);
@@ -302,16 +316,12 @@ static void test_queries_match_plain_polytopes(void) {
     enum { N = 300 };
     static gjk_vec3 pa[N], pb[N];
     for (int i = 0; i < N; ++i) {
-        pa[i] = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                     (gjk_real)rng_range(&r, -1, 1)));
+        pa[i] = gjk_normalize(rng_cube(&r));
         pb[i] = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -0.5, 0.5),
                        (gjk_real)rng_range(&r, -2, 2));
     }
-    gjk_hull *ha = gjk_hull_create(pa, N, NULL), *hb = gjk_hull_create(pb, N, NULL);
-    ENSURE(ha != NULL && hb != NULL);
-    if (ha == NULL || hb == NULL) {
-        gjk_hull_destroy(ha);
-        gjk_hull_destroy(hb);
+    gjk_hull *ha, *hb;
+    if (!make_hull_pair(pa, N, pb, N, &ha, &hb)) {
         return;
     }
     gjk_shape ca = gjk_make_hull(ha), cb = gjk_with_margin(gjk_make_hull(hb), (gjk_real)0.05);
@@ -345,8 +355,7 @@ static void test_large_sphere_cloud(void) {
         return;
     }
     for (int i = 0; i < N; ++i) {
-        pts[i] = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                      (gjk_real)rng_range(&r, -1, 1)));
+        pts[i] = gjk_normalize(rng_cube(&r));
     }
     gjk_hull *h = gjk_hull_create(pts, N, NULL);
     ENSURE(h != NULL);
@@ -361,8 +370,7 @@ static void test_large_sphere_cloud(void) {
 #endif
         gjk_shape climb = gjk_make_hull(h), scan = gjk_make_polytope(pts, N);
         for (int k = 0; k < 500; ++k) {
-            gjk_vec3 d = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                (gjk_real)rng_range(&r, -1, 1));
+            gjk_vec3 d = rng_cube(&r);
             ENSURE_NEAR(gjk_dot(gjk_shape_support(&climb, d), d), gjk_dot(gjk_shape_support(&scan, d), d),
                         HULL_TOL * 3);
         }
@@ -384,8 +392,7 @@ static void test_start_sample(void) {
     for (int z = 0; z < 4; ++z) {
         int n = sizes[z];
         for (int i = 0; i < n; ++i) {
-            pts[i] = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                          (gjk_real)rng_range(&r, -1, 1)));
+            pts[i] = gjk_normalize(rng_cube(&r));
         }
         gjk_hull *h = gjk_hull_create(pts, n, NULL);
         ENSURE(h != NULL);
@@ -409,8 +416,7 @@ static void test_start_sample(void) {
         // Points on a sphere: the sample spreads over it, so along any
         // direction its best point is within 60° of the support point.
         for (int k = 0; k < 200; ++k) {
-            gjk_vec3 d = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                              (gjk_real)rng_range(&r, -1, 1)));
+            gjk_vec3 d = gjk_normalize(rng_cube(&r));
             gjk_real best = -2;
             for (int j = 0; j < h->start_count; ++j) {
                 best = gjk_max(best, gjk_dot(h->vertices[h->start_vertex[j]], d));
@@ -449,19 +455,14 @@ static void test_cached_vertices(void) {
     enum { N = 400, M = 40 };
     static gjk_vec3 pa[N], pb[M];
     for (int i = 0; i < N; ++i) {
-        gjk_vec3 u = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                          (gjk_real)rng_range(&r, -1, 1)));
+        gjk_vec3 u = gjk_normalize(rng_cube(&r));
         pa[i] = gjk_v3(u.x, (gjk_real)0.7 * u.y, (gjk_real)0.5 * u.z);
     }
     for (int i = 0; i < M; ++i) {
-        pb[i] = gjk_normalize(gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                     (gjk_real)rng_range(&r, -1, 1)));
+        pb[i] = gjk_normalize(rng_cube(&r));
     }
-    gjk_hull *ha = gjk_hull_create(pa, N, NULL), *hb = gjk_hull_create(pb, M, NULL);
-    ENSURE(ha != NULL && hb != NULL);
-    if (ha == NULL || hb == NULL) {
-        gjk_hull_destroy(ha);
-        gjk_hull_destroy(hb);
+    gjk_hull *ha, *hb;
+    if (!make_hull_pair(pa, N, pb, M, &ha, &hb)) {
         return;
     }
     ENSURE(ha->vertex_count >= GJK_HULL_CLIMB_MIN && hb->vertex_count < GJK_HULL_CLIMB_MIN);
@@ -536,8 +537,7 @@ static void test_cached_vertices(void) {
         gjk_simplex_cache g;
         g.count = 1 + k % 4;
         for (int m = 0; m < 4; ++m) {
-            g.direction[m] = gjk_v3((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                    (gjk_real)rng_range(&r, -1, 1));
+            g.direction[m] = rng_cube(&r);
             g.vertex_a[m] = (int)rng_range(&r, -5, N + 5);
             g.vertex_b[m] = (int)rng_range(&r, -5, M + 5);
         }
