@@ -75,14 +75,17 @@ typedef struct bench_lib {
     void (*make_pose)(void *ctx, int which, const bench_pose *pose, void *out);
     double (*query)(void *ctx, int query, const void *pose_a, const void *pose_b, int *iterations);
     const char *version;
-    int dims; // BENCH_DIM3 | BENCH_DIM2: the workloads it takes (0 means 3D only)
+    int dims; // BENCH_DIM3 | BENCH_DIM2: the workloads it takes (0 means 3D only);
+              // | BENCH_VARIANT: gjk with other options, shown in its own
+              // section of RESULTS.md rather than as a peer
 } bench_lib;
 
-enum { BENCH_DIM3 = 1, BENCH_DIM2 = 2 };
+enum { BENCH_DIM3 = 1, BENCH_DIM2 = 2, BENCH_VARIANT = 4 };
 
 // The libraries, each in its own file. A peer that was not found at
 // configure time is a stub whose `missing` says why.
 extern const bench_lib bench_lib_gjk;
+extern const bench_lib bench_lib_gjk_tol;
 extern const bench_lib bench_lib_ccd;
 extern const bench_lib bench_lib_ccd_mpr;
 extern const bench_lib bench_lib_coal;
