@@ -160,6 +160,21 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *ra
 
 static gjk_real det3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) { return gjk_dot(a, gjk_cross(b, c)); }
 
+/// Solves the face of the tetrahedron p[0..3] without vertex m into *r:
+/// true when its answer lies inside it (then it is the tetrahedron's, see
+/// sv_3d), else false with *r the nearer of its answer and *r.
+static bool sv_face(const gjk_vec3 *p, int m, sv_result *r, bool *range) {
+    static const int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+    sv_result f;
+    sv_2d(p, face[m][0], face[m][1], face[m][2], &f, range);
+    if (f.count == 3) {
+        *r = f;
+        return true;
+    }
+    keep_best(r, &f);
+    return false;
+}
+
 /// Tetrahedron p[0..3].
 static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
     // Cofactors of the 4×4 matrix [p0 p1 p2 p3; 1 1 1 1]: the signed volume
@@ -190,19 +205,34 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
     // behind the face's plane, the origin's foot on that plane is the point
     // of that half-space nearest to the origin, and it is a point of the
     // tetrahedron. (The same holds for an edge of a triangle, in its plane.)
-    sv_result f;
+    //
+    // Which face first: the one whose sub-volume is the most wrong-signed
+    // (c·mu the least: the origin's height outside the face's plane times
+    // the face's area). It nearly always holds the answer, which the early
+    // exit then takes. Only the faces with the newest point (vertex 3, as
+    // gjk_simplex_try_add appends it) are ranked: the face without it is
+    // the old triangle, and the new point lies on the origin's side of it.
+    // The ranking runs only when two of them are wrong-signed, rare between
+    // polytopes. Measured with callgrind on the bench's distance rows at
+    // +1e-3: ellipsoids solve 26% fewer triangles, 10.6% fewer instructions
+    // a query (4-7% less time); boxes and hulls of 8-32 vertices run 0.2-0.6%
+    // more instructions (time within the noise, 0-3%).
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
-    const int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
     const int wrong[4] = {!same_sign(mu, c0), !same_sign(mu, c1), !same_sign(mu, c2), !same_sign(mu, c3)};
+    int skip = -1;
+    if (wrong[0] + wrong[1] + wrong[2] > 1) {
+        gjk_real k0 = c0 * mu, k1 = c1 * mu, k2 = c2 * mu;
+        int first = k1 < k0;
+        first = k2 < gjk_min(k0, k1) ? 2 : first;
+        if (sv_face(p, first, r, range)) {
+            return;
+        }
+        skip = first;
+    }
     for (int m = 0; m < 4; ++m) {
-        if (wrong[m]) {
-            sv_2d(p, face[m][0], face[m][1], face[m][2], &f, range);
-            if (f.count == 3) {
-                *r = f;
-                return;
-            }
-            keep_best(r, &f);
+        if (wrong[m] & (m != skip) && sv_face(p, m, r, range)) {
+            return;
         }
     }
     if (r->count == 0) {
