@@ -303,12 +303,17 @@ static void sv_solve(const gjk_vec3 *p, int n, sv_result *r) {
     }
 }
 
-/// Keeps the vertices of s that remain, in order. The indices increase, so
-/// index[m] ≥ m and the moves can be done in place.
-static void sv_apply(gjk_simplex *s, const sv_result *r) {
+/// Keeps the vertices of s that remain, in order, where vertex s->count
+/// (one past the simplex) is *q when q is not NULL: a point being added is
+/// copied once, straight to its place. The indices increase, so index[m] ≥
+/// m and the moves can be done in place.
+static void sv_apply(gjk_simplex *s, const sv_result *r, const gjk_support_point *q) {
     for (int m = 0; m < r->count; ++m) {
-        if (r->index[m] != m) {
-            s->v[m] = s->v[r->index[m]];
+        int i = r->index[m];
+        if (q != NULL && i == s->count) {
+            s->v[m] = *q;
+        } else if (i != m) {
+            s->v[m] = s->v[i];
         }
         s->lambda[m] = r->lambda[m];
     }
@@ -322,7 +327,7 @@ gjk_vec3 gjk_simplex_solve(gjk_simplex *s) {
     }
     sv_result r;
     sv_solve(p, s->count, &r);
-    sv_apply(s, &r);
+    sv_apply(s, &r, NULL);
     return r.point;
 }
 
@@ -337,8 +342,7 @@ bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv
     if (s->count + 1 < 4 && r.dist2 >= vv) {
         return false;
     }
-    s->v[s->count++] = *q;
-    sv_apply(s, &r);
+    sv_apply(s, &r, q);
     *v = r.point;
     return true;
 }
