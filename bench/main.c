@@ -1446,7 +1446,8 @@ static void write_targets(FILE *f) {
                "the first support point, and checks its answer for overflow: a few hundred instructions that coal and "
                "MuJoCo do not spend, which dominate on boxes, small hulls, spheres and capsules (closed forms here still "
                "cost ~500-1000 instructions against ~200-460). Penetration rows pay for EPA's polytope, where MuJoCo's is "
-               "leaner. Curved shapes (ellipsoids) take ~40 GJK iterations near contact; Nesterov momentum (GJK++, as "
+               "leaner. Curved shapes (ellipsoids) take ~40 GJK iterations near contact (26 at coal's accuracy, as coal: see "
+               "\"Matched tolerance\"); Nesterov momentum (GJK++, as "
                "coal) runs only 0.01-0.5 of their size apart, where it saves about a third, since nearer it cannot "
                "help (docs/design.md). Warm starts: see the warm section below. This virtual machine exposes no cycle counter (perf reports cycles as "
                "not supported), so the model's cycles are estimated from the reported clock.\n");
