@@ -86,7 +86,8 @@ static GJK_INLINE int gjk_hull_scan(const gjk_hull *h, gjk_vec3 d) {
 }
 
 /// The most directions in a hull's start sample (hull.c), where hill
-/// climbing begins when it has no better hint.
+/// climbing begins when it has no better hint. Here rather than in hull.c
+/// so that the tests can check the sample's size against it.
 #define GJK_HULL_START_MAX 64
 
 /// Hulls with fewer vertices than this are scanned (vectorised, scan.c);
