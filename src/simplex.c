@@ -225,10 +225,14 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
         gjk_real k0 = c0 * mu, k1 = c1 * mu, k2 = c2 * mu;
         int first = k1 < k0;
         first = k2 < gjk_min(k0, k1) ? 2 : first;
-        if (sv_face(p, first, r, range)) {
-            return;
+        // (A product that underflows to 0 could tie a right-signed face
+        // with a wrong one: only a wrong-signed face may end the search.)
+        if (wrong[first]) {
+            if (sv_face(p, first, r, range)) {
+                return;
+            }
+            skip = first;
         }
-        skip = first;
     }
     for (int m = 0; m < 4; ++m) {
         if (wrong[m] & (m != skip) && sv_face(p, m, r, range)) {
