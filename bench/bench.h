@@ -77,7 +77,8 @@ typedef struct bench_lib {
     const char *version;
     int dims; // BENCH_DIM3 | BENCH_DIM2: the workloads it takes (0 means 3D only);
               // | BENCH_VARIANT: gjk with other options, shown in its own
-              // section of RESULTS.md rather than as a peer
+              // section of RESULTS.md rather than as a peer (with a
+              // dimension bit: the 3D default applies only to 0)
 } bench_lib;
 
 enum { BENCH_DIM3 = 1, BENCH_DIM2 = 2, BENCH_VARIANT = 4 };

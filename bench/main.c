@@ -1189,6 +1189,7 @@ static void write_csv(const char *path) {
     for (int i = 0; i < g_nrows; i++) {
         row *r = &g_rows[i];
         if (r->state == 2 || !lib_takes(i % NLIBS, r->dim)) continue;
+        if (lib_variant(i % NLIBS) && r->state == 1) continue; // a variant's workloads are its choice
         char n[16] = "";
         if (r->n) snprintf(n, sizeof n, "%d", r->n);
         if (r->state == 1 || r->state == 3) {
@@ -1670,7 +1671,8 @@ static void write_band_check(const char *path, workload *ws, int nw) {
 // ---------------------------------------------------------------- plot
 
 static const char *COLORS[] = {"#000000", "#1f77b4", "#17becf", "#d62728", "#2ca02c",
-                               "#9467bd", "#ff7f0e", "#bcbd22", "#8c564b", "#e377c2"};
+                               "#9467bd", "#ff7f0e", "#bcbd22", "#8c564b", "#e377c2", "#7f7f7f"};
+_Static_assert(sizeof COLORS / sizeof COLORS[0] >= sizeof LIBS / sizeof LIBS[0], "a colour per library");
 
 static void write_svg(const char *path) {
     // Panels: (query, band).

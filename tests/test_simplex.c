@@ -207,10 +207,40 @@ static void test_tetrahedron(void) {
     printf("  tetrahedron: worst |distance error| = %.3g\n", worst);
 }
 
+// The tetrahedron's ranking multiplies two cubic sub-volumes: at tiny
+// coordinates the products underflow to 0 and tie (double: ~1e-71..1e-54,
+// float: ~1e-8). The answers must not change with the scale.
+static void test_tetrahedron_tiny(void) {
+#if GJK_USE_FLOAT
+    const double scales[] = {3e-9, 1e-8, 3e-8};
+#else
+    const double scales[] = {1e-70, 1e-62, 1e-55};
+#endif
+    double worst = 0;
+    for (int si = 0; si < 3; ++si) {
+        for (int it = 0; it < 20000; ++it) {
+            gjk_vec3 q[4], u[4];
+            gjk_vec3 shift = gjk_v3((gjk_real)uniform(-1, 1), (gjk_real)uniform(-1, 1), (gjk_real)uniform(-1, 1));
+            for (int m = 0; m < 4; ++m) {
+                u[m] = gjk_add(gjk_v3((gjk_real)uniform(-1, 1), (gjk_real)uniform(-1, 1), (gjk_real)uniform(-1, 1)), shift);
+                q[m] = gjk_scale((gjk_real)scales[si], u[m]);
+            }
+            gjk_simplex a = make_simplex(u, 4), b = make_simplex(q, 4);
+            double du = gjk_length(gjk_simplex_solve(&a));
+            double dq = gjk_length(gjk_simplex_solve(&b)) / scales[si];
+            double err = fabs(dq - du);
+            worst = err > worst ? err : worst;
+            ENSURE(err <= 100 * TEST_REL_TOL);
+        }
+    }
+    printf("  tiny tetrahedron: worst |distance error| / size = %.3g\n", worst);
+}
+
 int main(void) {
     RUN_TEST(test_segment_cases);
     RUN_TEST(test_triangle_cases);
     RUN_TEST(test_triangle_random);
     RUN_TEST(test_tetrahedron);
+    RUN_TEST(test_tetrahedron_tiny);
     return TEST_SUMMARY();
 }
