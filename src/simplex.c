@@ -213,10 +213,11 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
     // gjk_simplex_try_add appends it) are ranked: the face without it is
     // the old triangle, and the new point lies on the origin's side of it.
     // The ranking runs only when two of them are wrong-signed (common on
-    // polytopes too, where it changes less). Measured with callgrind on the bench's distance rows at
-    // +1e-3: ellipsoids solve 26% fewer triangles, 10.6% fewer instructions
-    // a query (4-7% less time); boxes and hulls of 8-32 vertices run 0.2-0.6%
-    // more instructions (time within the noise, 0-3%).
+    // polytopes too, where it changes less). Measured with callgrind on the
+    // bench's distance rows at +1e-3: ellipsoids solve 26% fewer triangles,
+    // 10.6% fewer instructions a query (4-7% less time); boxes and hulls of
+    // 8-32 vertices run 0.2-0.6% more instructions (time within the noise,
+    // 0-3%).
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
     const int wrong[4] = {!same_sign(mu, c0), !same_sign(mu, c1), !same_sign(mu, c2), !same_sign(mu, c3)};
@@ -309,8 +310,8 @@ static void sv_solve(const gjk_vec3 *p, int n, sv_result *r) {
 
 /// Keeps the vertices of s that remain, in order, where vertex s->count
 /// (one past the simplex) is *q when q is not NULL: a point being added is
-/// copied once, straight to its place (q must not point into s->v). The indices increase, so index[m] ≥
-/// m and the moves can be done in place.
+/// copied once, straight to its place (q must not point into s->v). The
+/// indices increase, so index[m] ≥ m and the moves can be done in place.
 static void sv_apply(gjk_simplex *s, const sv_result *r, const gjk_support_point *q) {
     for (int m = 0; m < r->count; ++m) {
         int i = r->index[m];

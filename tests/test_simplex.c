@@ -22,6 +22,15 @@ static gjk_simplex make_simplex(const gjk_vec3 *p, int count) {
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 static double uniform(double lo, double hi) { return lo + (hi - lo) * xorshift64_unit(&rng_state); }
 
+/// Three uniform numbers in [lo, hi), drawn x, y, z in this order (the
+/// arguments of gjk_v3 are evaluated in an order the compiler picks).
+static gjk_vec3 uniform3(double lo, double hi) {
+    gjk_real x = (gjk_real)uniform(lo, hi);
+    gjk_real y = (gjk_real)uniform(lo, hi);
+    gjk_real z = (gjk_real)uniform(lo, hi);
+    return gjk_v3(x, y, z);
+}
+
 /// Exact closest point of a triangle by the region tests of Ericson §5.1.5,
 /// written independently of the library, in double.
 static void closest_on_triangle(const double a[3], const double b[3], const double c[3], double out[3]) {
@@ -170,9 +179,9 @@ static void test_tetrahedron(void) {
     double worst = 0;
     for (int it = 0; it < 20000; ++it) {
         gjk_vec3 q[4];
-        gjk_vec3 shift = gjk_v3((gjk_real)uniform(-3, 3), (gjk_real)uniform(-3, 3), (gjk_real)uniform(-3, 3));
+        gjk_vec3 shift = uniform3(-3, 3);
         for (int m = 0; m < 4; ++m) {
-            q[m] = gjk_add(gjk_v3((gjk_real)uniform(-1, 1), (gjk_real)uniform(-1, 1), (gjk_real)uniform(-1, 1)), shift);
+            q[m] = gjk_add(uniform3(-1, 1), shift);
         }
         if (it % 11 == 0) {
             q[3] = gjk_add(gjk_scale(0.5, gjk_add(q[0], q[1])), gjk_scale((gjk_real)1e-9, q[2])); // flat
@@ -220,9 +229,9 @@ static void test_tetrahedron_tiny(void) {
     for (int si = 0; si < 3; ++si) {
         for (int it = 0; it < 20000; ++it) {
             gjk_vec3 q[4], u[4];
-            gjk_vec3 shift = gjk_v3((gjk_real)uniform(-1, 1), (gjk_real)uniform(-1, 1), (gjk_real)uniform(-1, 1));
+            gjk_vec3 shift = uniform3(-1, 1);
             for (int m = 0; m < 4; ++m) {
-                u[m] = gjk_add(gjk_v3((gjk_real)uniform(-1, 1), (gjk_real)uniform(-1, 1), (gjk_real)uniform(-1, 1)), shift);
+                u[m] = gjk_add(uniform3(-1, 1), shift);
                 q[m] = gjk_scale((gjk_real)scales[si], u[m]);
             }
             gjk_simplex a = make_simplex(u, 4), b = make_simplex(q, 4);
