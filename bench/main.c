@@ -1472,8 +1472,11 @@ static void matched_cell(FILE *f, const row *r, const row *ref) {
 // Curved shapes at equal accuracy: gjk stops at a relative 1e-10 by default,
 // coal and MuJoCo at 1e-6; the variant gjk-3e-7 runs gjk as accurate as them.
 static void write_matched(FILE *f) {
-    static const char *WL = "ellipsoid", *VAR = "gjk-3e-7", *PEERS[] = {"coal", "mujoco"};
-    if (!find_row(WL, VAR, BENCH_Q_DISTANCE, BANDS[0])) return;
+    static const char *WL = "ellipsoid", *PEERS[] = {"coal", "mujoco"};
+    const char *VAR = NULL; // the variant's name, from its bench_lib (lib_gjk.c)
+    for (int l = 0; l < NLIBS; l++)
+        if (lib_variant(l)) VAR = LIBS[l]->name;
+    if (!VAR || !find_row(WL, VAR, BENCH_Q_DISTANCE, BANDS[0])) return;
     fprintf(f, "\n## Matched tolerance (ellipsoids)\n\n"
                "gjk stops at a relative tolerance of 1e-10 by default, coal and MuJoCo at 1e-6, and near contact the "
                "iterations on curved shapes grow as the tolerance shrinks. %s is gjk with `options.tolerance = 3e-7` "
