@@ -225,11 +225,12 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
                 return GJK_WALK_CONVERGED;
             }
             // A fourth point is always taken and its tetrahedron solved
-            // back to a face, which rounding can leave no nearer: a stall
-            // too, though the next face may escape it. Several in a row (a
-            // support point within about the tolerance of the face, the
-            // walk going round in circles) end the walk; the simplex has
-            // changed, so its own closest point is reported.
+            // back to a face, which rounding can leave no nearer even after
+            // each face with the new point has been solved on its own
+            // (simplex.c): a stall too, though the next face may escape it.
+            // Several in a row (a support point within about the tolerance
+            // of the face, the walk going round in circles) end the walk;
+            // the simplex has changed, so its own closest point is reported.
             stalls = gjk_length_sq(v_new) < vv ? 0 : stalls + 1;
             if (stalls >= 4) {
                 walk->v = v_new;

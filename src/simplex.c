@@ -336,6 +336,39 @@ gjk_vec3 gjk_simplex_solve(gjk_simplex *s) {
     return r.point;
 }
 
+/// The tetrahedron p[0..3] again, when its solve *r came out no nearer than
+/// the triangle p[0..2]: each face with the new point p[3] is solved as a
+/// triangle, and *r becomes the nearest answer if it is nearer.
+///
+/// The walk adds p[3] only when it lies beyond the triangle's closest point
+/// v by more than the tolerance along the search direction, so the segment
+/// from v towards p[3] enters the tetrahedron nearer the origin: its closest
+/// point is nearer than v, and lies on a face with p[3] (the other face is
+/// the triangle, whose answer is v). Near the end of a walk on a curved
+/// shape, p[3] lies within about the gap of the triangle's plane and the
+/// tetrahedron is nearly flat: its volume is a difference of products of
+/// the coordinates far larger than itself, the signs of its sub-volumes
+/// can come out wrong, and the face they pick no nearer. Four such steps in
+/// a row ended the walk (gjk.c) with a gap up to 13 times the tolerance, in
+/// 91 of 5020 walks between two ellipsoids at random poses. The triangles
+/// are well conditioned (areas of vertex differences). Rare, so three
+/// triangle solves cost little.
+static void sv_faces_with_newest(const gjk_vec3 *p, sv_result *r) {
+    static const int face[3][3] = {{0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
+    for (int f = 0; f < 3; ++f) {
+        gjk_vec3 t[3] = {p[face[f][0]], p[face[f][1]], p[face[f][2]]};
+        sv_result ft;
+        sv_solve(t, 3, &ft);
+        if (ft.dist2 < r->dist2) {
+            // Back to the tetrahedron's indices (still increasing).
+            for (int m = 0; m < ft.count; ++m) {
+                ft.index[m] = face[f][ft.index[m]];
+            }
+            *r = ft;
+        }
+    }
+}
+
 bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv, gjk_vec3 *v) {
     gjk_vec3 p[4];
     for (int m = 0; m < s->count; ++m) {
@@ -344,8 +377,11 @@ bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv
     p[s->count] = q->w;
     sv_result r;
     sv_solve(p, s->count + 1, &r);
-    if (s->count + 1 < 4 && r.dist2 >= vv) {
-        return false;
+    if (r.dist2 >= vv) {
+        if (s->count + 1 < 4) {
+            return false;
+        }
+        sv_faces_with_newest(p, &r);
     }
     sv_apply(s, &r, q);
     *v = r.point;
