@@ -212,10 +212,12 @@ gjk_vec3 gjk_shape_support(const gjk_shape *shape, gjk_vec3 direction) {
     if (!gjk_shape_check(shape, false) || !gjk_is_valid_vec3(direction)) {
         return gjk_v3_zero();
     }
-    gjk_vec3 d = gjk_length_sq(direction) > 0 ? direction : gjk_v3(1, 0, 0);
+    // Zero when every component is (|d|² may underflow to zero without).
+    bool zero = direction.x == 0 && direction.y == 0 && direction.z == 0;
+    gjk_vec3 d = zero ? gjk_v3(1, 0, 0) : direction;
     gjk_vec3 p = gjk_core_support(shape, d);
     gjk_real r = gjk_core_radius(shape);
-    if (r > 0 && gjk_length_sq(direction) > 0) {
+    if (r > 0 && !zero) {
         p = gjk_mul_add(p, r, gjk_normalize(direction));
     }
     return p;

@@ -202,10 +202,11 @@ gjk_vec2 gjk2_shape_support(const gjk2_shape *shape, gjk_vec2 direction) {
     if (!gjk2_shape_check(shape, false) || !gjk_is_valid_vec2(direction)) {
         return gjk_v2(0, 0);
     }
-    gjk_vec2 d = gjk_length_sq2(direction) > 0 ? direction : gjk_v2(1, 0);
+    bool zero = direction.x == 0 && direction.y == 0; // as gjk_shape_support
+    gjk_vec2 d = zero ? gjk_v2(1, 0) : direction;
     gjk_vec2 p = gjk2_core_support(shape, d);
     gjk_real r = gjk2_core_radius(shape);
-    if (r > 0 && gjk_length_sq2(direction) > 0) {
+    if (r > 0 && !zero) {
         p = gjk_mul_add2(p, r, gjk_normalize2(direction));
     }
     return p;

@@ -165,6 +165,20 @@ static inline gjk_vec3 gjk_support_hull(const gjk_hull *h, gjk_vec3 d, int *hint
     return v[cur];
 }
 
+/// |(d_x, d_y)|, the length of d's part normal to the z axis (a cylinder's
+/// or cone's), with *d first rescaled to unit length when that square is
+/// outside the normal range: it would underflow to zero (or overflow) for
+/// tiny (huge) d, and the rim point be lost. A d along the axis takes this
+/// path too, and keeps a zero horizontal part.
+static GJK_INLINE gjk_real gjk_axial_length(gjk_vec3 *d) {
+    gjk_real rho2 = d->x * d->x + d->y * d->y;
+    if (!(rho2 > GJK_SQUARE_MIN && rho2 < GJK_SQUARE_MAX)) {
+        *d = gjk_normalize(*d);
+        rho2 = d->x * d->x + d->y * d->y;
+    }
+    return gjk_sqrt(rho2);
+}
+
 /// The point of the core of `s` farthest along `d` (local frame). `d` need
 /// not be unit; a zero `d` gives some point of the core. `hint` (may be
 /// NULL) receives the index of a hull's vertex; it is also the start of a
@@ -193,7 +207,7 @@ static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d,
     }
     case GJK_SHAPE_CYLINDER: {
         gjk_real r = s->cylinder.radius, h = s->cylinder.half_height;
-        gjk_real rho = gjk_sqrt(d.x * d.x + d.y * d.y);
+        gjk_real rho = gjk_axial_length(&d);
         gjk_real z = d.z < 0 ? -h : h;
         if (rho > 0) {
             gjk_real k = r / rho;
@@ -206,7 +220,7 @@ static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d,
         // horizontal part, at z = −h. Compare d·apex = h d_z with
         // d·rim = r |d_xy| − h d_z.
         gjk_real r = s->cone.radius, h = s->cone.half_height;
-        gjk_real rho = gjk_sqrt(d.x * d.x + d.y * d.y);
+        gjk_real rho = gjk_axial_length(&d);
         if (h * d.z >= r * rho - h * d.z) {
             return gjk_v3(0, 0, h);
         }
@@ -218,15 +232,15 @@ static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d,
     }
     case GJK_SHAPE_ELLIPSOID: {
         // The ellipsoid is the unit sphere scaled by diag(r); its support is
-        // diag(r)² d / |diag(r) d|.
+        // diag(r) u with u = diag(r) d / |diag(r) d|. diag(r) d carries the
+        // radii on top of d, itself often quadratic in the coordinates (a
+        // triangle's normal): its square left the normal range at sizes
+        // of 1e-55 and 1e+55 in double, 1e-6 and 1e+9 in float (answers
+        // off by half the size), and gjk_normalize rescales it then (a
+        // zero diag(r) d gives the centre).
         gjk_vec3 r = s->ellipsoid.radii;
-        gjk_vec3 rd = gjk_v3(r.x * d.x, r.y * d.y, r.z * d.z);
-        gjk_real len = gjk_length(rd);
-        if (!(len > 0)) {
-            return gjk_v3_zero();
-        }
-        gjk_real k = 1 / len;
-        return gjk_v3(k * r.x * rd.x, k * r.y * rd.y, k * r.z * rd.z);
+        gjk_vec3 u = gjk_normalize(gjk_v3(r.x * d.x, r.y * d.y, r.z * d.z));
+        return gjk_v3(r.x * u.x, r.y * u.y, r.z * u.z);
     }
     case GJK_SHAPE_POLYTOPE:
         if (s->polytope.hull != NULL) {

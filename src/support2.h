@@ -62,15 +62,11 @@ static inline gjk_vec2 gjk2_core_support(const gjk2_shape *s, gjk_vec2 d) {
     }
     case GJK2_SHAPE_ELLIPSE: {
         // The ellipse is the unit circle scaled by diag(r); its support is
-        // diag(r)² d / |diag(r) d|.
+        // diag(r) u with u = diag(r) d / |diag(r) d|, normalised with the
+        // range check, as the ellipsoid's (support.h).
         gjk_vec2 r = s->ellipse.radii;
-        gjk_vec2 rd = gjk_v2(r.x * d.x, r.y * d.y);
-        gjk_real len = gjk_length2(rd);
-        if (!(len > 0)) {
-            return gjk_v2(0, 0);
-        }
-        gjk_real k = 1 / len;
-        return gjk_v2(k * r.x * rd.x, k * r.y * rd.y);
+        gjk_vec2 u = gjk_normalize2(gjk_v2(r.x * d.x, r.y * d.y));
+        return gjk_v2(r.x * u.x, r.y * u.y);
     }
     case GJK2_SHAPE_POLYGON:
         return gjk2_support_points(s->polygon.vertices, s->polygon.count, d);

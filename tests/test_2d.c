@@ -555,6 +555,28 @@ static void test_shape_support(void) {
     ENSURE_V2_NEAR(gjk2_shape_support(&b, V2(-1, 0.1)), V2(-1, 2), 0);
     gjk2_shape t = gjk2_make_triangle(V2(0, 0), V2(1, 0), V2(0, 1));
     ENSURE_V2_NEAR(gjk2_shape_support(&t, V2(-1, 2)), V2(0, 1), 0);
+    // Only the direction matters, down to tiny and up to huge lengths whose
+    // squares leave the normal range (the ellipse's |diag(r) d| and the
+    // margin's d/|d| must not underflow to zero or overflow).
+#if GJK_USE_FLOAT
+    const int exps[] = {-120, -70, -40, 40, 70, 120};
+#else
+    const int exps[] = {-1000, -600, -300, 300, 600, 1000};
+#endif
+    const gjk2_shape all[] = {s, e, c, o, b, t, gjk2_with_margin(e, (gjk_real)0.3)};
+    for (int i = 0; i < (int)(sizeof all / sizeof all[0]); ++i) {
+        for (int k = 0; k < 12; ++k) {
+            // Off the axes (by 15° at least): a tiny component of an
+            // axis direction would underflow when scaled, and flip a box.
+            double th = 2 * PI * (k + 0.5) / 12;
+            gjk_vec2 d = V2(cos(th), sin(th));
+            gjk_vec2 p = gjk2_shape_support(&all[i], d);
+            for (int x = 0; x < (int)(sizeof exps / sizeof exps[0]); ++x) {
+                gjk_vec2 q = gjk2_shape_support(&all[i], gjk_scale2((gjk_real)ldexp(1, exps[x]), d));
+                ENSURE_V2_NEAR(q, p, tol);
+            }
+        }
+    }
     // A zero direction gives a point of the shape; invalid shapes give zero.
     gjk_vec2 z = gjk2_shape_support(&b, V2(0, 0));
     ENSURE(fabs((double)z.x) == 1 && fabs((double)z.y) == 2);

@@ -695,6 +695,70 @@ static void test_converged_walks_certified(void) {
     ENSURE(walks > 4000);
 }
 
+/// `s` with its size multiplied by sc (ellipsoids and spheres only).
+static gjk_shape scaled_shape(const gjk_shape *s, double sc) {
+    if (s->type == GJK_SHAPE_SPHERE) {
+        return gjk_make_sphere((gjk_real)((double)s->sphere.radius * sc));
+    }
+    gjk_vec3 r = s->ellipsoid.radii;
+    return gjk_make_ellipsoid(gjk_v3((gjk_real)((double)r.x * sc), (gjk_real)((double)r.y * sc), (gjk_real)((double)r.z * sc)));
+}
+
+/// The reference poses scaled by powers of two (exactly, so the reference
+/// distance scales exactly) from near the smallest sizes whose squares are
+/// normal numbers to near the largest: the same status, and the distance
+/// within the scaled tolerance. Support directions are products of the
+/// coordinates (a triangle's normal is quadratic in them), and an
+/// ellipsoid's support multiplies them by its radii once more, so its
+/// squared length left the range of normal numbers at sizes of 1e-55 in
+/// double, where every near-contact query was wrong by up to half the size.
+/// The user shape is left out: its support is this file's, not the
+/// library's.
+static void test_huge_and_tiny_sizes(void) {
+#if GJK_USE_FLOAT
+    const int exps[] = {-50, -40, -30, -20, 20, 30, 40, 55};
+#else
+    const int exps[] = {-480, -300, -240, -183, -120, 120, 183, 240, 300, 480};
+#endif
+    const int nexp = (int)(sizeof exps / sizeof exps[0]);
+    const int bands[] = {1, NBANDS - 2, NBANDS - 1};
+    for (int k = 0; k < NKINDS; ++k) {
+        if (kinds[k].a.type == GJK_SHAPE_CUSTOM) {
+            continue;
+        }
+        for (int e = 0; e < nexp; ++e) {
+            double sc = ldexp(1, exps[e]);
+            gjk_shape a = scaled_shape(&kinds[k].a, sc), b = scaled_shape(&kinds[k].b, sc);
+            for (int bi = 0; bi < 3; ++bi) {
+                for (int i = 0; i < 4; ++i) {
+                    const pose *p = &poses[k][bands[bi]][i];
+                    double want = (double)(p->core - (ld)kinds[k].rounding);
+                    gjk_query_input in;
+                    memset(&in, 0, sizeof in);
+                    in.shape_a = &a;
+                    in.shape_b = &b;
+                    in.transform_a = p->ta;
+                    in.transform_b = p->tb;
+                    in.transform_a.position = gjk_scale((gjk_real)sc, p->ta.position);
+                    in.transform_b.position = gjk_scale((gjk_real)sc, p->tb.position);
+                    gjk_distance_output d = gjk_distance(&in, NULL);
+                    gjk_penetration_output q = gjk_penetration(&in, NULL);
+                    gjk_intersect_output x = gjk_intersect(&in);
+                    static char label[120];
+                    snprintf(label, sizeof label, "%s, band %g, pose %d, size 2^%d", kinds[k].name, BANDS[bands[bi]], i,
+                             exps[e]);
+                    case_begin(label);
+                    ENSURE(d.status == GJK_SEPARATED && q.status == GJK_SEPARATED && x.status == GJK_SEPARATED);
+                    ENSURE_NEAR((double)d.distance / sc, want, allowed(p));
+                    ENSURE_NEAR((double)q.signed_distance / sc, want, allowed(p));
+                    ENSURE_NEAR((double)gjk_length(q.normal), 1, 16 * (double)GJK_REAL_EPSILON);
+                    case_end();
+                }
+            }
+        }
+    }
+}
+
 /// Two ellipsoids half a unit apart on which the plain walk went round in
 /// circles until the iteration cap (GJK_NOT_CONVERGED; about one pose in ten
 /// at 0.3–0.5 apart did): each fourth point's tetrahedron was solved back to
@@ -796,6 +860,13 @@ static ld reference_distance2(const ellipse_ref *a, const ellipse_ref *b) {
 /// 2D walks with momentum (AUTO) against the plain walk and the reference:
 /// ellipse pairs and an ellipse with a small circle, from 1 apart to nearly
 /// touching. Same checks as test_momentum_vs_plain, plus the public query.
+#if GJK_USE_FLOAT
+static const int EXPS2[] = {-50, -30, -20, 20, 30, 50};
+#else
+static const int EXPS2[] = {-480, -300, -200, 200, 300, 480};
+#endif
+#define NEXP2 ((int)(sizeof EXPS2 / sizeof EXPS2[0]))
+
 static void test_2d_ellipses(void) {
     gjk_vec2 ra = gjk_v2(1, (gjk_real)0.8), rb = gjk_v2((gjk_real)0.9, (gjk_real)0.7);
     gjk2_shape a = gjk2_make_ellipse(ra);
@@ -850,6 +921,23 @@ static void test_2d_ellipses(void) {
                 gjk2_distance_output d = gjk2_distance(&in, NULL);
                 ENSURE(d.status == GJK_SEPARATED);
                 ENSURE_NEAR(d.distance, (double)(core - (ld)rounding[kb]), allow);
+                // Scaled by powers of two, as test_huge_and_tiny_sizes in
+                // 3D: the ellipse's support squares its radii times an
+                // edge's normal, cubic in the size.
+                for (int e = 0; e < NEXP2 && i < 4; ++e) {
+                    double sc = ldexp(1, EXPS2[e]);
+                    gjk2_shape as = gjk2_make_ellipse(gjk_scale2((gjk_real)sc, ra));
+                    gjk2_shape bs = kb == 0 ? gjk2_make_ellipse(gjk_scale2((gjk_real)sc, rb))
+                                            : gjk2_make_circle((gjk_real)(sc * (double)rounding[kb]));
+                    gjk2_query_input q = in;
+                    q.shape_a = &as;
+                    q.shape_b = &bs;
+                    q.transform_a.position = gjk_scale2((gjk_real)sc, in.transform_a.position);
+                    q.transform_b.position = gjk_scale2((gjk_real)sc, in.transform_b.position);
+                    gjk2_distance_output ds = gjk2_distance(&q, NULL);
+                    ENSURE(ds.status == GJK_SEPARATED);
+                    ENSURE_NEAR((double)ds.distance / sc, (double)(core - (ld)rounding[kb]), allow);
+                }
                 if (bands[b] >= 0.1 && bands[b] <= 0.3) {
                     zone_on += w[1].iterations;
                     zone_off += w[0].iterations;
@@ -877,6 +965,7 @@ int main(void) {
     RUN_TEST(test_early_exits);
     RUN_TEST(test_tetrahedron_stall);
     RUN_TEST(test_converged_walks_certified);
+    RUN_TEST(test_huge_and_tiny_sizes);
     RUN_TEST(test_2d_ellipses);
     return TEST_SUMMARY();
 }

@@ -494,6 +494,43 @@ static void test_support_optimality(void) {
     ENSURE(custom_bad_user_data == 0);
 }
 
+static void test_support_direction_size(void) {
+    // Only d's direction matters, down to tiny and up to huge lengths whose
+    // squares leave the range of normal numbers (a cylinder's |d_xy|, an
+    // ellipsoid's |diag(r) d| and the margin's d/|d| must not underflow to
+    // zero or overflow). The user shape is left out: its support is this
+    // file's.
+#if GJK_USE_FLOAT
+    const int exps[] = {-120, -70, -40, 40, 70, 120};
+#else
+    const int exps[] = {-1000, -600, -300, 300, 600, 1000};
+#endif
+    const int nexp = (int)(sizeof exps / sizeof exps[0]);
+    gjk_shape shapes[16];
+    int n = all_shapes(shapes);
+    for (int i = 0; i < n; ++i) {
+        if (shapes[i].type == GJK_SHAPE_CUSTOM) {
+            continue;
+        }
+        for (int m = 0; m < 2; ++m) {
+            gjk_shape s = gjk_with_margin(shapes[i], m ? (gjk_real)0.3 : 0);
+            for (int k = 0; k < 50; ++k) {
+                // Axis-aligned directions too: the cylinder's and cone's
+                // horizontal part is then exactly zero.
+                gjk_vec3 d = k < 6 ? gjk_v3((gjk_real)(k == 0) - (gjk_real)(k == 1), (gjk_real)(k == 2) - (gjk_real)(k == 3),
+                                            (gjk_real)(k == 4) - (gjk_real)(k == 5))
+                                   : rnd_dir();
+                gjk_vec3 p = gjk_shape_support(&s, d);
+                for (int e = 0; e < nexp; ++e) {
+                    gjk_real sc = (gjk_real)ldexp(1, exps[e]);
+                    gjk_vec3 q = gjk_shape_support(&s, gjk_scale(sc, d));
+                    ENSURE_VEC_NEAR(q, p, TOL(4));
+                }
+            }
+        }
+    }
+}
+
 // ---- validation ----
 
 static void expect_valid(gjk_shape s, const char *what) {
@@ -652,6 +689,7 @@ int main(void) {
     RUN_TEST(test_support_custom);
     RUN_TEST(test_support_zero_direction);
     RUN_TEST(test_support_optimality);
+    RUN_TEST(test_support_direction_size);
     RUN_TEST(test_validate_valid);
     RUN_TEST(test_validate_invalid);
     RUN_TEST(test_status_names);

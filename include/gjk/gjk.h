@@ -70,7 +70,9 @@ typedef enum gjk_shape_type {
 
 /// A user support function: the point of the shape, in its local frame, that
 /// lies farthest along `direction` (which need not be unit length and is never
-/// zero). It must be pure (the same answer for the same direction), must not
+/// zero; its length can be as small or as large as the square of the shapes'
+/// size, so squaring it may underflow or overflow: gjk_normalize scales it
+/// safely). It must be pure (the same answer for the same direction), must not
 /// call back into a query, and must return finite numbers; a non-finite answer
 /// ends the query with GJK_INVALID_INPUT.
 typedef gjk_vec3 (*gjk_support_fn)(const void *user_data, gjk_vec3 direction);

@@ -31,8 +31,9 @@ typedef enum gjk2_shape_type {
 } gjk2_shape_type;
 
 /// A user support function in 2D: the point of the shape (local frame)
-/// farthest along `direction` (never zero, not necessarily unit). Pure, finite,
-/// no calls back into a query.
+/// farthest along `direction` (never zero, not necessarily unit; as small or
+/// as large as the shapes' size: gjk_normalize2 scales it safely). Pure,
+/// finite, no calls back into a query.
 typedef gjk_vec2 (*gjk2_support_fn)(const void *user_data, gjk_vec2 direction);
 
 /// A convex 2D shape in its local frame plus a margin ≥ 0 (a rounded shape).
