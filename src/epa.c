@@ -153,6 +153,27 @@ static gjk_vec3 any_perpendicular(gjk_vec3 e) {
     return gjk_normalize(gjk_cross(e, axis));
 }
 
+/// The four points of g divided by their largest coordinate, into q: the
+/// volume of their tetrahedron is cubic in the coordinates and its areas'
+/// squares quartic, so at huge and tiny sizes they overflow or underflow
+/// (a volume that overflowed to a NaN, or underflowed to 0, left the
+/// tetrahedron inside out); on q they do not.
+static void scaled_points(const gjk_simplex *g, gjk_vec3 q[4]) {
+    gjk_real big = 0;
+    for (int i = 0; i < 4; ++i) {
+        big = gjk_max(big, gjk_max_abs(g->v[i].w));
+    }
+    big = big > 0 ? big : 1;
+    for (int i = 0; i < 4; ++i) {
+        q[i] = gjk_v3(g->v[i].w.x / big, g->v[i].w.y / big, g->v[i].w.z / big);
+    }
+}
+
+/// Six times the signed volume of the tetrahedron q[0..3].
+static gjk_real tetra_volume(const gjk_vec3 q[4]) {
+    return gjk_dot(gjk_sub(q[1], q[0]), gjk_cross(gjk_sub(q[2], q[0]), gjk_sub(q[3], q[0])));
+}
+
 /// Grows the final GJK simplex (the origin lies in it or within tolerance
 /// of it) into a polytope with volume that encloses the origin. Returns
 /// false with *out filled when D turns out to be flat around the origin:
@@ -220,9 +241,15 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
         }
     }
     if (g.count == 4) {
-        // A tetrahedron enclosing the origin: orient it outward.
-        gjk_vec3 p0 = g.v[0].w;
-        gjk_real vol = gjk_dot(gjk_sub(g.v[1].w, p0), gjk_cross(gjk_sub(g.v[2].w, p0), gjk_sub(g.v[3].w, p0)));
+        // A tetrahedron enclosing the origin: orient it outward (by the
+        // sign of a volume well inside the normal range, else measured on
+        // the scaled points).
+        gjk_vec3 q[4] = {g.v[0].w, g.v[1].w, g.v[2].w, g.v[3].w};
+        gjk_real vol = tetra_volume(q);
+        if (!(gjk_abs(vol) > GJK_SQUARE_MIN && gjk_abs(vol) < GJK_SQUARE_MAX)) {
+            scaled_points(&g, q);
+            vol = tetra_volume(q);
+        }
         if (vol < 0) {
             gjk_support_point tmp = g.v[1];
             g.v[1] = g.v[2];
@@ -236,11 +263,12 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
             return true;
         }
         // Flat tetrahedron: keep its largest face and go on as a triangle.
+        scaled_points(&g, q);
         int drop = 0;
         gjk_real best_area = -1;
         for (int m = 0; m < 4; ++m) {
             int i = (m + 1) & 3, j = (m + 2) & 3, k = (m + 3) & 3;
-            gjk_real area = gjk_length(gjk_cross(gjk_sub(g.v[j].w, g.v[i].w), gjk_sub(g.v[k].w, g.v[i].w)));
+            gjk_real area = gjk_length(gjk_cross(gjk_sub(q[j], q[i]), gjk_sub(q[k], q[i])));
             if (area > best_area) {
                 best_area = area;
                 drop = m;
@@ -560,7 +588,13 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     face_result(&P, best, gjk_pair_tolerance(pair), out);
     if (!out->converged && !out->deeper && upper < GJK_REAL_MAX) {
         // Stopped between the bounds: report the upper bound, whose normal
-        // and support points are a valid separating motion.
+        // and support points are a valid separating motion. The depth lies
+        // between the nearest face's distance and it: when they are within
+        // the tolerance, that is the answer, though no single face's
+        // support point closed its own gap (deep poses of two ellipsoids,
+        // whose depth varies little over a wide range of directions, could
+        // run out of iterations that way).
+        out->converged = upper - P.face[best].dist <= gjk_pair_tolerance(pair);
         out->depth = upper > 0 ? upper : 0;
         out->normal = upper_n;
         out->point_a = upper_w.a;

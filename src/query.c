@@ -75,8 +75,14 @@ static gjk_real tetra_inner_distance(const gjk_simplex *s) {
     for (int m = 0; m < 4; ++m) {
         gjk_vec3 a = s->v[(m + 1) & 3].w, b = s->v[(m + 2) & 3].w, c = s->v[(m + 3) & 3].w;
         gjk_vec3 n = gjk_cross(gjk_sub(b, a), gjk_sub(c, a));
-        gjk_real len = gjk_length(n);
-        gjk_real d = len > 0 ? gjk_abs(gjk_dot(n, a)) / len : 0;
+        gjk_real nn = gjk_length_sq(n), d;
+        if (nn > GJK_SQUARE_MIN && nn < GJK_SQUARE_MAX) {
+            d = gjk_abs(gjk_dot(n, a)) / gjk_sqrt(nn);
+        } else {
+            // |n|² is quartic in the coordinates: it overflows (underflows)
+            // at huge (tiny) sizes, where gjk_normalize scales n first.
+            d = gjk_abs(gjk_dot(gjk_normalize(n), a)); // 0 for a face with no area
+        }
         best = gjk_min(best, d);
     }
     return best;
