@@ -883,6 +883,54 @@ static void test_ray_curved(void) {
              6);
 }
 
+/// Ray and shape casts on an ellipsoid (a cylinder cast at it) scaled by
+/// powers of two: the ray's t against the exact quadratic at every size,
+/// the shape cast's t and status against its own answer at size 1. The
+/// ellipsoid's support squared its radii times the direction and lost it
+/// to underflow or overflow at sizes beyond 1e±55 in double (1e-6 and 1e+9
+/// in float): rays missed it and shape casts were off by a fifth of t.
+static void test_casts_huge_and_tiny(void) {
+#if GJK_USE_FLOAT
+    const int exps[] = {-50, -40, -20, 20, 40, 55};
+#else
+    const int exps[] = {-480, -300, -183, 183, 300, 480};
+#endif
+    const double radii[3] = {1, 0.8, 0.6};
+    for (int i = 0; i < 40; ++i) {
+        gjk_quat q = rnd_quat(), qb = rnd_quat();
+        gjk_vec3 origin = gjk_scale((gjk_real)rnd(2.5, 4), rnd_unit_vec());
+        gjk_vec3 target = gjk_scale((gjk_real)rnd(0, 0.3), rnd_unit_vec());
+        gjk_vec3 dir = gjk_sub(target, origin);
+        // Exact t: the ray in the ellipsoid's frame, |diag(1/r)(o + t d)|² = 1.
+        gjk_vec3 lo = gjk_quat_inv_rotate(q, origin), ld = gjk_quat_inv_rotate(q, dir);
+        double o[3] = {lo.x / radii[0], lo.y / radii[1], lo.z / radii[2]};
+        double d[3] = {ld.x / radii[0], ld.y / radii[1], ld.z / radii[2]};
+        double qa = 0, qb2 = 0, qc = -1;
+        for (int k = 0; k < 3; ++k) {
+            qa += d[k] * d[k], qb2 += o[k] * d[k], qc += o[k] * o[k];
+        }
+        double t_exact = (-qb2 - sqrt(qb2 * qb2 - qa * qc)) / qa;
+        gjk_shape cyl1 = gjk_make_cylinder((gjk_real)0.3, (gjk_real)0.2), ell1 = gjk_make_ellipsoid(V(1, 0.8, 0.6));
+        gjk_cast_output s1 = cast_shape(&ell1, pose(V(0, 0, 0), q), &cyl1, pose(origin, qb), gjk_scale(2, dir), 0);
+        for (int e = 0; e < (int)(sizeof exps / sizeof exps[0]); ++e) {
+            double sc = ldexp(1, exps[e]);
+            gjk_shape ell = gjk_make_ellipsoid(V(sc, 0.8 * sc, 0.6 * sc));
+            gjk_shape cyl = gjk_make_cylinder((gjk_real)(0.3 * sc), (gjk_real)(0.2 * sc));
+            gjk_vec3 os = gjk_scale((gjk_real)sc, origin), ds = gjk_scale((gjk_real)sc, dir);
+            char label[80];
+            snprintf(label, sizeof label, "ellipsoid casts, ray %d, size 2^%d", i, exps[e]);
+            case_begin(label);
+            gjk_cast_output r = cast_ray(&ell, pose(V(0, 0, 0), q), os, ds, 2);
+            ENSURE(r.status == GJK_HIT);
+            ENSURE_NEAR(r.t, t_exact, 10 * TOL(1));
+            gjk_cast_output s = cast_shape(&ell, pose(V(0, 0, 0), q), &cyl, pose(os, qb), gjk_scale(2, ds), 0);
+            ENSURE(s.status == s1.status && s1.status == GJK_HIT);
+            ENSURE_NEAR(s.t, s1.t, 10 * TOL(1));
+            case_end();
+        }
+    }
+}
+
 static gjk_vec3 square_support(const void *data, gjk_vec3 d) {
     gjk_real h = *(const gjk_real *)data;
     return gjk_v3(d.x < 0 ? -h : h, d.y < 0 ? -h : h, 0);
@@ -1989,5 +2037,6 @@ int main(void) {
     RUN_TEST(test_cast_iteration_caps);
     RUN_TEST(test_sweep_at);
     RUN_TEST(test_invalid_input);
+    RUN_TEST(test_casts_huge_and_tiny);
     return TEST_SUMMARY();
 }
