@@ -599,6 +599,12 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         out->normal = upper_n;
         out->point_a = upper_w.a;
         out->point_b = upper_w.b;
+        if (out->converged) {
+            // A converged answer keeps point_a − point_b = depth·normal
+            // (gjk.h): the support points differ by that plus a part across
+            // the normal, of about √(2·R·tolerance) on a curved D.
+            out->point_b = gjk_mul_add(upper_w.a, -out->depth, upper_n);
+        }
     }
     return true;
 }

@@ -679,6 +679,7 @@ static void test_converged_walks_certified(void) {
             memset(&w, 0, sizeof w);
             w.max_iterations = GJK_DEFAULT_MAX_ITERATIONS;
             gjk_walk_end e = gjk_walk_run_momentum(&pair, &w, m ? GJK_MOMENTUM_ON : GJK_MOMENTUM_OFF);
+            ENSURE(e != GJK_WALK_MAX_ITER);
             if (e != GJK_WALK_CONVERGED) {
                 continue; // overlapping: no gap to check
             }
@@ -782,6 +783,14 @@ static void test_huge_and_tiny_sizes(void) {
                         in.transform_b.position = gjk_scale((gjk_real)sc, deep[j].tb.position);
                         gjk_penetration_output q = gjk_penetration(&in, NULL);
                         ENSURE(q.status == unit[j].status);
+                        if (q.status == GJK_PENETRATING) {
+                            // The witness contract (gjk.h), to the precision
+                            // of witnesses on curved surfaces (README,
+                            // "Tolerances"): √(2·R·allowed), R ≤ 3.3 the
+                            // largest radius of curvature of A − B here.
+                            gjk_vec3 off = gjk_sub(gjk_sub(q.point_a, q.point_b), gjk_scale(q.depth, q.normal));
+                            ENSURE((double)gjk_length(off) / sc <= sqrt(6.6 * allowed(p)));
+                        }
                         ENSURE_NEAR((double)q.signed_distance / sc, (double)unit[j].signed_distance, allowed(p));
                         // A depth within `allowed` of the truth fixes the
                         // normal to within about √(2·allowed/ρ), ρ the least
@@ -871,9 +880,56 @@ static void test_epa_bounds_meet(void) {
     printf("  EPA: %d iterations, depth %.17g, reference %.17Lg\n", o.epa_iterations, (double)-o.signed_distance, -p.core);
     ENSURE(o.status == GJK_PENETRATING);
     ENSURE_NEAR(o.signed_distance, (double)p.core, allowed(&p));
+    // The witness contract of a converged answer (gjk.h).
+    ENSURE(gjk_length(gjk_sub(gjk_sub(o.point_a, o.point_b), gjk_scale(o.depth, o.normal))) <= allowed(&p));
     in.transform_b.position = gjk_sub(p.tb.position, gjk_scale(o.signed_distance, o.normal));
     gjk_penetration_output moved = gjk_penetration(&in, NULL);
     ENSURE_NEAR(moved.signed_distance, 0, allowed(&p));
+}
+
+/// EPA from a flat starting tetrahedron (four coplanar points around the
+/// origin, as a walk on a face of D can leave): it keeps the face of the
+/// largest area and goes on as a triangle. Here a point inside a box of
+/// half extents (2, 2, 1)·s, and the points (0, 2, 0), (−1.5, −2, 0),
+/// (0, −2, 0), (1.5, −2, 0) on its sides (times s): the largest face drops the third;
+/// dropping the first leaves three collinear points, and a "touching"
+/// answer. The areas' squares are quartic in s: at s = 2^-300 and below
+/// (2^-50 in float) they all underflowed to zero and tied, and the first
+/// point was dropped. The depth is s along ±z at every size.
+static void test_epa_flat_start(void) {
+#if GJK_USE_FLOAT
+    const int exps[] = {-50, 0, 55};
+#else
+    const int exps[] = {-480, -300, 0, 300, 480};
+#endif
+    for (int e = 0; e < (int)(sizeof exps / sizeof exps[0]); ++e) {
+        gjk_real sc = (gjk_real)ldexp(1, exps[e]);
+        gjk_shape box = gjk_make_box(gjk_v3(2 * sc, 2 * sc, sc)), point = gjk_make_point();
+        gjk_transform id = gjk_transform_identity();
+        gjk_options o;
+        memset(&o, 0, sizeof o);
+        gjk_pair pair;
+        gjk_transform xa;
+        ENSURE(gjk_pair_init(&pair, &box, &id, &point, &id, &o, &xa));
+        const gjk_real pts[4][2] = {{0, 2}, {GJK_R(-1.5), -2}, {0, -2}, {GJK_R(1.5), -2}};
+        gjk_simplex s;
+        memset(&s, 0, sizeof s);
+        s.count = 4;
+        for (int m = 0; m < 4; ++m) {
+            s.v[m].a = s.v[m].w = gjk_v3(pts[m][0] * sc, pts[m][1] * sc, 0);
+            s.v[m].ia = s.v[m].ib = -1;
+            s.lambda[m] = GJK_R(0.25);
+        }
+        gjk_epa_result r;
+        ENSURE(gjk_epa_run(&pair, &s, GJK_DEFAULT_MAX_EPA_ITERATIONS, 0, &r));
+        static char label[60];
+        snprintf(label, sizeof label, "flat start, size 2^%d", exps[e]);
+        case_begin(label);
+        ENSURE(r.converged);
+        ENSURE_NEAR((double)r.depth / (double)sc, 1, 1e-6);
+        ENSURE_NEAR(fabs((double)r.normal.z), 1, 1e-6);
+        case_end();
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -1044,6 +1100,7 @@ int main(void) {
     RUN_TEST(test_converged_walks_certified);
     RUN_TEST(test_huge_and_tiny_sizes);
     RUN_TEST(test_epa_bounds_meet);
+    RUN_TEST(test_epa_flat_start);
     RUN_TEST(test_2d_ellipses);
     return TEST_SUMMARY();
 }
