@@ -317,25 +317,26 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
     return false;
 }
 
-/// Fills *out from the nearest face `best`: its normal and distance, and
-/// the origin's foot point p on its plane, with the matching points of A and
-/// B. The foot lies in the nearest face of a convex polytope unless D has a
-/// flat facet split into coplanar triangles (or rounding dented the
-/// polytope): then it lies in a face whose plane also holds p, and that
-/// face's barycentric coordinates give the witness points.
-static void face_result(const epa_polytope *P, int best, gjk_real tol, gjk_epa_result *out) {
-    const epa_face *B = &P->face[best];
-    gjk_vec3 foot = gjk_scale(B->dist, B->n);
+/// The witness points of a point x of the polytope's boundary on (or, by
+/// rounding, beside) face `first`: the barycentric coordinates of x on the
+/// face whose plane holds x (within tol) and whose triangle comes nearest
+/// to it give points of A and B with point_a − point_b = x. On a flat facet
+/// of D split into coplanar triangles (or a polytope dented by rounding) x
+/// may lie in a neighbour of `first`.
+static void witness_at(const epa_polytope *P, int first, gjk_vec3 x, gjk_real tol, gjk_vec3 *pa, gjk_vec3 *pb) {
     gjk_real best_miss = GJK_REAL_MAX;
     gjk_real lam[3], pick_lam[3] = {1, 0, 0};
-    int pick = best;
+    int pick = first;
     for (int f = 0; f < P->face_count; ++f) {
         const epa_face *F = &P->face[f];
-        if (!F->alive || (f != best && gjk_abs(gjk_dot(F->n, foot) - F->dist) > tol)) {
+        if (!F->alive || (f != first && gjk_abs(gjk_dot(F->n, x) - F->dist) > tol)) {
             continue;
         }
-        gjk_vec3 c = gjk_triangle_closest(P->vert[F->v[0]].w, P->vert[F->v[1]].w, P->vert[F->v[2]].w, lam);
-        gjk_real miss = gjk_length(gjk_sub(c, foot));
+        // The triangle's point nearest x: its point nearest the origin once
+        // moved by −x.
+        gjk_vec3 c = gjk_triangle_closest(gjk_sub(P->vert[F->v[0]].w, x), gjk_sub(P->vert[F->v[1]].w, x),
+                                          gjk_sub(P->vert[F->v[2]].w, x), lam);
+        gjk_real miss = gjk_length(c);
         if (miss < best_miss) {
             best_miss = miss;
             pick = f;
@@ -344,10 +345,42 @@ static void face_result(const epa_polytope *P, int best, gjk_real tol, gjk_epa_r
     }
     const epa_face *F = &P->face[pick];
     const gjk_support_point *a = &P->vert[F->v[0]], *b = &P->vert[F->v[1]], *c = &P->vert[F->v[2]];
-    out->point_a = gjk_add(gjk_add(gjk_scale(pick_lam[0], a->a), gjk_scale(pick_lam[1], b->a)), gjk_scale(pick_lam[2], c->a));
-    out->point_b = gjk_add(gjk_add(gjk_scale(pick_lam[0], a->b), gjk_scale(pick_lam[1], b->b)), gjk_scale(pick_lam[2], c->b));
+    *pa = gjk_add(gjk_add(gjk_scale(pick_lam[0], a->a), gjk_scale(pick_lam[1], b->a)), gjk_scale(pick_lam[2], c->a));
+    *pb = gjk_add(gjk_add(gjk_scale(pick_lam[0], a->b), gjk_scale(pick_lam[1], b->b)), gjk_scale(pick_lam[2], c->b));
+}
+
+/// Fills *out from the nearest face `best`: its normal and distance, and the
+/// witness points of the origin's foot on its plane (witness_at).
+static void face_result(const epa_polytope *P, int best, gjk_real tol, gjk_epa_result *out) {
+    const epa_face *B = &P->face[best];
+    witness_at(P, best, gjk_scale(B->dist, B->n), tol, &out->point_a, &out->point_b);
     out->normal = B->n;
     out->depth = B->dist > 0 ? B->dist : 0;
+}
+
+/// The witness points of an answer converged by its bounds (gjk_epa_run):
+/// those of the point t·n where the ray from the origin along the normal n
+/// leaves the polytope (t = dist_f / n_f·n, least over the faces f facing
+/// n). The polytope lies in D and encloses the origin, so t lies between the
+/// nearest face's distance and D's support along n: within the tolerance of
+/// the depth, and point_a − point_b = t·n as gjk.h promises. The support
+/// points along n would not do: they differ by depth·n plus a part across
+/// n, which is large where D is flat across n (a cylinder's side: any point
+/// of a vertical line of its rim).
+static void ray_witness(const epa_polytope *P, gjk_vec3 n, gjk_real tol, gjk_epa_result *out) {
+    int hit = -1;
+    gjk_real best = GJK_REAL_MAX;
+    for (int f = 0; f < P->face_count; ++f) {
+        const epa_face *F = &P->face[f];
+        gjk_real c = gjk_dot(F->n, n);
+        if (F->alive && c > 0 && F->dist / c < best) {
+            best = F->dist / c;
+            hit = f;
+        }
+    }
+    if (hit >= 0) {
+        witness_at(P, hit, gjk_scale(best, n), tol, &out->point_a, &out->point_b);
+    }
 }
 
 /// Scratch space of one expansion step.
@@ -600,10 +633,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         out->point_a = upper_w.a;
         out->point_b = upper_w.b;
         if (out->converged) {
-            // A converged answer keeps point_a − point_b = depth·normal
-            // (gjk.h): the support points differ by that plus a part across
-            // the normal, of about √(2·R·tolerance) on a curved D.
-            out->point_b = gjk_mul_add(upper_w.a, -out->depth, upper_n);
+            ray_witness(&P, upper_n, gjk_pair_tolerance(pair), out);
         }
     }
     return true;

@@ -887,6 +887,39 @@ static void test_epa_bounds_meet(void) {
     ENSURE_NEAR(moved.signed_distance, 0, allowed(&p));
 }
 
+/// Fuzz finding f20: a point (margin 1/64) 0.0625 from the centre of a
+/// cylinder of radius and half height 5.5. The depth is nearly the same
+/// along every horizontal direction, so EPA reaches its cap; its bounds meet,
+/// and the answer is converged along the least support overlap's direction.
+/// Its witness points were first the support points along it (their
+/// difference has a part across the normal), then point_a − depth·normal for
+/// B, which put B's point on the cylinder's rim, 5.5 above B. They now come
+/// from the point where the ray along the normal leaves EPA's polytope.
+static void test_epa_bounds_meet_flat(void) {
+    gjk_shape a = gjk_make_cylinder((gjk_real)5.5, (gjk_real)5.5);
+    gjk_shape b = gjk_with_margin(gjk_make_point(), (gjk_real)0.015625);
+    gjk_query_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a;
+    in.shape_b = &b;
+    gjk_vec3 ca = gjk_v3((gjk_real)-5.4375, (gjk_real)-5.5, (gjk_real)-5.5), cb = gjk_v3((gjk_real)-5.5, (gjk_real)-5.5, (gjk_real)-5.5);
+    in.transform_a = gjk_transform_make(ca, gjk_quat_identity());
+    in.transform_b = gjk_transform_make(cb, gjk_quat_identity());
+    gjk_penetration_output o = gjk_penetration(&in, NULL);
+    double tol = 64 * (double)GJK_DEFAULT_TOLERANCE * 11 + 64 * (GJK_USE_FLOAT ? 1.2e-7 : 2.3e-16) * 11;
+    // Depth: 5.5 − 0.0625 to the side, plus the margin.
+    ENSURE(o.status == GJK_PENETRATING || o.status == GJK_NOT_CONVERGED);
+    ENSURE_NEAR(o.depth, 5.4375 + 0.015625, tol);
+    gjk_vec3 e = gjk_sub(gjk_sub(o.point_a, o.point_b), gjk_scale(o.depth, o.normal));
+    if (o.status == GJK_PENETRATING) {
+        ENSURE((double)gjk_length(e) <= tol);
+    }
+    // Each witness in its shape.
+    gjk_vec3 ra = gjk_sub(o.point_a, ca);
+    ENSURE(sqrt((double)ra.x * ra.x + (double)ra.y * ra.y) <= 5.5 + tol && fabs((double)ra.z) <= 5.5 + tol);
+    ENSURE((double)gjk_length(gjk_sub(o.point_b, cb)) <= 0.015625 + tol);
+}
+
 /// EPA from a flat starting tetrahedron (four coplanar points around the
 /// origin, as a walk on a face of D can leave): it keeps the face of the
 /// largest area and goes on as a triangle. Here a point inside a box of
@@ -1101,6 +1134,7 @@ int main(void) {
     RUN_TEST(test_huge_and_tiny_sizes);
     RUN_TEST(test_epa_bounds_meet);
     RUN_TEST(test_epa_flat_start);
+    RUN_TEST(test_epa_bounds_meet_flat);
     RUN_TEST(test_2d_ellipses);
     return TEST_SUMMARY();
 }
