@@ -160,13 +160,15 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *ra
 
 static gjk_real det3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) { return gjk_dot(a, gjk_cross(b, c)); }
 
+/// The face of a tetrahedron without vertex m, its vertices increasing.
+static const int SV_FACE[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+
 /// Solves the face of the tetrahedron p[0..3] without vertex m into *r:
 /// true when its answer lies inside it (then it is the tetrahedron's, see
 /// sv_3d), else false with *r the nearer of its answer and *r.
 static bool sv_face(const gjk_vec3 *p, int m, sv_result *r, bool *range) {
-    static const int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
     sv_result f;
-    sv_2d(p, face[m][0], face[m][1], face[m][2], &f, range);
+    sv_2d(p, SV_FACE[m][0], SV_FACE[m][1], SV_FACE[m][2], &f, range);
     if (f.count == 3) {
         *r = f;
         return true;
@@ -354,15 +356,18 @@ gjk_vec3 gjk_simplex_solve(gjk_simplex *s) {
 /// are well conditioned (areas of vertex differences). Rare, so three
 /// triangle solves cost little.
 static void sv_faces_with_newest(const gjk_vec3 *p, sv_result *r) {
-    static const int face[3][3] = {{0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
-    for (int f = 0; f < 3; ++f) {
-        gjk_vec3 t[3] = {p[face[f][0]], p[face[f][1]], p[face[f][2]]};
+    // The faces without vertex 2, 1 and 0 (the ones with p[3]), in that
+    // order. Each is solved as its own triangle (sv_solve: rescaled when out
+    // of range).
+    for (int m = 2; m >= 0; --m) {
+        const int *face = SV_FACE[m];
+        gjk_vec3 t[3] = {p[face[0]], p[face[1]], p[face[2]]};
         sv_result ft;
         sv_solve(t, 3, &ft);
         if (ft.dist2 < r->dist2) {
             // Back to the tetrahedron's indices (still increasing).
-            for (int m = 0; m < ft.count; ++m) {
-                ft.index[m] = face[f][ft.index[m]];
+            for (int k = 0; k < ft.count; ++k) {
+                ft.index[k] = face[ft.index[k]];
             }
             *r = ft;
         }
