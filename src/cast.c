@@ -46,6 +46,16 @@ static void advance(gjk_pair *p, gjk_simplex *s, gjk_support_point *q, gjk_vec3 
     }
 }
 
+/// True when w is already a point of the simplex.
+static bool simplex_has(const gjk_simplex *s, gjk_vec3 w) {
+    for (int m = 0; m < s->count; ++m) {
+        if ((s->v[m].w.x == w.x) & (s->v[m].w.y == w.y) & (s->v[m].w.z == w.z)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real target, int max_iterations) {
     cast_walk out;
     memset(&out, 0, sizeof out);
@@ -56,14 +66,16 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
     gjk_vec3 d0 = gjk_length_sq(p->pos_b) > 0 ? p->pos_b : gjk_v3(1, 0, 0);
     s.v[0] = gjk_pair_support(p, d0);
     s.count = 1;
-    gjk_real prev = GJK_REAL_MAX;
+    gjk_vec3 v = s.v[0].w;
+    s.lambda[0] = 1;
+    int stalls = 0; // steps in a row whose tetrahedron came back no nearer (see gjk.c)
     for (;;) {
         if (p->bad_support) {
             out.status = GJK_INVALID_INPUT;
             return out;
         }
-        gjk_vec3 v = gjk_simplex_solve(&s);
-        gjk_real vlen = gjk_length(v);
+        gjk_real vv = gjk_length_sq(v);
+        gjk_real vlen = gjk_sqrt(vv);
         gjk_real tol = gjk_pair_tolerance(p);
         if (s.count == 4 || vlen <= stop + tol) {
             break; // within the target: a hit at λ
@@ -99,25 +111,53 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
             }
             n = gjk_neg(dn);
             advance(p, &s, &q, r, delta);
+            // The simplex moved with B: its closest point at the new λ is
+            // the bound a new point must beat.
+            v = gjk_simplex_solve(&s);
+            vv = gjk_length_sq(v);
             advanced = true;
-            prev = GJK_REAL_MAX;
+            stalls = 0;
         } else if (vlen - lower <= tol) {
             break; // converged at this λ: the distance is within tolerance of the target
         }
-        if (!advanced && !(vlen < prev)) {
-            break; // rounding stalls the walk while the plane is within the target: a hit
+        // The new point must bring the simplex nearer (gjk_simplex_try_add,
+        // as in the walk): rounding can make a nearly degenerate triangle or
+        // tetrahedron come back farther than the simplex it extends (three
+        // points of D on one generator of a cone gave a triangle 1.2e-4 away
+        // where its edge was 2e-9 away). Such a simplex is not taken.
+        gjk_vec3 v_new;
+        bool added = !simplex_has(&s, q.w) && gjk_simplex_try_add(&s, &q, vv, &v_new);
+        if (added) {
+            stalls = gjk_length_sq(v_new) < vv ? 0 : stalls + 1;
+            v = v_new;
         }
-        prev = advanced ? GJK_REAL_MAX : vlen;
-        s.v[s.count++] = q;
+        if (!advanced && (!added || stalls >= 4)) {
+            // No progress at this λ while the plane through q is within the
+            // target: rounding has taken over, as at the end of a walk, a hit.
+            // (After an advance the direction is new, so the walk goes on.)
+            break;
+        }
     }
-    // A hit at λ: the normal from the simplex when the cores are apart,
-    // else the last advance's; the contact point on A's rounded surface.
-    gjk_vec3 v = gjk_v3_zero();
-    for (int m = 0; m < s.count; ++m) {
-        v = gjk_mul_add(v, s.lambda[m], s.v[m].w);
-    }
-    if (s.count < 4 && gjk_length(v) > gjk_pair_tolerance(p)) {
-        n = gjk_neg(gjk_normalize(gjk_simplex_direction(&s, v)));
+    // A hit at λ. The last advance's plane touches D(λ) at exactly the
+    // target distance, so its normal is a contact normal within the
+    // tolerance. The simplex's direction, when the cores are apart, is
+    // usually the sharper one on curved shapes and is taken instead when
+    // D lies beyond the plane along it within the tolerance of the target
+    // (one support call checks): rounding can turn it when v is small
+    // (the foot of the origin on a long thin triangle: in float, a wrong
+    // side). The contact point lies on A's rounded surface.
+    gjk_real tol = gjk_pair_tolerance(p);
+    if (s.count < 4 && gjk_length(v) > tol) {
+        gjk_vec3 dn = gjk_normalize(gjk_simplex_direction(&s, v));
+        bool take = gjk_length_sq(n) == 0; // no advance: the only direction
+        if (!take) {
+            gjk_support_point q = gjk_pair_support(p, gjk_neg(dn));
+            take = gjk_dot(dn, q.w) >= stop - tol; // false when not finite
+            p->bad_support = false; // the answer stands without this check
+        }
+        if (take) {
+            n = gjk_neg(dn);
+        }
     }
     gjk_vec3 ca, cb;
     gjk_simplex_witness(&s, &ca, &cb);

@@ -51,6 +51,16 @@ static void advance(gjk2_pair *p, gjk2_simplex *s, gjk2_support_point *q, gjk_ve
     }
 }
 
+/// True when w is already a point of the simplex.
+static bool simplex_has(const gjk2_simplex *s, gjk_vec2 w) {
+    for (int m = 0; m < s->count; ++m) {
+        if ((s->v[m].w.x == w.x) & (s->v[m].w.y == w.y)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static cast2_walk cast_run(gjk2_pair *p, gjk_vec2 r, gjk_real max_lambda, gjk_real target, int max_iterations) {
     cast2_walk out;
     memset(&out, 0, sizeof out);
@@ -61,14 +71,15 @@ static cast2_walk cast_run(gjk2_pair *p, gjk_vec2 r, gjk_real max_lambda, gjk_re
     gjk_vec2 d0 = gjk_length_sq2(p->pos_b) > 0 ? p->pos_b : gjk_v2(1, 0);
     s.v[0] = gjk2_pair_support(p, d0);
     s.count = 1;
-    gjk_real prev = GJK_REAL_MAX;
+    s.lambda[0] = 1;
+    gjk_vec2 v = s.v[0].w;
     for (;;) {
         if (p->bad_support) {
             out.status = GJK_INVALID_INPUT;
             return out;
         }
-        gjk_vec2 v = gjk2_simplex_solve(&s);
-        gjk_real vlen = gjk_length2(v);
+        gjk_real vv = gjk_length_sq2(v);
+        gjk_real vlen = gjk_sqrt(vv);
         gjk_real tol = gjk2_pair_tolerance(p);
         if (s.count == 3 || vlen <= stop + tol) {
             break; // within the target: a hit at λ
@@ -104,22 +115,50 @@ static cast2_walk cast_run(gjk2_pair *p, gjk_vec2 r, gjk_real max_lambda, gjk_re
             }
             n = gjk_neg2(dn);
             advance(p, &s, &q, r, delta);
+            // The simplex moved with B: its closest point at the new λ is
+            // the bound a new point must beat.
+            v = gjk2_simplex_solve(&s);
+            vv = gjk_length_sq2(v);
             advanced = true;
         }
-        if (!advanced && !(vlen < prev)) {
-            break; // rounding stalls the walk while the line is within the target: a hit
+        // The new point must bring the simplex nearer, as in the walk
+        // (gjk2.c): rounding can make a nearly degenerate simplex come back
+        // farther than the one it extends, which is then not taken (a
+        // triangle, the origin enclosed, is always taken).
+        bool added = false;
+        if (!simplex_has(&s, q.w)) {
+            gjk2_simplex saved = s;
+            s.v[s.count++] = q;
+            gjk_vec2 v_new = gjk2_simplex_solve(&s);
+            added = s.count == 3 || gjk_length_sq2(v_new) < vv;
+            if (added) {
+                v = v_new;
+            } else {
+                s = saved;
+            }
         }
-        prev = advanced ? GJK_REAL_MAX : vlen;
-        s.v[s.count++] = q;
+        if (!advanced && !added) {
+            // No progress at this λ while the line through q is within the
+            // target: rounding has taken over, as at the end of a walk, a hit.
+            // (After an advance the direction is new, so the walk goes on.)
+            break;
+        }
     }
-    // A hit at λ: the normal from the simplex when the cores are apart,
-    // else the last advance's; the contact point on A's rounded surface.
-    gjk_vec2 v = gjk_v2(0, 0);
-    for (int m = 0; m < s.count; ++m) {
-        v = gjk_mul_add2(v, s.lambda[m], s.v[m].w);
-    }
-    if (s.count < 3 && gjk_length2(v) > gjk2_pair_tolerance(p)) {
-        n = gjk_neg2(gjk_normalize2(gjk2_simplex_direction(&s, v)));
+    // A hit at λ: the normal as in cast.c, the last advance's unless the
+    // simplex's direction proves the target within the tolerance too; the
+    // contact point on A's rounded surface.
+    gjk_real tol = gjk2_pair_tolerance(p);
+    if (s.count < 3 && gjk_length2(v) > tol) {
+        gjk_vec2 dn = gjk_normalize2(gjk2_simplex_direction(&s, v));
+        bool take = gjk_length_sq2(n) == 0; // no advance: the only direction
+        if (!take) {
+            gjk2_support_point q = gjk2_pair_support(p, gjk_neg2(dn));
+            take = gjk_dot2(dn, q.w) >= stop - tol; // false when not finite
+            p->bad_support = false; // the answer stands without this check
+        }
+        if (take) {
+            n = gjk_neg2(dn);
+        }
     }
     gjk_vec2 ca, cb;
     gjk2_simplex_witness(&s, &ca, &cb);

@@ -1463,6 +1463,86 @@ static void test_shapecast_vs_distance(void) {
     ENSURE(tl.earlier == 0);
 }
 
+/// Casts onto the side of a cone or cylinder, whose Minkowski difference
+/// with the moving shape is ruled along a generator near the contact: support
+/// points there lie on one line (the apex or a rim point minus one point of
+/// B), and a triangle of three of them is degenerate. The cast must not take
+/// such a triangle's rounding for a contact (fuzz finding f22: a hit with
+/// the normal along the generator, B still 1.2e-4 away). Each hit is checked
+/// at its own time: the shapes touch and the plane along the normal
+/// separates them.
+static void test_shapecast_onto_ruled_side(void) {
+    // The pose of fuzz finding f22, then random ones.
+    const gjk_shape sides[2] = {gjk_make_cone(1, 1), gjk_make_cylinder(1, 1)};
+    double worst_gap = 0, worst_sd = 0;
+    int hits = 0;
+    for (int i = 0; i < 400; ++i) {
+        const gjk_shape *a = &sides[i % 2];
+        gjk_shape b;
+        gjk_transform ta, tb;
+        gjk_vec3 v;
+        double rb;
+        if (i == 0) {
+            b = gjk_make_ellipsoid(V(2, 1, 0.75));
+            rb = 2;
+            ta = at(0, -3.125, 0);
+            tb = at(0, 0, 1.5);
+            v = V(0, -5.5, -1);
+        } else {
+            switch (i / 2 % 3) {
+            case 0: {
+                gjk_vec3 radii = rnd_vec(0.2, 2);
+                b = gjk_make_ellipsoid(radii);
+                rb = max_abs(radii);
+                break;
+            }
+            case 1:
+                rb = rnd(0.2, 1.5);
+                b = gjk_make_sphere((gjk_real)rb);
+                break;
+            default: {
+                gjk_vec3 h = rnd_vec(0.1, 1);
+                b = gjk_make_box(h);
+                rb = len(h);
+                break;
+            }
+            }
+            // A turned at random; B starts beside A's side (across its axis)
+            // and moves towards a point of the axis.
+            gjk_quat qa = rnd_quat();
+            ta = pose(rnd_vec(-1, 1), qa);
+            gjk_vec3 axis = gjk_quat_rotate(qa, V(0, 0, 1));
+            gjk_vec3 across = rnd_unit_vec();
+            across = gjk_sub(across, gjk_scale((gjk_real)dot(across, axis), axis));
+            across = gjk_scale((gjk_real)(1 / len(across)), across);
+            gjk_vec3 start = gjk_add(ta.position, gjk_add(gjk_scale((gjk_real)(2 + rb + rnd(0, 2)), across),
+                                                          gjk_scale((gjk_real)rnd(-0.8, 0.8), axis)));
+            tb = pose(start, rnd_quat());
+            gjk_vec3 aim = gjk_add(ta.position, gjk_scale((gjk_real)rnd(-0.7, 0.7), axis));
+            v = gjk_scale((gjk_real)rnd(1.2, 2), gjk_sub(aim, start));
+        }
+        char buf[120];
+        snprintf(buf, sizeof buf, "cast onto a %s's side, case %d", i % 2 ? "cylinder" : "cone", i);
+        case_begin(buf);
+        gjk_cast_output o = cast_shape(a, ta, &b, tb, v, 0);
+        ENSURE(o.status == GJK_HIT && o.t > 0);
+        if (o.status == GJK_HIT) {
+            ++hits;
+            gjk_transform tb_t = pose(gjk_mul_add(tb.position, o.t, v), tb.rotation);
+            double size = 2 + rb + len(v);
+            double sd = sdist(a, ta, &b, tb_t), gap = gap_along(a, ta, &b, tb_t, o.normal);
+            worst_sd = fmax(worst_sd, fabs(sd) / size);
+            worst_gap = fmax(worst_gap, fabs(gap) / size);
+            ENSURE_NEAR(len(o.normal), 1, TOL(1));
+            ENSURE_NEAR(sd, 0, 2 * TOL(size));
+            ENSURE_NEAR(gap, 0, 2 * TOL(size));
+        }
+        case_end();
+    }
+    printf("  casts onto a ruled side: %d hits, worst |signed distance| %.3g, |gap along the normal| %.3g (relative)\n",
+           hits, worst_sd, worst_gap);
+}
+
 static void test_toi_translation_vs_shapecast(void) {
     // Both shapes translate (constant rotations): relative to A, B moves by
     // (B's motion - A's motion), so the time of impact is the shape cast's t.
@@ -2027,6 +2107,7 @@ int main(void) {
     RUN_TEST(test_shapecast_target);
     RUN_TEST(test_shapecast_sliding);
     RUN_TEST(test_shapecast_vs_distance);
+    RUN_TEST(test_shapecast_onto_ruled_side);
     RUN_TEST(test_toi_translation_vs_shapecast);
     RUN_TEST(test_toi_rotation_vs_distance);
     RUN_TEST(test_no_tunnelling_bullet);

@@ -861,6 +861,19 @@ static void random_shape(rng *r, rshape *s) {
     }
 }
 
+/// max over the shape of n·x (world), from its support function.
+static double height(const gjk2_shape *s, gjk_transform2 t, d2 n) {
+    d2 local = d_of(gjk2_shape_support(s, V2d(d_inv_rot(t, n))));
+    return d_dot(d_to_world(t, local), n);
+}
+
+/// The gap between A and B along n (from A to B): min over B of n·x minus
+/// max over A of n·x. At most the signed distance for every unit n, equal
+/// to it along a contact normal; a wrong normal shows as an overlap.
+static double gap_along(const gjk2_shape *a, gjk_transform2 ta, const gjk2_shape *b, gjk_transform2 tb, d2 n) {
+    return -height(b, tb, d_scale(-1, n)) - height(a, ta, n);
+}
+
 /// Bisection of the first contact time on sd ≤ 0 between lo (apart) and hi
 /// (overlapping).
 static double bisect_contact(const gjk2_shape *a, gjk_transform2 ta, const gjk2_shape *b, gjk_transform2 tb, d2 tr,
@@ -882,7 +895,7 @@ static double bisect_contact(const gjk2_shape *a, gjk_transform2 ta, const gjk2_
 static void test_shapecast_random(void) {
     rng r = {2024};
     int hits = 0, misses = 0, starts = 0;
-    double worst = 0;
+    double worst = 0, worst_gap = 0;
     for (int k = 0; k < 300; ++k) {
         CASE_BEGIN;
         rshape sa, sb;
@@ -945,13 +958,19 @@ static void test_shapecast_random(void) {
             double ptol = sa.curved ? CURVED_TOL(sa.curvature_radius, size) : sd_tol;
             ENSURE(fabs(sd_point(&sa.shape, ta, d_of(out.point))) <= ptol);
             ENSURE_NEAR(len2(out.normal), 1, 1e-5);
-            // B moves toward A along the normal.
+            // B moves toward A along the normal, which is a contact normal:
+            // the shapes touch along it.
             ENSURE(d_dot(tr, d_of(out.normal)) <= TOL(size));
+            gjk_transform2 tb_t = moved(tb, tr, (double)out.t);
+            double gap = gap_along(&sa.shape, ta, &sb.shape, tb_t, d_of(out.normal));
+            worst_gap = fmax(worst_gap, fabs(gap) / TOL(size));
+            ENSURE(fabs(gap) <= sd_tol);
         }
         CASE_END("random shape cast %d (types %d, %d)", k, (int)sa.shape.type, (int)sb.shape.type);
     }
-    printf("  random shape casts: %d hits, %d misses, %d starting in contact; worst gap error %.2f tolerances\n",
-           hits, misses, starts, worst);
+    printf("  random shape casts: %d hits, %d misses, %d starting in contact; worst time error %.2f tolerances (as a "
+           "gap), worst gap along the normal %.2f\n",
+           hits, misses, starts, worst, worst_gap);
     ENSURE(hits > 150 && misses > 10);
 }
 
