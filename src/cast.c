@@ -70,11 +70,17 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
     s.lambda[0] = 1;
     int stalls = 0; // steps in a row whose tetrahedron came back no nearer (see gjk.c)
     for (;;) {
+        gjk_real vv = gjk_length_sq(v);
+        if (!(vv <= GJK_REAL_MAX)) {
+            // |v|² overflowed (finite coordinates above √GJK_REAL_MAX): the
+            // search direction and the bounds would not be finite. Reported
+            // as the walk reports it (gjk.c), as invalid input.
+            p->bad_support = true;
+        }
         if (p->bad_support) {
             out.status = GJK_INVALID_INPUT;
             return out;
         }
-        gjk_real vv = gjk_length_sq(v);
         gjk_real vlen = gjk_sqrt(vv);
         gjk_real tol = gjk_pair_tolerance(p);
         if (s.count == 4 || vlen <= stop + tol) {

@@ -74,11 +74,17 @@ static cast2_walk cast_run(gjk2_pair *p, gjk_vec2 r, gjk_real max_lambda, gjk_re
     s.lambda[0] = 1;
     gjk_vec2 v = s.v[0].w;
     for (;;) {
+        gjk_real vv = gjk_length_sq2(v);
+        if (!(vv <= GJK_REAL_MAX)) {
+            // |v|² overflowed (finite coordinates above √GJK_REAL_MAX): the
+            // search direction and the bounds would not be finite. Reported
+            // as the walk reports it (gjk.c), as invalid input.
+            p->bad_support = true;
+        }
         if (p->bad_support) {
             out.status = GJK_INVALID_INPUT;
             return out;
         }
-        gjk_real vv = gjk_length_sq2(v);
         gjk_real vlen = gjk_sqrt(vv);
         gjk_real tol = gjk2_pair_tolerance(p);
         if (s.count == 3 || vlen <= stop + tol) {

@@ -941,6 +941,37 @@ static gjk_vec3 ball_support(const void *data, gjk_vec3 d) {
     return gjk_scale(r, gjk_normalize(d));
 }
 
+/// A ball's support that counts the directions it is given that are not
+/// finite (the contract: never).
+static int nonfinite_directions = 0;
+static gjk_vec3 counting_ball_support(const void *data, gjk_vec3 d) {
+    if (!isfinite((double)d.x) || !isfinite((double)d.y) || !isfinite((double)d.z)) {
+        ++nonfinite_directions;
+    }
+    return ball_support(data, d);
+}
+
+static void test_cast_coordinates_overflow(void) {
+    // Fuzz finding f19: a segment with an end at the largest finite
+    // coordinates, turned by a quaternion given at huge scale (valid once
+    // normalised), cast against a user shape. The Minkowski difference's
+    // points are finite but |v|² overflows: the walk reports that as
+    // invalid input; the cast went on and handed the user's support
+    // function a direction that was not finite.
+    gjk_real big = GJK_REAL_MAX;
+    gjk_shape a = gjk_make_segment(V(3.2e-57, -2.25, 1e-30), gjk_v3(big, big, (gjk_real)-1e30));
+    gjk_real r = (gjk_real)2.5;
+    gjk_shape b = gjk_make_custom(counting_ball_support, &r, r);
+    gjk_transform ta = {V(-2.5, -2.5, -2.5), {(gjk_real)1e-30, big, big, (gjk_real)-1e30}};
+    gjk_transform tb = pose(V(-2.25, -2.25, -2.5), gjk_quat_normalize((gjk_quat){0.315, 0.548, 0.548, 0.548}));
+    case_begin("shape cast with coordinates near the largest finite number");
+    nonfinite_directions = 0;
+    gjk_cast_output o = cast_shape(&a, ta, &b, tb, V(2.375, 0, 0), 0);
+    ENSURE(nonfinite_directions == 0);
+    ENSURE(o.status == GJK_INVALID_INPUT);
+    case_end();
+}
+
 static void test_ray_polytope_custom(void) {
     // Octahedron |x| + |y| + |z| ≤ 1 from its 6 vertices, an interior point
     // and a repeated vertex.
@@ -2119,5 +2150,6 @@ int main(void) {
     RUN_TEST(test_sweep_at);
     RUN_TEST(test_invalid_input);
     RUN_TEST(test_casts_huge_and_tiny);
+    RUN_TEST(test_cast_coordinates_overflow);
     return TEST_SUMMARY();
 }

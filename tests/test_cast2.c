@@ -478,6 +478,35 @@ static void test_ray_custom(void) {
     CASE_END("custom diamond");
 }
 
+/// A circle's support that counts the directions it is given that are not
+/// finite (the contract: never).
+static int nonfinite_directions = 0;
+static gjk_vec2 counting_circle_support(const void *data, gjk_vec2 d) {
+    if (!isfinite((double)d.x) || !isfinite((double)d.y)) {
+        ++nonfinite_directions;
+    }
+    gjk_real r = *(const gjk_real *)data;
+    return gjk_scale2(r, gjk_normalize2(d));
+}
+
+static void test_cast_coordinates_overflow(void) {
+    // The 2D form of fuzz finding f19: a segment with an end at the largest
+    // finite coordinates, cast against a user shape. |v|² overflows; the
+    // cast must answer invalid input without handing the user's support a
+    // direction that is not finite.
+    gjk_real big = GJK_REAL_MAX, r = (gjk_real)2.5;
+    gjk2_shape a = gjk2_make_segment(V2(0, -2.25), gjk_v2(big, big));
+    gjk2_shape b = gjk2_make_custom(counting_circle_support, &r, r);
+    for (int k = 0; k < 4; ++k) {
+        CASE_BEGIN;
+        nonfinite_directions = 0;
+        gjk2_cast_output o = shapecast(&a, pose(-2.5, -2.5, 0.5 * k), &b, pose(-2.25, -2.25, 0.3), dv(2.375, 0), 0);
+        ENSURE(nonfinite_directions == 0);
+        ENSURE(o.status == GJK_INVALID_INPUT);
+        CASE_END("2D shape cast with coordinates near the largest finite number, turn %d", k);
+    }
+}
+
 static void test_ray_inside_and_misses(void) {
     gjk2_shape box = gjk2_make_box(V2(2, 1));
     gjk_transform2 tb = pose(0, 0, 0);
@@ -1499,6 +1528,7 @@ int main(void) {
     RUN_TEST(test_ray_ellipse);
     RUN_TEST(test_ray_custom);
     RUN_TEST(test_ray_inside_and_misses);
+    RUN_TEST(test_cast_coordinates_overflow);
     RUN_TEST(test_shapecast_circles);
     RUN_TEST(test_shapecast_boxes);
     RUN_TEST(test_shapecast_sliding);
