@@ -129,8 +129,26 @@ gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count) 
 
 // ---- Convex hull --------------------------------------------------------
 
-/// Twice the signed area of (o, a, b): positive for a left turn.
-static gjk_real turn(gjk_vec2 o, gjk_vec2 a, gjk_vec2 b) { return gjk_cross2(gjk_sub2(a, o), gjk_sub2(b, o)); }
+/// Twice the signed area of (o, a, b): positive for a left turn. The hull
+/// reads only its sign. A product of two nonzero coordinates below
+/// GJK_SQUARE_MIN has lost its digits to underflow (a side of 5e-324
+/// against one of 0.125 gave the product 0, a straight turn, and the hull
+/// dropped a vertex 0.09 off its line: fuzz finding f21); the turn is then
+/// taken between the sides scaled to unit length, which keeps its sign.
+/// Products in range are used as they are, so that collinear points still
+/// give an exact 0.
+static gjk_real turn(gjk_vec2 o, gjk_vec2 a, gjk_vec2 b) {
+    gjk_vec2 u = gjk_sub2(a, o), v = gjk_sub2(b, o);
+    gjk_real p1 = u.x * v.y, p2 = u.y * v.x;
+    if ((gjk_abs(p1) < GJK_SQUARE_MIN && u.x != 0 && v.y != 0) ||
+        (gjk_abs(p2) < GJK_SQUARE_MIN && u.y != 0 && v.x != 0)) {
+        u = gjk_normalize2(u);
+        v = gjk_normalize2(v);
+        p1 = u.x * v.y;
+        p2 = u.y * v.x;
+    }
+    return p1 - p2;
+}
 
 /// Point order of the hull: by y, then by x (the first point is the
 /// lowest-leftmost).

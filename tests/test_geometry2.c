@@ -298,6 +298,50 @@ static void test_hull_cases(void) {
     // The worked example's triangle with its last vertex repeated.
     const gjk_vec2 tri[] = {v2(3, 3), v2(5, 3), v2(3, 5), v2(3, 5)};
     ENSURE(gjk2_convex_hull(tri, 4, out) == 3);
+    // Fuzz finding f21: sides of subnormal length against sides of 0.125.
+    // The products of their coordinates underflow to 0, which read as a
+    // straight turn and dropped (0.125, -t). Its hull, by hand, is the five
+    // points below, counter-clockwise from the lowest-leftmost.
+#if GJK_USE_FLOAT
+    const double t = 0x1p-149; // the smallest subnormal
+#else
+    const double t = 0x1p-1074;
+#endif
+    const gjk_vec2 f21[] = {v2(-1, 0.5),  v2(-t, -t),       v2(-t, 0.125), v2(-t, 2),
+                            v2(0, 0),     v2(0.125, -t),    v2(0.125, 0.125)};
+    const gjk_vec2 f21_hull[] = {v2(-t, -t), v2(0.125, -t), v2(0.125, 0.125), v2(-t, 2), v2(-1, 0.5)};
+    h = gjk2_convex_hull(f21, N_OF(f21), out);
+    ENSURE(h == 5);
+    for (int i = 0; i < 5 && h == 5; ++i) {
+        ENSURE(same(out[i], f21_hull[i]));
+    }
+    // The same square-with-a-subnormal-corner under the eight symmetries of
+    // the axes (both products of the turn, both orders of the points): the
+    // corners (-s, -s), (c, -s), (c, c), (-s, c) and the inner point (0, 0).
+    const double cs[3] = {0.125, 0x1p-20, 0.75};
+    for (int ci = 0; ci < 3; ++ci) {
+        for (int sym = 0; sym < 8; ++sym) {
+            const double c = cs[ci];
+            const double pts[5][2] = {{-t, -t}, {c, -t}, {c, c}, {-t, c}, {0, 0}};
+            gjk_vec2 in[5];
+            for (int i = 0; i < 5; ++i) {
+                double x = pts[i][0], y = pts[i][1];
+                if (sym & 4) {
+                    double tmp = x;
+                    x = y;
+                    y = tmp;
+                }
+                in[i] = v2(sym & 1 ? -x : x, sym & 2 ? -y : y);
+            }
+            h = gjk2_convex_hull(in, 5, out);
+            ENSURE(h == 4);
+            for (int i = 0; i < 4; ++i) {
+                int found = 0;
+                for (int j = 0; j < h; ++j) found |= same(out[j], in[i]);
+                ENSURE(found);
+            }
+        }
+    }
     // Errors before anything is read.
     ENSURE(gjk2_convex_hull(NULL, 3, out) == -1);
     ENSURE(gjk2_convex_hull(sq, 0, out) == -1);
