@@ -63,8 +63,7 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
     gjk_real lambda = 0;
     gjk_vec3 n = gjk_v3_zero();
     gjk_simplex s;
-    gjk_vec3 d0 = gjk_length_sq(p->pos_b) > 0 ? p->pos_b : gjk_v3(1, 0, 0);
-    s.v[0] = gjk_pair_support(p, d0);
+    s.v[0] = gjk_pair_support(p, gjk_pair_start_direction(p));
     s.count = 1;
     gjk_vec3 v = s.v[0].w;
     s.lambda[0] = 1;

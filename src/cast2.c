@@ -68,8 +68,7 @@ static cast2_walk cast_run(gjk2_pair *p, gjk_vec2 r, gjk_real max_lambda, gjk_re
     gjk_real lambda = 0;
     gjk_vec2 n = gjk_v2(0, 0);
     gjk2_simplex s;
-    gjk_vec2 d0 = gjk_length_sq2(p->pos_b) > 0 ? p->pos_b : gjk_v2(1, 0);
-    s.v[0] = gjk2_pair_support(p, d0);
+    s.v[0] = gjk2_pair_support(p, gjk2_pair_start_direction(p));
     s.count = 1;
     s.lambda[0] = 1;
     gjk_vec2 v = s.v[0].w;

@@ -260,11 +260,7 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
     if (s->count == 0) {
         // Start from a point of D: the support against the direction from
         // A's origin to B's origin, a cheap guess at the separating axis.
-        gjk_vec3 d = pair->pos_b;
-        if (!(gjk_length_sq(d) > 0)) {
-            d = gjk_v3(1, 0, 0);
-        }
-        s->v[0] = gjk_pair_support(pair, d);
+        s->v[0] = gjk_pair_support(pair, gjk_pair_start_direction(pair));
         s->count = 1;
     }
     // A starting point w that is D's support point along its direction d

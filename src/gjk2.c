@@ -234,11 +234,7 @@ gjk_walk_end gjk2_walk_run_momentum(gjk2_pair *pair, gjk2_walk *walk, gjk_walk_m
     if (s->count == 0) {
         // Start from a point of D: the support against the direction from
         // A's origin to B's origin, a cheap guess at the separating axis.
-        gjk_vec2 d = pair->pos_b;
-        if (!(gjk_length_sq2(d) > 0)) {
-            d = gjk_v2(1, 0);
-        }
-        s->v[0] = gjk2_pair_support(pair, d);
+        s->v[0] = gjk2_pair_support(pair, gjk2_pair_start_direction(pair));
         s->count = 1;
     }
     // The starting points' support planes bound the distance from below,

@@ -136,6 +136,19 @@ static GJK_INLINE gjk_support_point gjk_pair_point(gjk_pair *p, gjk_vec3 d, cons
 /// Support of the difference of the cores along d (A's frame), d ≠ 0.
 static GJK_INLINE gjk_support_point gjk_pair_support(gjk_pair *p, gjk_vec3 d) { return gjk_pair_point(p, d, false); }
 
+/// The first search direction of a walk or a cast: from A's origin to B's, a
+/// cheap guess at the separating axis, or x when they coincide. Scaled down
+/// when its coordinates are near the largest finite numbers, where turning
+/// it into B's frame would overflow and hand a user's support function a
+/// direction that is not finite.
+static inline gjk_vec3 gjk_pair_start_direction(const gjk_pair *p) {
+    if (!(gjk_length_sq(p->pos_b) > 0)) {
+        return gjk_v3(1, 0, 0);
+    }
+    gjk_real m = gjk_max_abs(p->pos_b);
+    return m > GJK_SQUARE_MAX ? gjk_scale(1 / m, p->pos_b) : p->pos_b;
+}
+
 /// Absolute tolerance of the pair at the scale seen so far.
 static inline gjk_real gjk_pair_tolerance(const gjk_pair *p) { return p->rel_tol * (p->scale + p->radius); }
 

@@ -118,6 +118,17 @@ static inline gjk2_support_point gjk2_pair_support(gjk2_pair *p, gjk_vec2 d) {
     return s;
 }
 
+/// The first search direction of a walk or a cast, as in 3D
+/// (gjk_pair_start_direction): from A's origin to B's, or x when they
+/// coincide, scaled down near the largest finite numbers.
+static inline gjk_vec2 gjk2_pair_start_direction(const gjk2_pair *p) {
+    if (!(gjk_length_sq2(p->pos_b) > 0)) {
+        return gjk_v2(1, 0);
+    }
+    gjk_real m = gjk_max(gjk_abs(p->pos_b.x), gjk_abs(p->pos_b.y));
+    return m > GJK_SQUARE_MAX ? gjk_scale2(1 / m, p->pos_b) : p->pos_b;
+}
+
 /// Absolute tolerance of the pair at the scale seen so far.
 static inline gjk_real gjk2_pair_tolerance(const gjk2_pair *p) { return p->rel_tol * (p->scale + p->radius); }
 

@@ -1504,6 +1504,65 @@ static void test_duplicate_collinear_vertices(void) {
 // TEST_REL_TOL·s·size. Mixed: a 1 µm sphere near a unit box (accurate to the
 // box's scale) and a unit box on a 1e6 box.
 
+// ---------------------------------------------------------------------------
+// Fuzz finding f23: B placed at the largest finite coordinates (MAX, MAX,
+// -1e300) is a valid pose, but the walk's and the cast's first direction was
+// B's position itself: turned into B's frame, its components overflowed and
+// a user's support function was called with an infinite direction. Every
+// query must keep the directions it hands a support function finite and
+// nonzero, and answer with a status (here the distance itself overflows:
+// invalid input, or separated).
+
+typedef struct direction_log3 {
+    const gjk_shape *shape; ///< The shape whose support it forwards.
+    int calls, bad;         ///< Calls, and calls with a zero or non-finite direction.
+} direction_log3;
+
+static gjk_vec3 logged_support3(const void *data, gjk_vec3 d) {
+    direction_log3 *log = (direction_log3 *)(uintptr_t)data;
+    ++log->calls;
+    if (!vec3_finite(d) || (d.x == 0 && d.y == 0 && d.z == 0)) {
+        ++log->bad;
+        return gjk_v3_zero();
+    }
+    return gjk_shape_support(log->shape, d);
+}
+
+static void test_far_pose_support_directions(void) {
+    gjk_shape ball = gjk_make_sphere(1), inner = gjk_make_box(V(1, 1, 1));
+    direction_log3 log = {&inner, 0, 0};
+    gjk_shape custom = gjk_with_margin(gjk_make_custom(logged_support3, &log, to_real(1.8)), to_real(0.5));
+    const gjk_real big = GJK_REAL_MAX;
+    const gjk_vec3 far[3] = {gjk_v3(big, big, to_real(-1e30)), gjk_v3(-big, to_real(0.5), big),
+                             gjk_v3(to_real(1e30), -big, -big)};
+    for (int k = 0; k < 3; ++k) {
+        char label[80];
+        snprintf(label, sizeof label, "custom shape at the largest coordinates, pose %d", k);
+        case_begin(label);
+        gjk_quat qb = gjk_quat_normalize((gjk_quat){to_real(-0.46), to_real(-0.51), to_real(-0.51), to_real(-0.51)});
+        gjk_query_input in = query(&ball, pose(d3_make(-2.5, -2.2, -2.2), gjk_quat_identity()), &custom,
+                                   (gjk_transform){far[k], qb});
+        log.calls = log.bad = 0;
+        gjk_simplex_cache cache = {0};
+        gjk_status st[5];
+        st[0] = gjk_intersect(&in).status;
+        st[1] = gjk_intersect_cached(&in, &cache).status;
+        st[2] = gjk_distance(&in, NULL).status;
+        st[3] = gjk_penetration(&in, NULL).status;
+        gjk_shapecast_input sc;
+        memset(&sc, 0, sizeof sc);
+        sc.shape_a = &ball, sc.transform_a = in.transform_a, sc.shape_b = &custom, sc.transform_b = in.transform_b;
+        sc.translation_b = V(0.25, -5.5, 0);
+        st[4] = gjk_shapecast(&sc).status;
+        ENSURE(log.calls > 0);
+        ENSURE(log.bad == 0);
+        for (int i = 0; i < 5; ++i) {
+            ENSURE(st[i] == GJK_SEPARATED || st[i] == GJK_MISS || st[i] == GJK_INVALID_INPUT);
+        }
+        case_end();
+    }
+}
+
 static void test_tiny_and_huge_sizes(void) {
     static char label[160];
     const double scales[] = {1e-6, 1, 1e6};
@@ -2086,5 +2145,6 @@ int main(void) {
     RUN_TEST(test_huge_and_tiny_scale_invariance);
     RUN_TEST(test_garbage_cache_after_closed_form);
     RUN_TEST(test_toi_not_converged_distance_is_no_contact);
+    RUN_TEST(test_far_pose_support_directions);
     return TEST_SUMMARY();
 }

@@ -1162,6 +1162,44 @@ static void check_huge_answer(const char *label, const gjk2_query_input *q, doub
     case_end();
 }
 
+/// The 2D form of fuzz finding f23: B at the largest finite coordinates. The
+/// first direction of the walk and of the cast was B's position, which
+/// overflowed when turned into B's frame; every direction a support function
+/// is handed must be finite and nonzero, and each query answer with a status.
+static void test_far_pose_support_directions(void) {
+    gjk2_shape box = gjk2_make_box(V2(1, 1));
+    direction_log log = {&box, 0, 0};
+    gjk2_shape custom = gjk2_with_margin(gjk2_make_custom(logged_support, &log, (gjk_real)1.5), (gjk_real)0.5);
+    gjk2_shape circle = gjk2_make_circle(1);
+    const gjk_real big = GJK_REAL_MAX;
+    const gjk_vec2 far[3] = {gjk_v2(big, big), gjk_v2(-big, (gjk_real)0.5), gjk_v2((gjk_real)1e30, -big)};
+    for (int k = 0; k < 3; ++k) {
+        char label[80];
+        snprintf(label, sizeof label, "2D custom shape at the largest coordinates, pose %d", k);
+        case_begin(label);
+        gjk2_query_input in = query(&circle, gjk_transform2_make(V2(-2.5, -2.2), 0), &custom,
+                                    gjk_transform2_make(far[k], (gjk_real)2.2));
+        log.calls = log.bad = 0;
+        gjk2_simplex_cache cache = {0};
+        gjk_status st[5];
+        st[0] = gjk2_intersect(&in).status;
+        st[1] = gjk2_distance(&in, &cache).status;
+        st[2] = gjk2_distance(&in, NULL).status;
+        st[3] = gjk2_penetration(&in, NULL).status;
+        gjk2_shapecast_input sc;
+        memset(&sc, 0, sizeof sc);
+        sc.shape_a = &circle, sc.transform_a = in.transform_a, sc.shape_b = &custom, sc.transform_b = in.transform_b;
+        sc.translation_b = V2(0.25, -5.5);
+        st[4] = gjk2_shapecast(&sc).status;
+        ENSURE(log.calls > 0);
+        ENSURE(log.bad == 0);
+        for (int i = 0; i < 5; ++i) {
+            ENSURE(st[i] == GJK_SEPARATED || st[i] == GJK_MISS || st[i] == GJK_INVALID_INPUT);
+        }
+        case_end();
+    }
+}
+
 static void test_epa_edge_length_huge_and_tiny(void) {
     static char label[200];
     gjk2_shape point = gjk2_make_point();
@@ -1386,5 +1424,6 @@ int main(void) {
     RUN_TEST(test_epa_edge_length_huge_and_tiny);
     RUN_TEST(test_minkowski_sum_accepts_thin_hulls);
     RUN_TEST(test_segments_1e8_apart_normal_is_perpendicular);
+    RUN_TEST(test_far_pose_support_directions);
     return TEST_SUMMARY();
 }
