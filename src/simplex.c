@@ -277,8 +277,8 @@ static void sv_solve_unscaled(const gjk_vec3 *p, int n, sv_result *r, bool *rang
 }
 
 /// Solves the n points scaled by 2^−e, 2^e the largest coordinate magnitude
-/// rounded to a power of two, and scales the closest point back (its
-/// squared distance is recomputed at the caller's scale). With the largest
+/// rounded to a power of two; the closest point and its squared distance
+/// are computed again at the caller's scale. With the largest
 /// magnitude 0 or not finite the answer of the unscaled solve is kept.
 static GJK_NOINLINE void sv_solve_scaled(const gjk_vec3 *p, int n, sv_result *r) {
     gjk_real m = 0;
@@ -290,15 +290,27 @@ static GJK_NOINLINE void sv_solve_scaled(const gjk_vec3 *p, int n, sv_result *r)
     }
     int e;
     (void)sv_frexp(m, &e);
-    gjk_real down = sv_ldexp(GJK_R(1), -e), up = sv_ldexp(GJK_R(1), e);
+    // Each component by ldexp: the factor 2^−e itself is not representable
+    // at the ends of the range (2^1024 for points in the top binade, 2^1074
+    // for subnormal ones), where a scale factor overflowed to infinity.
     gjk_vec3 q[4];
     for (int i = 0; i < n; ++i) {
-        q[i] = gjk_scale(down, p[i]);
+        q[i] = gjk_v3(sv_ldexp(p[i].x, -e), sv_ldexp(p[i].y, -e), sv_ldexp(p[i].z, -e));
     }
     bool range = true;
     sv_solve_unscaled(q, n, r, &range);
-    r->point = gjk_scale(up, r->point);
-    r->dist2 = gjk_length_sq(r->point);
+    // The closest point from the weights on the points as given (the weights
+    // do not depend on the scale): exact for a vertex, and no factor to
+    // scale back by.
+    if (r->count == 4) {
+        return; // the origin inside: the point 0, as solved
+    }
+    gjk_vec3 point = gjk_v3_zero();
+    for (int k = 0; k < r->count; ++k) {
+        point = gjk_mul_add(point, r->lambda[k], p[r->index[k]]);
+    }
+    r->point = point;
+    r->dist2 = gjk_length_sq(point);
 }
 
 /// Solves the simplex of the n points p without changing anything.

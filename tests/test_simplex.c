@@ -245,11 +245,64 @@ static void test_tetrahedron_tiny(void) {
     printf("  tiny tetrahedron: worst |distance error| / size = %.3g\n", worst);
 }
 
+// Triangles and tetrahedra whose largest coordinate lies in the top binade
+// (2^1023 and up in double, 2^127 in float) or in the subnormal range: the
+// solvers' squares leave the range and the points are solved scaled by a
+// power of two. The factor that scaled the answer back, 2^1024 or 2^1074,
+// is not representable: the answer came back infinite (a start-apart walk
+// then reported a zero normal: fuzz finding f24). Reference: the same
+// points scaled exactly to unit size, solved there, scaled back.
+static void test_range_ends(void) {
+#if GJK_USE_FLOAT
+    const int top = 127, low = -140;
+#else
+    const int top = 1023, low = -1062;
+#endif
+    double worst = 0;
+    for (int it = 0; it < 4000; ++it) {
+        int n = 3 + it % 2;
+        int e = it % 4 < 2 ? top : low;
+        gjk_vec3 u[4], q[4], back[4];
+        gjk_vec3 shift = uniform3(-2, 2);
+        double m = 0;
+        for (int k = 0; k < n; ++k) {
+            u[k] = gjk_add(uniform3(-1, 1), shift);
+            m = fmax(m, fmax(fabs((double)u[k].x), fmax(fabs((double)u[k].y), fabs((double)u[k].z))));
+        }
+        // Largest coordinate magnitude in [2^e, 1.9·2^e).
+        double f = uniform(1, 1.9) / m;
+        for (int k = 0; k < n; ++k) {
+            q[k] = gjk_v3((gjk_real)ldexp(f * (double)u[k].x, e), (gjk_real)ldexp(f * (double)u[k].y, e),
+                          (gjk_real)ldexp(f * (double)u[k].z, e));
+            back[k] = gjk_v3((gjk_real)ldexp((double)q[k].x, -e), (gjk_real)ldexp((double)q[k].y, -e),
+                             (gjk_real)ldexp((double)q[k].z, -e));
+        }
+        gjk_simplex sq = make_simplex(q, n), sb = make_simplex(back, n);
+        gjk_vec3 vq = gjk_simplex_solve(&sq), vb = gjk_simplex_solve(&sb);
+        ENSURE(isfinite((double)vq.x) && isfinite((double)vq.y) && isfinite((double)vq.z));
+        ENSURE(sq.count == sb.count);
+        double err = 0;
+        const double vqd[3] = {ldexp((double)vq.x, -e), ldexp((double)vq.y, -e), ldexp((double)vq.z, -e)};
+        const double vbd[3] = {vb.x, vb.y, vb.z};
+        for (int i = 0; i < 3; ++i) {
+            err = fmax(err, fabs(vqd[i] - vbd[i]));
+        }
+        // Subnormal coordinates carry fewer digits: the weights, computed on
+        // the scaled points, agree; the point is rebuilt from the points as
+        // given, rounded at the subnormal level (2^-1074, 2^-149).
+        double slack = e == top ? 10 * TEST_REL_TOL : 10 * TEST_REL_TOL + ldexp(4, GJK_USE_FLOAT ? -149 - e : -1074 - e);
+        worst = fmax(worst, err);
+        ENSURE(err <= slack);
+    }
+    printf("  top binade and subnormal simplices: worst |point error| / size = %.3g\n", worst);
+}
+
 int main(void) {
     RUN_TEST(test_segment_cases);
     RUN_TEST(test_triangle_cases);
     RUN_TEST(test_triangle_random);
     RUN_TEST(test_tetrahedron);
     RUN_TEST(test_tetrahedron_tiny);
+    RUN_TEST(test_range_ends);
     return TEST_SUMMARY();
 }
