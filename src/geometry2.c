@@ -129,21 +129,39 @@ gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count) 
 
 // ---- Convex hull --------------------------------------------------------
 
+/// The smallest normal number: a product below it has lost digits.
+#if GJK_USE_FLOAT
+#define GEO_REAL_MIN 1.17549435e-38f
+#define geo_frexp frexpf
+#define geo_ldexp ldexpf
+#else
+#define GEO_REAL_MIN 2.2250738585072014e-308
+#define geo_frexp frexp
+#define geo_ldexp ldexp
+#endif
+
+/// v scaled by the power of two that brings its largest component into
+/// [0.5, 1): exact, and it keeps the sign of any cross product.
+static gjk_vec2 unit_binade(gjk_vec2 v) {
+    int e;
+    (void)geo_frexp(gjk_max(gjk_abs(v.x), gjk_abs(v.y)), &e);
+    return gjk_v2(geo_ldexp(v.x, -e), geo_ldexp(v.y, -e));
+}
+
 /// Twice the signed area of (o, a, b): positive for a left turn. The hull
-/// reads only its sign. A product of two nonzero coordinates below
-/// GJK_SQUARE_MIN has lost its digits to underflow (a side of 5e-324
+/// reads only its sign. A product of two nonzero coordinates below the
+/// smallest normal number has lost digits to underflow (a side of 5e-324
 /// against one of 0.125 gave the product 0, a straight turn, and the hull
 /// dropped a vertex 0.09 off its line: fuzz finding f21); the turn is then
-/// taken between the sides scaled to unit length, which keeps its sign.
-/// Products in range are used as they are, so that collinear points still
-/// give an exact 0.
+/// taken between the sides scaled by powers of two to unit size, which is
+/// exact, so the sign is the one the products would have had without the
+/// underflow (and collinear points still give 0).
 static gjk_real turn(gjk_vec2 o, gjk_vec2 a, gjk_vec2 b) {
     gjk_vec2 u = gjk_sub2(a, o), v = gjk_sub2(b, o);
     gjk_real p1 = u.x * v.y, p2 = u.y * v.x;
-    if ((gjk_abs(p1) < GJK_SQUARE_MIN && u.x != 0 && v.y != 0) ||
-        (gjk_abs(p2) < GJK_SQUARE_MIN && u.y != 0 && v.x != 0)) {
-        u = gjk_normalize2(u);
-        v = gjk_normalize2(v);
+    if ((gjk_abs(p1) < GEO_REAL_MIN && u.x != 0 && v.y != 0) || (gjk_abs(p2) < GEO_REAL_MIN && u.y != 0 && v.x != 0)) {
+        u = unit_binade(u);
+        v = unit_binade(v);
         p1 = u.x * v.y;
         p2 = u.y * v.x;
     }

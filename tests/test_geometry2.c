@@ -342,6 +342,19 @@ static void test_hull_cases(void) {
             }
         }
     }
+    // Products that are small but still normal numbers keep every digit
+    // and take the plain path: three exactly collinear points (double, near
+    // 1e-141) and a point strictly inside a triangle (float, near 1e-15)
+    // are not hull vertices. (An earlier form of the f21 fix rescaled
+    // below 1e-280 / 1e-30 with rounding, and kept both.)
+#if GJK_USE_FLOAT
+    const gjk_vec2 small[] = {gjk_v2(-0x1.b67fa2p-51f, -0x1.ab92dp-53f), gjk_v2(0x1.0dbcbp-51f, -0x1.a1f998p-52f),
+                              gjk_v2(0x1.1a4a96p-50f, -0x1.f6fb0ap-52f), gjk_v2(0, 0x1p-48f)};
+#else
+    const gjk_vec2 small[] = {gjk_v2(0x1.2p-469, -0x1p-471), gjk_v2(-0x1.4p-470, -0x1.ap-467),
+                              gjk_v2(-0x1.08p-467, -0x1.3p-465), gjk_v2(0x1p-460, 0)};
+#endif
+    ENSURE(gjk2_convex_hull(small, 4, out) == 3);
     // Errors before anything is read.
     ENSURE(gjk2_convex_hull(NULL, 3, out) == -1);
     ENSURE(gjk2_convex_hull(sq, 0, out) == -1);
