@@ -51,16 +51,6 @@ static void advance(gjk2_pair *p, gjk2_simplex *s, gjk2_support_point *q, gjk_ve
     }
 }
 
-/// True when w is already a point of the simplex.
-static bool simplex_has(const gjk2_simplex *s, gjk_vec2 w) {
-    for (int m = 0; m < s->count; ++m) {
-        if ((s->v[m].w.x == w.x) & (s->v[m].w.y == w.y)) {
-            return true;
-        }
-    }
-    return false;
-}
-
 static cast2_walk cast_run(gjk2_pair *p, gjk_vec2 r, gjk_real max_lambda, gjk_real target, int max_iterations) {
     cast2_walk out;
     memset(&out, 0, sizeof out);
@@ -113,29 +103,33 @@ static cast2_walk cast_run(gjk2_pair *p, gjk_vec2 r, gjk_real max_lambda, gjk_re
                 return out;
             }
             gjk_real delta = (lower - stop) / rd;
-            lambda += delta;
-            if (!(lambda <= max_lambda)) {
+            gjk_real next = lambda + delta;
+            if (!(next <= max_lambda)) {
                 out.status = GJK_MISS;
                 return out;
             }
+            // An advance too small to change λ (rounding) changes nothing:
+            // the walk must still make progress at this λ.
+            advanced = next > lambda;
+            lambda = next;
             n = gjk_neg2(dn);
             advance(p, &s, &q, r, delta);
             // The simplex moved with B: its closest point at the new λ is
             // the bound a new point must beat.
             v = gjk2_simplex_solve(&s);
             vv = gjk_length_sq2(v);
-            advanced = true;
         }
-        // The new point must bring the simplex nearer, as in the walk
-        // (gjk2.c): rounding can make a nearly degenerate simplex come back
-        // farther than the one it extends, which is then not taken (a
-        // triangle, the origin enclosed, is always taken).
+        // The new point is taken when it brings the simplex no farther
+        // (a tie is taken: in float, refusing ties stalled casts that pass
+        // 1e-4 apart) and always when the triangle encloses the origin;
+        // rounding can make a nearly degenerate simplex come back farther
+        // than the one it extends, which is then not taken.
         bool added = false;
-        if (!simplex_has(&s, q.w)) {
+        if (!gjk2_simplex_has(&s, q.w)) {
             gjk2_simplex saved = s;
             s.v[s.count++] = q;
             gjk_vec2 v_new = gjk2_simplex_solve(&s);
-            added = s.count == 3 || gjk_length_sq2(v_new) < vv;
+            added = s.count == 3 || gjk_length_sq2(v_new) <= vv;
             if (added) {
                 v = v_new;
             } else {

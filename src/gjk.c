@@ -59,15 +59,6 @@
 // the plain walk's count.
 #include "internal.h"
 
-static bool simplex_has(const gjk_simplex *s, gjk_vec3 w) {
-    for (int m = 0; m < s->count; ++m) {
-        if ((s->v[m].w.x == w.x) & (s->v[m].w.y == w.y) & (s->v[m].w.z == w.z)) {
-            return true;
-        }
-    }
-    return false;
-}
-
 static void trace_iteration(const gjk_pair *pair, const gjk_walk *walk, gjk_vec3 d, gjk_vec3 w) {
     gjk_trace_event ev = {0};
     ev.phase = GJK_TRACE_GJK;
@@ -201,7 +192,7 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
             // Within the tolerance by d's bound (the answer may be reached)
             // or by the plain test's gap at w, v̂·(v − w) (the point shows
             // nothing the plain direction would not), or no progress:
-            if (vlen - lower <= tol || vlen - gjk_dot(v, p.w) / vlen <= tol || simplex_has(s, p.w) ||
+            if (vlen - lower <= tol || vlen - gjk_dot(v, p.w) / vlen <= tol || gjk_simplex_has(s, p.w) ||
                 !gjk_simplex_try_add(s, &p, vv, &v_new)) {
                 // plain steps from here on, the next one along v from the
                 // same simplex, which alone may end the walk.
@@ -217,7 +208,7 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
                 return WALK_GO_PLAIN;
             }
         } else {
-            if (vlen - lower <= tol || simplex_has(s, p.w)) {
+            if (vlen - lower <= tol || gjk_simplex_has(s, p.w)) {
                 return GJK_WALK_CONVERGED;
             }
             if (!gjk_simplex_try_add(s, &p, vv, &v_new)) {

@@ -22,15 +22,6 @@
 // the walk, so the answer is certified as before.
 #include "internal2.h"
 
-static bool simplex_has(const gjk2_simplex *s, gjk_vec2 w) {
-    for (int m = 0; m < s->count; ++m) {
-        if (s->v[m].w.x == w.x && s->v[m].w.y == w.y) {
-            return true;
-        }
-    }
-    return false;
-}
-
 static void trace_iteration(const gjk2_pair *pair, const gjk2_walk *walk, gjk_vec2 d, gjk_vec2 w) {
     gjk_trace_event ev = {0};
     ev.phase = GJK_TRACE_GJK;
@@ -157,7 +148,7 @@ WALK_INLINE int walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 *v_io, cons
             // Within the tolerance (by d's bound or the plain test's gap at
             // w), already in the simplex, or no progress: plain steps from
             // here on, the next along v from the same simplex.
-            if (vlen - lower <= tol || vlen - gjk_dot2(v, p.w) / vlen <= tol || simplex_has(s, p.w)) {
+            if (vlen - lower <= tol || vlen - gjk_dot2(v, p.w) / vlen <= tol || gjk2_simplex_has(s, p.w)) {
                 *v_io = v;
                 return WALK_GO_PLAIN;
             }
@@ -176,7 +167,7 @@ WALK_INLINE int walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 *v_io, cons
                 return WALK_GO_PLAIN;
             }
         } else {
-            if (simplex_has(s, p.w)) {
+            if (gjk2_simplex_has(s, p.w)) {
                 return GJK_WALK_CONVERGED;
             }
             bool done = vlen - lower <= tol;

@@ -160,6 +160,16 @@ typedef struct gjk_simplex {
     gjk_real lambda[4];
 } gjk_simplex;
 
+/// True when w is already a point of the simplex (bit for bit).
+static inline bool gjk_simplex_has(const gjk_simplex *s, gjk_vec3 w) {
+    for (int m = 0; m < s->count; ++m) {
+        if ((s->v[m].w.x == w.x) & (s->v[m].w.y == w.y) & (s->v[m].w.z == w.z)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /// Reduces the simplex to the smallest sub-simplex whose convex hull holds
 /// the point of the simplex closest to the origin, sets the barycentric
 /// coordinates and returns that point (signed volumes, simplex.c).

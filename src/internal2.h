@@ -146,6 +146,16 @@ typedef struct gjk2_simplex {
     gjk_real lambda[3];
 } gjk2_simplex;
 
+/// True when w is already a point of the simplex (bit for bit).
+static inline bool gjk2_simplex_has(const gjk2_simplex *s, gjk_vec2 w) {
+    for (int m = 0; m < s->count; ++m) {
+        if ((s->v[m].w.x == w.x) & (s->v[m].w.y == w.y)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /// Reduces the simplex to the smallest sub-simplex whose convex hull holds
 /// the point of the simplex closest to the origin, sets the barycentric
 /// coordinates and returns that point (signed volumes, simplex2.c):

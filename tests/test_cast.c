@@ -1574,6 +1574,39 @@ static void test_shapecast_onto_ruled_side(void) {
            hits, worst_sd, worst_gap);
 }
 
+/// Two rays past a cylinder's rim, found by review of the cast's
+/// safeguards (stress cases): in double a ray that passes 2.9e-9 from the
+/// rim, 11 tolerances, must miss (a stall was taken for a hit); in float a
+/// ray that touches the rim must hit (an advance too small to change t
+/// left the walk repeating itself until the iteration cap).
+static void test_ray_past_cylinder_rim(void) {
+#if GJK_USE_FLOAT
+    gjk_shape cyl = gjk_make_cylinder(0x1.83691ap-1f, 0x1.6cee5ap-1f);
+    gjk_transform ta = gjk_transform_make(gjk_v3(-0x1.0bcbbp-1f, -0x1.5a3dccp-1f, 0x1.3ed038p-2f),
+                                          gjk_quat_make(0x1.58347cp-2f, 0x1.fc287p-8f, -0x1.28735ep-1f, -0x1.7c4c16p-1f));
+    gjk_vec3 o = gjk_v3(0x1.2842b8p+0f, -0x1.8c1bb8p-2f, -0x1.40577p-3f);
+    gjk_vec3 d = gjk_v3(-0x1.0faffep+1f, -0x1.0190b6p+0f, -0x1.6f1ae6p-1f);
+    const gjk_status expected = GJK_HIT;
+#else
+    gjk_shape cyl = gjk_make_cylinder(0x1.02a85c933ff3cp+0, 0x1.6e79a88c712e7p+0);
+    gjk_transform ta =
+        gjk_transform_make(gjk_v3(0x1.b5a4d71199f2p-1, -0x1.c7dc27ac7fca2p-1, -0x1.dc6a0600168fap-1),
+                           gjk_quat_make(0x1.81f92fb21f679p-4, 0x1.4ebc3fb6831f6p-1, -0x1.0d74f59701136p-1,
+                                         -0x1.1227ee1e47199p-1));
+    gjk_vec3 o = gjk_v3(0x1.54c426f5caadcp+0, -0x1.3c2497905893fp+1, 0x1.58343664308cbp-1);
+    gjk_vec3 d = gjk_v3(0x1.01adb921e2ccbp-1, 0x1.2f987158bbbdep-4, -0x1.1755d93bd319ap+1);
+    const gjk_status expected = GJK_MISS;
+#endif
+    case_begin("ray past a cylinder's rim");
+    gjk_cast_output c = cast_ray(&cyl, ta, o, d, 1);
+    ENSURE(c.status == expected);
+    if (c.status == GJK_HIT) {
+        gjk_shape pt = gjk_make_point();
+        ENSURE_NEAR(sdist(&cyl, ta, &pt, pose(gjk_mul_add(o, c.t, d), gjk_quat_identity())), 0, TOL(4));
+    }
+    case_end();
+}
+
 static void test_toi_translation_vs_shapecast(void) {
     // Both shapes translate (constant rotations): relative to A, B moves by
     // (B's motion - A's motion), so the time of impact is the shape cast's t.
@@ -2139,6 +2172,7 @@ int main(void) {
     RUN_TEST(test_shapecast_sliding);
     RUN_TEST(test_shapecast_vs_distance);
     RUN_TEST(test_shapecast_onto_ruled_side);
+    RUN_TEST(test_ray_past_cylinder_rim);
     RUN_TEST(test_toi_translation_vs_shapecast);
     RUN_TEST(test_toi_rotation_vs_distance);
     RUN_TEST(test_no_tunnelling_bullet);

@@ -507,6 +507,21 @@ static void test_cast_coordinates_overflow(void) {
     }
 }
 
+/// A box passing 1e-4 from a segment (float; a stress case found by review):
+/// the cast refused a new point that tied with the simplex's distance and
+/// took the stall for a hit. Both precisions must miss.
+static void test_box_past_segment(void) {
+    gjk2_shape seg = gjk2_make_segment(gjk_v2((gjk_real)-0x1.7faeb8p-3, (gjk_real)-0x1.9495fap-2),
+                                       gjk_v2((gjk_real)-0x1.54c9ccp-1, (gjk_real)-0x1.38b032p-3));
+    gjk2_shape box = gjk2_make_box(gjk_v2((gjk_real)0x1.0fd90ap+0, (gjk_real)0x1.26c89p+0));
+    gjk_transform2 ta = {{(gjk_real)0x1.e63d6ap-1, (gjk_real)-0x1.7c7a16p-3}, {(gjk_real)0x1.33c15ep-2, (gjk_real)0x1.e85458p-1}};
+    gjk_transform2 tb = {{(gjk_real)0x1.66c07p-2, (gjk_real)-0x1.5a1b6p+1}, {(gjk_real)0x1.b560c8p-1, (gjk_real)-0x1.0a2a8cp-1}};
+    CASE_BEGIN;
+    gjk2_cast_output o = shapecast(&seg, ta, &box, tb, dv(-0x1.08326cp+1, 0x1.8282a2p+1), 0);
+    ENSURE(o.status == GJK_MISS);
+    CASE_END("box passing 1e-4 from a segment");
+}
+
 static void test_ray_inside_and_misses(void) {
     gjk2_shape box = gjk2_make_box(V2(2, 1));
     gjk_transform2 tb = pose(0, 0, 0);
@@ -1529,6 +1544,7 @@ int main(void) {
     RUN_TEST(test_ray_custom);
     RUN_TEST(test_ray_inside_and_misses);
     RUN_TEST(test_cast_coordinates_overflow);
+    RUN_TEST(test_box_past_segment);
     RUN_TEST(test_shapecast_circles);
     RUN_TEST(test_shapecast_boxes);
     RUN_TEST(test_shapecast_sliding);
