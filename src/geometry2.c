@@ -140,30 +140,37 @@ gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count) 
 #define geo_ldexp ldexp
 #endif
 
-/// v scaled by the power of two that brings its largest component into
-/// [0.5, 1): exact, and it keeps the sign of any cross product.
-static gjk_vec2 unit_binade(gjk_vec2 v) {
-    int e;
-    (void)geo_frexp(gjk_max(gjk_abs(v.x), gjk_abs(v.y)), &e);
-    return gjk_v2(geo_ldexp(v.x, -e), geo_ldexp(v.y, -e));
+/// x·y as a mantissa product and an exponent: x·y = *m · 2^(return value),
+/// with *m in [0.25, 1) in magnitude (0 when either factor is 0). No
+/// underflow or overflow, whatever the factors.
+static int split_product(gjk_real x, gjk_real y, gjk_real *m) {
+    int ex, ey;
+    gjk_real mx = geo_frexp(x, &ex), my = geo_frexp(y, &ey);
+    *m = mx * my;
+    return ex + ey;
 }
 
 /// Twice the signed area of (o, a, b): positive for a left turn. The hull
 /// reads only its sign. A product of two nonzero coordinates below the
 /// smallest normal number has lost digits to underflow (a side of 5e-324
 /// against one of 0.125 gave the product 0, a straight turn, and the hull
-/// dropped a vertex 0.09 off its line: fuzz finding f21); the turn is then
-/// taken between the sides scaled by powers of two to unit size, which is
-/// exact, so the sign is the one the products would have had without the
-/// underflow (and collinear points still give 0).
+/// dropped a vertex 0.09 off its line: fuzz finding f21). The two products
+/// are then compared as mantissa products at their exponents, which is as
+/// exact as the plain difference is in the normal range (scaling each side
+/// to unit size instead flushed a tiny component of the longer side to 0:
+/// fuzz finding f25). Products in range are used as they are, so that
+/// collinear points still give an exact 0.
 static gjk_real turn(gjk_vec2 o, gjk_vec2 a, gjk_vec2 b) {
     gjk_vec2 u = gjk_sub2(a, o), v = gjk_sub2(b, o);
     gjk_real p1 = u.x * v.y, p2 = u.y * v.x;
     if ((gjk_abs(p1) < GEO_REAL_MIN && u.x != 0 && v.y != 0) || (gjk_abs(p2) < GEO_REAL_MIN && u.y != 0 && v.x != 0)) {
-        u = unit_binade(u);
-        v = unit_binade(v);
-        p1 = u.x * v.y;
-        p2 = u.y * v.x;
+        gjk_real m1, m2;
+        int e1 = split_product(u.x, v.y, &m1), e2 = split_product(u.y, v.x, &m2);
+        if (m1 == 0 || m2 == 0) {
+            return m1 - m2; // one product is 0: the other's sign
+        }
+        int e = e1 > e2 ? e1 : e2;
+        return geo_ldexp(m1, e1 - e) - geo_ldexp(m2, e2 - e);
     }
     return p1 - p2;
 }

@@ -342,6 +342,17 @@ static void test_hull_cases(void) {
             }
         }
     }
+    // Fuzz finding f25: (-5.5, 0) followed by (-5.1875, -t) is a left turn
+    // of 5.5·t, below the smallest normal; scaling each side to unit size
+    // flushed -t/8 to 0, a straight turn, and the hull lost (-5.5, 0).
+    const gjk_vec2 f25[] = {v2(-5.5, -5.5), v2(-5.1875, -t), v2(-t, -t), v2(-t, 0),     v2(-0.5, -5.4375), v2(0.75, -5.5),
+                            v2(-3.1875, 0), v2(0, 0),        v2(-4.8125, -5.5), v2(-1, 0), v2(-5.5, 0)};
+    const gjk_vec2 f25_hull[] = {v2(-5.5, -5.5), v2(0.75, -5.5), v2(0, 0), v2(-5.5, 0)};
+    h = gjk2_convex_hull(f25, N_OF(f25), out);
+    ENSURE(h == 4);
+    for (int i = 0; i < 4 && h == 4; ++i) {
+        ENSURE(same(out[i], f25_hull[i]));
+    }
     // Products that are small but still normal numbers keep every digit
     // and take the plain path: three exactly collinear points (double, near
     // 1e-141) and a point strictly inside a triangle (float, near 1e-15)
