@@ -139,7 +139,7 @@ static cast2_walk cast_run(gjk2_pair *p, gjk_vec2 r, gjk_real max_lambda, gjk_re
         if (!advanced && !added) {
             // No progress at this λ while the line through q is within the
             // target: rounding has taken over, as at the end of a walk, a hit.
-            // (After an advance the direction is new, so the walk goes on.)
+            // (After an advance the simplex has moved, so the walk goes on.)
             break;
         }
     }

@@ -129,23 +129,12 @@ gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int count) 
 
 // ---- Convex hull --------------------------------------------------------
 
-/// The smallest normal number: a product below it has lost digits.
-#if GJK_USE_FLOAT
-#define GEO_REAL_MIN 1.17549435e-38f
-#define geo_frexp frexpf
-#define geo_ldexp ldexpf
-#else
-#define GEO_REAL_MIN 2.2250738585072014e-308
-#define geo_frexp frexp
-#define geo_ldexp ldexp
-#endif
-
 /// x·y as a mantissa product and an exponent: x·y = *m · 2^(return value),
 /// with *m in [0.25, 1) in magnitude (0 when either factor is 0). No
 /// underflow or overflow, whatever the factors.
 static int split_product(gjk_real x, gjk_real y, gjk_real *m) {
     int ex, ey;
-    gjk_real mx = geo_frexp(x, &ex), my = geo_frexp(y, &ey);
+    gjk_real mx = gjk_frexp(x, &ex), my = gjk_frexp(y, &ey);
     *m = mx * my;
     return ex + ey;
 }
@@ -163,14 +152,15 @@ static int split_product(gjk_real x, gjk_real y, gjk_real *m) {
 static gjk_real turn(gjk_vec2 o, gjk_vec2 a, gjk_vec2 b) {
     gjk_vec2 u = gjk_sub2(a, o), v = gjk_sub2(b, o);
     gjk_real p1 = u.x * v.y, p2 = u.y * v.x;
-    if ((gjk_abs(p1) < GEO_REAL_MIN && u.x != 0 && v.y != 0) || (gjk_abs(p2) < GEO_REAL_MIN && u.y != 0 && v.x != 0)) {
+    if ((gjk_abs(p1) < GJK_REAL_MIN_NORMAL && u.x != 0 && v.y != 0) ||
+        (gjk_abs(p2) < GJK_REAL_MIN_NORMAL && u.y != 0 && v.x != 0)) {
         gjk_real m1, m2;
         int e1 = split_product(u.x, v.y, &m1), e2 = split_product(u.y, v.x, &m2);
         if (m1 == 0 || m2 == 0) {
             return m1 - m2; // one product is 0: the other's sign
         }
         int e = e1 > e2 ? e1 : e2;
-        return geo_ldexp(m1, e1 - e) - geo_ldexp(m2, e2 - e);
+        return gjk_ldexp(m1, e1 - e) - gjk_ldexp(m2, e2 - e);
     }
     return p1 - p2;
 }

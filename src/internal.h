@@ -7,6 +7,19 @@
 
 #include "support.h"
 
+/// frexp and ldexp in the precision of gjk_real, for scaling by exact powers
+/// of two, and the smallest normal number (a product below it has lost
+/// digits to underflow).
+#if GJK_USE_FLOAT
+#define gjk_frexp frexpf
+#define gjk_ldexp ldexpf
+#define GJK_REAL_MIN_NORMAL 1.17549435e-38f
+#else
+#define gjk_frexp frexp
+#define gjk_ldexp ldexp
+#define GJK_REAL_MIN_NORMAL 2.2250738585072014e-308
+#endif
+
 /// True when the shape's parameters are valid; with every_vertex false a
 /// polytope's vertices past the first are not read (shape.c).
 bool gjk_shape_check(const gjk_shape *shape, bool every_vertex);

@@ -259,14 +259,6 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
 /// is exact and the barycentric coordinates are ratios of volumes (areas,
 /// lengths) of one degree, so they do not change; ordinary coordinates pay
 /// only the range tests.
-#if GJK_USE_FLOAT
-#define sv_frexp frexpf
-#define sv_ldexp ldexpf
-#else
-#define sv_frexp frexp
-#define sv_ldexp ldexp
-#endif
-
 static void sv_solve_unscaled(const gjk_vec3 *p, int n, sv_result *r, bool *range) {
     switch (n) {
     case 1: sv_vertex(p, 0, r); break;
@@ -289,13 +281,13 @@ static GJK_NOINLINE void sv_solve_scaled(const gjk_vec3 *p, int n, sv_result *r)
         return;
     }
     int e;
-    (void)sv_frexp(m, &e);
+    (void)gjk_frexp(m, &e);
     // Each component by ldexp: the factor 2^−e itself is not representable
     // at the ends of the range (2^1024 for points in the top binade, 2^1074
     // for subnormal ones), where a scale factor overflowed to infinity.
     gjk_vec3 q[4];
     for (int i = 0; i < n; ++i) {
-        q[i] = gjk_v3(sv_ldexp(p[i].x, -e), sv_ldexp(p[i].y, -e), sv_ldexp(p[i].z, -e));
+        q[i] = gjk_v3(gjk_ldexp(p[i].x, -e), gjk_ldexp(p[i].y, -e), gjk_ldexp(p[i].z, -e));
     }
     bool range = true;
     sv_solve_unscaled(q, n, r, &range);
