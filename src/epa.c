@@ -42,7 +42,47 @@ typedef struct epa_polytope {
     int face_count; ///< Slots used (alive or not).
     int free_list[EPA_MAX_FACES];
     int free_count;
+    /// The points' w are stored as w·2^−shift (0 for ordinary sizes), see
+    /// choose_shift; their a and b, and so the witnesses, are not scaled.
+    int shift;
+    gjk_real down; ///< 2^−shift.
 } epa_polytope;
+
+/// The exponent by which EPA scales D's points (w·2^−shift): that of the
+/// largest of the pair's size and the simplex's coordinates, when it is
+/// huge or tiny (gjk_range_shift), else 0. A face's normal and area are
+/// quadratic in the coordinates: face_plane's slow path normalises a cross
+/// product that is still finite, but across the largest numbers the edges
+/// themselves overflow (an ellipsoid of radius 1.8e308 left EPA with no
+/// direction at all, boxes of size 2^510 with no face of any area, which
+/// read as touching). Scaled near 1 they do not, and scaling by a power of
+/// two is exact, so ordinary sizes are solved as before and the others as
+/// their scaled copies.
+static int choose_shift(const gjk_pair *pair, const gjk_simplex *s) {
+    gjk_real m = pair->scale;
+    for (int i = 0; i < s->count; ++i) {
+        m = gjk_max(m, gjk_max_abs(s->v[i].w));
+    }
+    return gjk_range_shift(m);
+}
+
+/// w·2^−shift, exactly (but for underflow).
+static gjk_vec3 shifted(gjk_vec3 w, int shift) {
+    return gjk_v3(gjk_ldexp(w.x, -shift), gjk_ldexp(w.y, -shift), gjk_ldexp(w.z, -shift));
+}
+
+/// D's support point along d, its w in the polytope's units.
+static gjk_support_point epa_support(gjk_pair *pair, const epa_polytope *P, gjk_vec3 d) {
+    gjk_support_point p = gjk_pair_support(pair, d);
+    p.w = gjk_scale(P->down, p.w);
+    return p;
+}
+
+/// The pair's tolerance (read again after each support call: it grows with
+/// the points seen) in the polytope's units.
+static gjk_real epa_tolerance(const gjk_pair *pair, const epa_polytope *P) {
+    return P->down * gjk_pair_tolerance(pair);
+}
 
 static int next3(int i) { return i == 2 ? 0 : i + 1; }
 
@@ -183,8 +223,12 @@ static gjk_real tetra_volume(const gjk_vec3 q[4]) {
 /// scale grows with the points seen, and a walk that ended on its first
 /// point (a warm start whose support point is the origin) has seen nothing
 /// else, so the tolerance on entry may be 0.
-static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope *P, gjk_epa_result *out) {
+static GJK_NOINLINE bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope *P,
+                                          gjk_epa_result *out) {
     gjk_simplex g = *s;
+    for (int m = 0; P->shift != 0 && m < g.count; ++m) {
+        g.v[m].w = gjk_scale(P->down, g.v[m].w);
+    }
 
     if (g.count == 1) {
         // One point w within tolerance of the origin. When it is D's support
@@ -202,8 +246,8 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
         // No direction that bounds D: find a second point of D away from the first.
         static const gjk_real dirs[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
         for (int k = 0; k < 6 && g.count == 1; ++k) {
-            gjk_support_point p = gjk_pair_support(pair, gjk_v3(dirs[k][0], dirs[k][1], dirs[k][2]));
-            if (gjk_length(gjk_sub(p.w, g.v[0].w)) > gjk_pair_tolerance(pair)) {
+            gjk_support_point p = epa_support(pair, P, gjk_v3(dirs[k][0], dirs[k][1], dirs[k][2]));
+            if (gjk_length(gjk_sub(p.w, g.v[0].w)) > epa_tolerance(pair, P)) {
                 g.v[1] = p;
                 g.count = 2;
             }
@@ -227,7 +271,7 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
         dirs[3] = gjk_neg(dirs[0]), dirs[4] = gjk_neg(dirs[1]), dirs[5] = gjk_neg(dirs[2]);
         gjk_real best = 0;
         for (int k = 0; k < 6; ++k) {
-            gjk_support_point p = gjk_pair_support(pair, dirs[k]);
+            gjk_support_point p = epa_support(pair, P, dirs[k]);
             gjk_real off = gjk_length(gjk_cross(gjk_sub(p.w, g.v[0].w), e));
             if (off > best) {
                 best = off;
@@ -235,7 +279,7 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
                 g.count = 3;
             }
         }
-        if (!(best > gjk_pair_tolerance(pair))) { // D is a segment through the origin
+        if (!(best > epa_tolerance(pair, P))) { // D is a segment through the origin
             touching_result(s, u, out);
             return false;
         }
@@ -289,11 +333,11 @@ static bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope 
         touching_result(s, gjk_length_sq(e) > 0 ? any_perpendicular(e) : gjk_v3(1, 0, 0), out);
         return false;
     }
-    gjk_support_point up = gjk_pair_support(pair, n);
-    gjk_support_point down = gjk_pair_support(pair, gjk_neg(n));
+    gjk_support_point up = epa_support(pair, P, n);
+    gjk_support_point down = epa_support(pair, P, gjk_neg(n));
     gjk_real h_up = gjk_dot(gjk_sub(up.w, g.v[0].w), n);
     gjk_real h_down = gjk_dot(gjk_sub(down.w, g.v[0].w), n);
-    gjk_real tol = gjk_pair_tolerance(pair);
+    gjk_real tol = epa_tolerance(pair, P);
     if (!(h_up > tol) || !(h_down < -tol)) {
         // D lies on one side of the triangle's plane, which passes through
         // the origin: the cores touch, and the empty side is the normal
@@ -516,7 +560,7 @@ static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytop
     int faces[EPA_MAX_FACES][3];
     int nf = 0;
     for (int m = 0; m < P->vertex_count; ++m) {
-        verts[m] = gjk_mat3_mul(pair->rot_a, P->vert[m].w);
+        verts[m] = gjk_mat3_mul(pair->rot_a, shifted(P->vert[m].w, -P->shift));
     }
     for (int f = 0; f < P->face_count; ++f) {
         if (P->face[f].alive) {
@@ -528,11 +572,12 @@ static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytop
     gjk_trace_event ev = {0};
     ev.phase = GJK_TRACE_EPA;
     ev.iteration = iteration;
-    ev.closest = gjk_mat3_mul(pair->rot_a, gjk_scale(B->dist, B->n));
+    gjk_real lower = gjk_ldexp(B->dist, P->shift), upper = gjk_ldexp(gjk_dot(w, B->n), P->shift);
+    ev.closest = gjk_mat3_mul(pair->rot_a, gjk_scale(lower, B->n));
     ev.direction = gjk_mat3_mul(pair->rot_a, B->n);
-    ev.support = gjk_mat3_mul(pair->rot_a, w);
-    ev.lower = B->dist;
-    ev.upper = gjk_dot(w, B->n);
+    ev.support = gjk_mat3_mul(pair->rot_a, shifted(w, -P->shift));
+    ev.lower = lower;
+    ev.upper = upper;
     ev.vertex_count = P->vertex_count;
     ev.vertices = verts;
     ev.face_count = nf;
@@ -553,6 +598,9 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     gjk_real upper = GJK_REAL_MAX;
     gjk_support_point upper_w = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, -1, -1, true};
     gjk_vec3 upper_n = gjk_v3(1, 0, 0);
+    P.shift = choose_shift(pair, simplex);
+    P.down = P.shift != 0 ? gjk_ldexp(1, -P.shift) : 1;
+    stop_depth *= P.down;
     if (!initial_polytope(pair, simplex, &P, out)) {
         return !pair->bad_support;
     }
@@ -585,11 +633,12 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
             break; // not converged
         }
         ++out->iterations;
-        gjk_support_point w = gjk_pair_support(pair, F->n);
+        gjk_support_point w = gjk_pair_support(pair, F->n); // (epa_support, inline: a call here cost 4%)
+        w.w = gjk_scale(P.down, w.w);
         if (pair->bad_support) {
             return false;
         }
-        gjk_real tol = gjk_pair_tolerance(pair);
+        gjk_real tol = epa_tolerance(pair, &P);
         gjk_real overlap = gjk_dot(w.w, F->n);
         gjk_real gap = overlap - F->dist;
         if (overlap < upper) {
@@ -618,7 +667,8 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         }
         commit_step(&P, wi, &S);
     }
-    face_result(&P, best, gjk_pair_tolerance(pair), out);
+    gjk_real tol = epa_tolerance(pair, &P);
+    face_result(&P, best, tol, out);
     if (!out->converged && !out->deeper && upper < GJK_REAL_MAX) {
         // Stopped between the bounds: report the upper bound, whose normal
         // and support points are a valid separating motion. The depth lies
@@ -627,14 +677,17 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         // support point closed its own gap (deep poses of two ellipsoids,
         // whose depth varies little over a wide range of directions, could
         // run out of iterations that way).
-        out->converged = upper - P.face[best].dist <= gjk_pair_tolerance(pair);
+        out->converged = upper - P.face[best].dist <= tol;
         out->depth = upper > 0 ? upper : 0;
         out->normal = upper_n;
         out->point_a = upper_w.a;
         out->point_b = upper_w.b;
         if (out->converged) {
-            ray_witness(&P, upper_n, gjk_pair_tolerance(pair), out);
+            ray_witness(&P, upper_n, tol, out);
         }
+    }
+    if (P.shift != 0) {
+        out->depth = gjk_ldexp(out->depth, P.shift);
     }
     return true;
 }

@@ -31,7 +31,34 @@ typedef struct epa2_polygon {
     bool alive[EPA2_MAX_VERTICES];    ///< In the ring.
     int vertex_count;                 ///< Slots used (alive or not).
     int live_count;                   ///< Vertices in the ring.
+    int shift; ///< The points' w are stored as w·2^−shift (see epa.c's choose_shift); a and b are not.
+    gjk_real down; ///< 2^−shift.
 } epa2_polygon;
+
+/// The exponent by which EPA scales D's points: as in epa.c, so that
+/// edges across the largest numbers do not overflow.
+static int choose_shift(const gjk2_pair *pair, const gjk2_simplex *s) {
+    gjk_real m = pair->scale;
+    for (int i = 0; i < s->count; ++i) {
+        m = gjk_max(m, gjk_max(gjk_abs(s->v[i].w.x), gjk_abs(s->v[i].w.y)));
+    }
+    return gjk_range_shift(m);
+}
+
+/// w·2^−shift, exactly (but for underflow).
+static gjk_vec2 shifted(gjk_vec2 w, int shift) { return gjk_v2(gjk_ldexp(w.x, -shift), gjk_ldexp(w.y, -shift)); }
+
+/// D's support point along d, its w in the polygon's units.
+static gjk2_support_point epa_support(gjk2_pair *pair, const epa2_polygon *P, gjk_vec2 d) {
+    gjk2_support_point p = gjk2_pair_support(pair, d);
+    p.w = gjk_scale2(P->down, p.w);
+    return p;
+}
+
+/// The pair's tolerance (it grows with the points seen) in the polygon's units.
+static gjk_real epa_tolerance(const gjk2_pair *pair, const epa2_polygon *P) {
+    return P->down * gjk2_pair_tolerance(pair);
+}
 
 /// Outward normal and distance of edge a → b of a counter-clockwise
 /// polygon; false when the edge has no length at the working precision (or
@@ -125,6 +152,9 @@ static bool build_ring(epa2_polygon *P, const gjk2_support_point *pts, int count
 /// else, so the tolerance on entry may be 0.
 static bool initial_polygon(gjk2_pair *pair, const gjk2_simplex *s, epa2_polygon *P, gjk2_epa_result *out) {
     gjk2_simplex g = *s;
+    for (int m = 0; m < g.count; ++m) {
+        g.v[m].w = gjk_scale2(P->down, g.v[m].w);
+    }
 
     if (g.count == 3) {
         // A triangle enclosing the origin: orient it counter-clockwise.
@@ -167,8 +197,8 @@ static bool initial_polygon(gjk2_pair *pair, const gjk2_simplex *s, epa2_polygon
         // No direction recorded: find a second point of D away from the first.
         static const gjk_real dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
         for (int k = 0; k < 4 && g.count == 1; ++k) {
-            gjk2_support_point p = gjk2_pair_support(pair, gjk_v2(dirs[k][0], dirs[k][1]));
-            if (gjk_length2(gjk_sub2(p.w, g.v[0].w)) > gjk2_pair_tolerance(pair)) {
+            gjk2_support_point p = epa_support(pair, P, gjk_v2(dirs[k][0], dirs[k][1]));
+            if (gjk_length2(gjk_sub2(p.w, g.v[0].w)) > epa_tolerance(pair, P)) {
                 g.v[1] = p;
                 g.count = 2;
             }
@@ -185,11 +215,11 @@ static bool initial_polygon(gjk2_pair *pair, const gjk2_simplex *s, epa2_polygon
         touching_result(s, gjk_v2(1, 0), out);
         return false;
     }
-    gjk2_support_point up = gjk2_pair_support(pair, n);
-    gjk2_support_point down = gjk2_pair_support(pair, gjk_neg2(n));
+    gjk2_support_point up = epa_support(pair, P, n);
+    gjk2_support_point down = epa_support(pair, P, gjk_neg2(n));
     gjk_real h_up = gjk_dot2(gjk_sub2(up.w, g.v[0].w), n);
     gjk_real h_down = gjk_dot2(gjk_sub2(down.w, g.v[0].w), n);
-    gjk_real tol = gjk2_pair_tolerance(pair);
+    gjk_real tol = epa_tolerance(pair, P);
     if (!(h_up > tol) || !(h_down < -tol)) {
         // D lies on one side of the segment's line, which passes through the
         // origin (or D is the segment): the cores touch, and the empty side
@@ -294,17 +324,18 @@ static GJK_NOINLINE void trace_iteration(const gjk2_pair *pair, const epa2_polyg
     int nv = 0;
     int v = best;
     do {
-        verts[nv++] = gjk2_trace_point(pair, P->vert[v].w);
+        verts[nv++] = gjk2_trace_point(pair, shifted(P->vert[v].w, -P->shift));
         v = P->next[v];
     } while (v != best && nv < P->live_count);
     gjk_trace_event ev = {0};
     ev.phase = GJK_TRACE_EPA;
     ev.iteration = iteration;
-    ev.closest = gjk2_trace_point(pair, gjk_scale2(P->dist[best], P->n[best]));
+    gjk_real lower = gjk_ldexp(P->dist[best], P->shift), upper = gjk_ldexp(gjk_dot2(w, P->n[best]), P->shift);
+    ev.closest = gjk2_trace_point(pair, gjk_scale2(lower, P->n[best]));
     ev.direction = gjk2_trace_point(pair, P->n[best]);
-    ev.support = gjk2_trace_point(pair, w);
-    ev.lower = P->dist[best];
-    ev.upper = gjk_dot2(w, P->n[best]);
+    ev.support = gjk2_trace_point(pair, shifted(w, -P->shift));
+    ev.lower = lower;
+    ev.upper = upper;
     ev.vertex_count = nv;
     ev.vertices = verts;
     ev.face_count = 0;
@@ -323,6 +354,9 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
     gjk_real upper = GJK_REAL_MAX;
     gjk2_support_point upper_w = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
     gjk_vec2 upper_n = gjk_v2(1, 0);
+    P.shift = choose_shift(pair, simplex);
+    P.down = P.shift != 0 ? gjk_ldexp(1, -P.shift) : 1;
+    stop_depth *= P.down;
     if (!initial_polygon(pair, simplex, &P, out)) {
         return !pair->bad_support;
     }
@@ -349,11 +383,12 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
             break; // not converged
         }
         ++out->iterations;
-        gjk2_support_point w = gjk2_pair_support(pair, P.n[best]);
+        gjk2_support_point w = gjk2_pair_support(pair, P.n[best]); // (epa_support, inline: a call here cost 4%)
+        w.w = gjk_scale2(P.down, w.w);
         if (pair->bad_support) {
             return false;
         }
-        gjk_real tol = gjk2_pair_tolerance(pair);
+        gjk_real tol = epa_tolerance(pair, &P);
         gjk_real overlap = gjk_dot2(w.w, P.n[best]);
         gjk_real gap = overlap - P.dist[best];
         if (overlap < upper) {
@@ -374,12 +409,15 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
             break;
         }
     }
-    edge_result(&P, best, gjk2_pair_tolerance(pair), out);
+    edge_result(&P, best, epa_tolerance(pair, &P), out);
     if (!out->converged && !out->deeper && upper < GJK_REAL_MAX) {
         out->depth = upper > 0 ? upper : 0;
         out->normal = upper_n;
         out->point_a = upper_w.a;
         out->point_b = upper_w.b;
+    }
+    if (P.shift != 0) {
+        out->depth = gjk_ldexp(out->depth, P.shift);
     }
     return true;
 }

@@ -20,6 +20,28 @@
 #define GJK_REAL_MIN_NORMAL 2.2250738585072014e-308
 #endif
 
+/// The binary exponent e of m (m·2^−e in [0.5, 1)) when m lies outside
+/// [√GJK_SQUARE_MIN, √GJK_SQUARE_MAX], where squares and products of such
+/// magnitudes leave the normal range; 0 inside it, and for m zero or not
+/// finite. At least −1000 (−120 in float), so that 2^−e is finite; a
+/// subnormal m then comes near 2^−74 (2^−29), inside the range all the
+/// same. EPA (epa.c, epa2.c) works on D's points multiplied by 2^−e.
+static inline int gjk_range_shift(gjk_real m) {
+#if GJK_USE_FLOAT
+    const gjk_real lo = 1e-15f, hi = 1e15f; // √GJK_SQUARE_MIN, √GJK_SQUARE_MAX
+    const int least = -120;
+#else
+    const gjk_real lo = 1e-140, hi = 1e140;
+    const int least = -1000;
+#endif
+    if ((m >= lo && m <= hi) || !(m > 0) || !(m <= GJK_REAL_MAX)) {
+        return 0;
+    }
+    int e;
+    (void)gjk_frexp(m, &e);
+    return e < least ? least : e;
+}
+
 /// True when the shape's parameters are valid; with every_vertex false a
 /// polytope's vertices past the first are not read (shape.c).
 bool gjk_shape_check(const gjk_shape *shape, bool every_vertex);

@@ -64,7 +64,14 @@ static void sv_1d(const gjk_vec3 *p, int i, int j, sv_result *r, bool *range) {
     // Signed lengths along the axis where the segment is longest: the
     // origin's projection po = a + s t, with s = −a·t / t·t.
     gjk_real tt = gjk_length_sq(t);
-    (void)range; // quadratic only: in range wherever the walk's own squares are
+    // Quadratic, but in the length of b − a, which can exceed the walk's
+    // |v| several times over: a new point across the origin from a huge
+    // simplex overflowed tt (the walk stopped "converged" on its first
+    // point, two overlapping boxes of size 2^510 came out separated), and
+    // a tiny segment's tt underflows.
+    if (!(tt >= GJK_SQUARE_MIN && tt <= GJK_SQUARE_MAX)) {
+        *range = false;
+    }
     if (!(tt > 0)) {
         sv_vertex(p, i, r);
         return;

@@ -29,13 +29,17 @@ static void sv_vertex(const gjk_vec2 *p, int i, sv2_result *r) {
     r->dist2 = gjk_length_sq2(p[i]);
 }
 
-/// Segment p[i]–p[j].
-static void sv_1d(const gjk_vec2 *p, int i, int j, sv2_result *r) {
+/// Segment p[i]–p[j]. Clears *range when |b − a|² leaves the normal range
+/// (see sv_solve).
+static void sv_1d(const gjk_vec2 *p, int i, int j, sv2_result *r, bool *range) {
     gjk_vec2 a = p[i], b = p[j];
     gjk_vec2 t = gjk_sub2(b, a);
     // Signed lengths along the axis where the segment is longest: the
     // origin's projection po = a + s t, with s = −a·t / t·t.
     gjk_real tt = gjk_length_sq2(t);
+    if (!(tt >= GJK_SQUARE_MIN && tt <= GJK_SQUARE_MAX)) {
+        *range = false;
+    }
     if (!(tt > 0)) {
         sv_vertex(p, i, r);
         return;
@@ -101,8 +105,9 @@ static gjk_real sub_area(gjk_vec2 p, gjk_vec2 q) {
 #endif
 }
 
-/// Triangle p[0], p[1], p[2].
-static void sv_2d(const gjk_vec2 *p, sv2_result *r) {
+/// Triangle p[0], p[1], p[2]. Clears *range when its doubled area leaves
+/// the normal range (see sv_solve).
+static void sv_2d(const gjk_vec2 *p, sv2_result *r, bool *range) {
     gjk_vec2 a = p[0], b = p[1], c = p[2];
     // Signed areas (doubled) with the origin in place of each vertex.
     gjk_real ca = sub_area(b, c);
@@ -112,6 +117,9 @@ static void sv_2d(const gjk_vec2 *p, sv2_result *r) {
     // thin triangle rounding makes the two differ, and the weights must add
     // up to 1 for the witness points to lie on the shapes.
     gjk_real mu = ca + cb + cc;
+    if (!(gjk_abs(mu) >= GJK_SQUARE_MIN && gjk_abs(mu) <= GJK_SQUARE_MAX)) {
+        *range = false;
+    }
     if (same_sign(mu, ca) & same_sign(mu, cb) & same_sign(mu, cc)) {
         gjk_real inv = 1 / mu;
         r->count = 3;
@@ -133,7 +141,7 @@ static void sv_2d(const gjk_vec2 *p, sv2_result *r) {
     const int wrong[3] = {!same_sign(mu, ca), !same_sign(mu, cb), !same_sign(mu, cc)};
     for (int m = 0; m < 3; ++m) {
         if (wrong[m]) {
-            sv_1d(p, edge[m][0], edge[m][1], &e);
+            sv_1d(p, edge[m][0], edge[m][1], &e, range);
             if (e.count == 2) {
                 *r = e;
                 return;
@@ -146,13 +154,56 @@ static void sv_2d(const gjk_vec2 *p, sv2_result *r) {
     }
 }
 
+static void sv_solve_unscaled(const gjk_vec2 *p, int n, sv2_result *r, bool *range) {
+    switch (n) {
+    case 1: sv_vertex(p, 0, r); break;
+    case 2: sv_1d(p, 0, 1, r, range); break;
+    default: sv_2d(p, r, range); break;
+    }
+}
+
+/// The solvers' lengths and areas are squares and products of the
+/// coordinates: above about √GJK_REAL_MAX they overflow (two overlapping
+/// boxes of size 2^510 came out separated), below √GJK_REAL_MIN they lose
+/// their digits. When one leaves [GJK_SQUARE_MIN, GJK_SQUARE_MAX] the
+/// points are solved again scaled by the power of two that brings the
+/// largest coordinate near 1, as in simplex.c: the weights are ratios of
+/// one degree and do not change, and the point is rebuilt from them on the
+/// points as given.
+static void sv_solve(const gjk_vec2 *p, int n, sv2_result *r) {
+    bool range = true;
+    sv_solve_unscaled(p, n, r, &range);
+    if (range) {
+        return;
+    }
+    gjk_real m = 0;
+    for (int i = 0; i < n; ++i) {
+        m = gjk_max(m, gjk_max(gjk_abs(p[i].x), gjk_abs(p[i].y)));
+    }
+    if (!(m > 0) || !(m <= GJK_REAL_MAX)) {
+        return;
+    }
+    int e;
+    (void)gjk_frexp(m, &e);
+    gjk_vec2 q[3];
+    for (int i = 0; i < n; ++i) {
+        q[i] = gjk_v2(gjk_ldexp(p[i].x, -e), gjk_ldexp(p[i].y, -e));
+    }
+    sv_solve_unscaled(q, n, r, &range);
+    if (r->count == 3) {
+        return; // the origin inside: the point 0, as solved
+    }
+    gjk_vec2 point = gjk_v2(0, 0);
+    for (int k = 0; k < r->count; ++k) {
+        point = gjk_mul_add2(point, r->lambda[k], p[r->index[k]]);
+    }
+    r->point = point;
+    r->dist2 = gjk_length_sq2(point);
+}
+
 void gjk2_simplex_closest(const gjk2_simplex *s, gjk2_simplex_answer *r) {
     gjk_vec2 p[3] = {s->v[0].w, s->v[1].w, s->v[2].w}; // unused slots are only copied
-    switch (s->count) {
-    case 1: sv_vertex(p, 0, r); break;
-    case 2: sv_1d(p, 0, 1, r); break;
-    default: sv_2d(p, r); break;
-    }
+    sv_solve(p, s->count, r);
 }
 
 void gjk2_simplex_keep(gjk2_simplex *s, const gjk2_simplex_answer *r) {
@@ -176,8 +227,8 @@ gjk_vec2 gjk2_simplex_solve(gjk2_simplex *s) {
 
 gjk_vec2 gjk2_segment_closest(gjk_vec2 p0, gjk_vec2 p1, gjk_real lambda[2]) {
     gjk_vec2 p[2] = {p0, p1};
-    sv2_result r;
-    sv_1d(p, 0, 1, &r);
+    sv2_result r = {0}; // (gcc cannot see that every path of sv_solve fills it)
+    sv_solve(p, 2, &r);
     lambda[0] = lambda[1] = 0;
     for (int m = 0; m < r.count; ++m) {
         lambda[r.index[m]] = r.lambda[m];

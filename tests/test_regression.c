@@ -1919,18 +1919,20 @@ static void test_intersect_status_first_vertex_scale(void) {
 // the coordinates, which overflowed (the simplex's |n|² likewise). Checks:
 // configurations checked at size 1 against the exact reference (separated,
 // touching-free, overlapping; face, edge and vertex features), scaled by
-// powers of two up to near √GJK_REAL_MAX and down to near √GJK_REAL_MIN
-// (every square still finite and normal): the same statuses, signed
-// distances and normals, scaled, within the tolerance; unit normals; ray
-// casts from inside with unit normals.
+// powers of two up to just below √GJK_REAL_MAX and down to near
+// √GJK_REAL_MIN: the same statuses, signed distances and normals, scaled,
+// within the tolerance; unit normals; ray casts from inside with unit
+// normals. At 2^510 (2^62 in float) two overlapping boxes came out
+// separated: a segment's |b − a|² overflowed in the simplex solver, which
+// checked only the squares it took to be no larger than the walk's |v|².
 
 static void test_huge_and_tiny_scale_invariance(void) {
     static char label[200];
     // Powers of two: the inputs scale exactly.
 #if GJK_USE_FLOAT
-    const int exps[] = {-50, -40, 30, 40, 55};
+    const int exps[] = {-60, -50, -40, 30, 40, 55, 62};
 #else
-    const int exps[] = {-480, -300, -255, 255, 300, 480};
+    const int exps[] = {-520, -480, -300, -255, 255, 300, 480, 510};
 #endif
     const int nexp = (int)(sizeof exps / sizeof exps[0]);
     rng r = {0xf12ULL};
@@ -2122,6 +2124,51 @@ static void test_toi_not_converged_distance_is_no_contact(void) {
     case_end();
 }
 
+/// Fuzz finding f26: an ellipsoid with radii (GJK_REAL_MAX, 3, 1) and a
+/// ball of radius 0.5 near its surface, with a stale cache (count 3) and one
+/// GJK iteration: the walk stopped on a segment of D from −GJK_REAL_MAX to
+/// +GJK_REAL_MAX along x. EPA's first direction, the segment's, overflowed
+/// (b − a across the largest numbers) and came back zero, and the answer
+/// was "touching" with a zero normal. EPA now works on D's points scaled by
+/// a power of two near 1 at such sizes. Checks, with and without the cache,
+/// for that ellipsoid and a box of the same size: an answer has a unit
+/// normal, finite numbers, and is not "separated" (the ball overlaps the
+/// huge shape by about 0.4).
+static void test_penetration_across_the_largest_numbers(void) {
+    const gjk_real big = GJK_REAL_MAX;
+    gjk_shape shapes[2] = {gjk_make_ellipsoid(gjk_v3(big, 3, 1)), gjk_make_box(gjk_v3(big / 2, 3, 1))};
+    gjk_shape ball = gjk_with_margin(gjk_make_point(), to_real(0.5));
+    for (int k = 0; k < 2; ++k) {
+        for (int cached = 0; cached < 2; ++cached) {
+            char label[80];
+            snprintf(label, sizeof label, "%s of size GJK_REAL_MAX and a ball, %s", k ? "box" : "ellipsoid",
+                     cached ? "stale cache, one iteration" : "no cache");
+            case_begin(label);
+            gjk_quat qa = gjk_quat_normalize((gjk_quat){to_real(0.87758256189037276), 0, 0, to_real(0.47942553860420301)});
+            gjk_query_input in = query(&shapes[k], (gjk_transform){V(2, 0, 0), qa}, &ball,
+                                       pose(d3_make(0, -5.3125, 1), gjk_quat_identity()));
+            gjk_simplex_cache cache;
+            memset(&cache, 0, sizeof cache);
+            if (cached) {
+                cache.count = 3;
+                cache.direction[0] = V(1, 0, 0);
+                cache.direction[1] = V(0.5, 1, 0.25);
+                cache.direction[2] = V(-5.5, -5.125, 0);
+                in.options.max_iterations = 1;
+            }
+            gjk_penetration_output pe = gjk_penetration(&in, cached ? &cache : NULL);
+            ENSURE(pe.status == GJK_TOUCHING || pe.status == GJK_PENETRATING || pe.status == GJK_NOT_CONVERGED ||
+                   pe.status == GJK_INVALID_INPUT);
+            ENSURE(isfinite((double)pe.signed_distance) && vec3_finite(pe.normal) && vec3_finite(pe.point_a) &&
+                   vec3_finite(pe.point_b));
+            if (pe.status == GJK_TOUCHING || pe.status == GJK_PENETRATING) {
+                ENSURE_NEAR(vlen(pe.normal), 1, 4 * EPS);
+            }
+            case_end();
+        }
+    }
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -2146,5 +2193,6 @@ int main(void) {
     RUN_TEST(test_garbage_cache_after_closed_form);
     RUN_TEST(test_toi_not_converged_distance_is_no_contact);
     RUN_TEST(test_far_pose_support_directions);
+    RUN_TEST(test_penetration_across_the_largest_numbers);
     return TEST_SUMMARY();
 }

@@ -1407,6 +1407,75 @@ static void test_segments_1e8_apart_normal_is_perpendicular(void) {
 #endif
 }
 
+/// The ends of the number range: configurations checked at size 1 against
+/// the exact reference, scaled by powers of two up to just below where the
+/// walk's |v|² overflows (2^512 in double, 2^64 in float) and down to where
+/// its squared lengths are still normal: the same statuses and the signed
+/// distances and normals of size 1, scaled. The solvers' lengths and areas
+/// are squares of the coordinates; above √GJK_REAL_MAX they overflowed and
+/// two overlapping boxes of size 2^510 came out separated by 1.08 sizes.
+/// Beyond the top each query says GJK_INVALID_INPUT or still answers right
+/// (EPA scales D's points there: a penetration at 2^512 came out touching).
+static void test_scale_ends(void) {
+    static char label[160];
+#if GJK_USE_FLOAT
+    const int exps[] = {-50, 50, 58, 61, 62, 63, 64, 70, 100, 126};
+    const int nin = 6; // exps[nin..] are beyond the top
+#else
+    const int exps[] = {-480, 480, 500, 508, 510, 511, 512, 520, 700, 1020};
+    const int nin = 6;
+#endif
+    const int nexp = (int)(sizeof exps / sizeof exps[0]);
+    const gjk_vec2 ra = V2(1, 0.8), rb = V2(0.5, 0.4);
+    const d2 centres[4] = {d2_make(1.2, 0.3), d2_make(0.5, -0.2), d2_make(2.1, 0.4), d2_make(-0.9, 1.1)};
+    for (int kind = 0; kind < 2; ++kind) {
+        for (int c = 0; c < 4; ++c) {
+            gjk2_shape a = kind ? gjk2_make_ellipse(ra) : gjk2_make_box(ra);
+            gjk2_shape b = kind ? gjk2_make_ellipse(rb) : gjk2_make_box(rb);
+            gjk2_query_input in = query(&a, pose2(d2_make(0, 0), 0.3), &b, pose2(centres[c], 1.1));
+            snprintf(label, sizeof label, "2D %s pair %d at size 1", kind ? "ellipse" : "box", c);
+            results ref;
+            if (kind == 0) {
+                ref = check_pair(label, &in, exact_sd(&in), TOL(2), TOL(2));
+            } else { // no vertex reference for ellipses: the three queries at size 1
+                ref.in = gjk2_intersect(&in);
+                ref.di = gjk2_distance(&in, NULL);
+                ref.pe = gjk2_penetration(&in, NULL);
+                case_begin(label);
+                ENSURE(ref.pe.status == (c < 2 ? GJK_PENETRATING : GJK_SEPARATED));
+                case_end();
+            }
+            for (int k = 0; k < nexp; ++k) {
+                int e = exps[k];
+                double sc = ldexp(1, e);
+                gjk_vec2 sa = V2(sc * (double)ra.x, sc * (double)ra.y), sb = V2(sc * (double)rb.x, sc * (double)rb.y);
+                gjk2_shape as = kind ? gjk2_make_ellipse(sa) : gjk2_make_box(sa);
+                gjk2_shape bs = kind ? gjk2_make_ellipse(sb) : gjk2_make_box(sb);
+                gjk2_query_input q = query(&as, pose2(d2_make(0, 0), 0.3), &bs, pose2(d2_scale(sc, centres[c]), 1.1));
+                gjk2_intersect_output ii = gjk2_intersect(&q);
+                gjk2_distance_output di = gjk2_distance(&q, NULL);
+                gjk2_penetration_output pe = gjk2_penetration(&q, NULL);
+                snprintf(label, sizeof label, "2D %s pair %d at size 2^%d", kind ? "ellipse" : "box", c, e);
+                case_begin(label);
+                bool beyond = k >= nin;
+                ENSURE(ii.status == ref.in.status || (beyond && ii.status == GJK_INVALID_INPUT));
+                ENSURE(di.status == ref.di.status || (beyond && di.status == GJK_INVALID_INPUT));
+                ENSURE(pe.status == ref.pe.status || (beyond && pe.status == GJK_INVALID_INPUT));
+                if (pe.status != GJK_INVALID_INPUT) {
+                    ENSURE_NEAR((double)pe.signed_distance / sc, (double)ref.pe.signed_distance, TOL(2));
+                    // (On ellipses the normal is good to √(2·R·tolerance), README "Tolerances".)
+                    double n_tol = kind ? sqrt(16 * TOL(2)) : 1e3 * TOL(1);
+                    ENSURE(d2_len(d2_sub(d2_of(pe.normal), d2_of(ref.pe.normal))) <= n_tol);
+                }
+                if (di.status != GJK_INVALID_INPUT) {
+                    ENSURE_NEAR((double)di.distance / sc, (double)ref.di.distance, TOL(2));
+                }
+                case_end();
+            }
+        }
+    }
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -1425,5 +1494,6 @@ int main(void) {
     RUN_TEST(test_minkowski_sum_accepts_thin_hulls);
     RUN_TEST(test_segments_1e8_apart_normal_is_perpendicular);
     RUN_TEST(test_far_pose_support_directions);
+    RUN_TEST(test_scale_ends);
     return TEST_SUMMARY();
 }
