@@ -20,6 +20,18 @@ static bool valid_points(const gjk_vec2 *p, int count) {
 
 static bool same_point(gjk_vec2 a, gjk_vec2 b) { return a.x == b.x && a.y == b.y; }
 
+/// a times 2^−shift (exact, but for underflow).
+static gjk_vec2 shifted(gjk_vec2 a, int shift) {
+    return shift != 0 ? gjk_v2(gjk_ldexp(a.x, -shift), gjk_ldexp(a.y, -shift)) : a;
+}
+
+/// Point i times 2^−shift.
+static gjk_vec2 point_at(const gjk_vec2 *p, int i, int shift) { return shifted(p[i], shift); }
+
+/// a scaled by a power of two near 1 when it is huge or tiny: the sign of a
+/// cross product does not change when each side is scaled on its own.
+static gjk_vec2 unit_scaled(gjk_vec2 a) { return shifted(a, gjk_range_shift(gjk_max(gjk_abs(a.x), gjk_abs(a.y)))); }
+
 /// The index of the first point after i (cyclically) that differs from
 /// point i; i itself when all points are equal.
 static int next_distinct(const gjk_vec2 *p, int count, int i) {
@@ -45,15 +57,25 @@ static gjk2_convexity_output convexity(const gjk_vec2 *points, int count, bool h
     if (points == NULL || count < 1 || !valid_points(points, count)) {
         return out;
     }
+    // Huge or tiny coordinates are scaled by a power of two near 1 (exact):
+    // the areas and their noise are products of two coordinates, which
+    // overflow, or underflow to 0 (a triangle of subnormal size read as
+    // "clockwise", and gjk2_minkowski_sum refused its hull).
+    gjk_real pmax = 0;
+    for (int i = 0; i < count; ++i) {
+        pmax = gjk_max(pmax, gjk_max(gjk_abs(points[i].x), gjk_abs(points[i].y)));
+    }
+    int shift = gjk_range_shift(pmax);
+    pmax = gjk_ldexp(pmax, -shift);
     // Twice the signed area, relative to the first point, and the scale of
     // the coordinates (for a relative zero test).
-    gjk_vec2 o = points[0];
-    gjk_real area2 = 0, scale = 0, pmax = 0;
+    gjk_vec2 o = point_at(points, 0, shift);
+    gjk_real area2 = 0, scale = 0;
     for (int i = 0; i < count; ++i) {
-        gjk_vec2 a = gjk_sub2(points[i], o), b = gjk_sub2(points[i + 1 < count ? i + 1 : 0], o);
+        gjk_vec2 a = gjk_sub2(point_at(points, i, shift), o);
+        gjk_vec2 b = gjk_sub2(point_at(points, i + 1 < count ? i + 1 : 0, shift), o);
         area2 += gjk_cross2(a, b);
         scale = gjk_max(scale, gjk_max(gjk_abs(a.x), gjk_abs(a.y)));
-        pmax = gjk_max(pmax, gjk_max(gjk_abs(points[i].x), gjk_abs(points[i].y)));
     }
     // Each cross product carries a rounding error of about ε·scale²: an area
     // below the sum of those errors is a rounding-level zero.
@@ -87,11 +109,11 @@ static gjk2_convexity_output convexity(const gjk_vec2 *points, int count, bool h
         return out;
     }
     int cur = next_distinct(points, count, start);
-    gjk_vec2 prev_edge = gjk_sub2(points[cur], points[start]);
+    gjk_vec2 prev_edge = gjk_sub2(point_at(points, cur, shift), point_at(points, start, shift));
     gjk_real turning = 0;
     for (int guard = 0; guard <= count; ++guard) {
         int nxt = next_distinct(points, count, cur);
-        gjk_vec2 e = gjk_sub2(points[nxt], points[cur]);
+        gjk_vec2 e = gjk_sub2(point_at(points, nxt, shift), point_at(points, cur, shift));
         gjk_real c = gjk_cross2(prev_edge, e), d = gjk_dot2(prev_edge, e);
         gjk_real le0 = gjk_length2(prev_edge), le1 = gjk_length2(e);
         gjk_real noise = 4 * GJK_REAL_EPSILON * le0 * le1;
@@ -330,7 +352,11 @@ int gjk2_minkowski_sum(const gjk_vec2 *p, int n, const gjk_vec2 *q, int m, gjk_v
             step_p = i < n && (j >= m || zp);
             step_q = !step_p;
         } else {
-            gjk_real c = gjk_cross2(ep, eq);
+            // ep × eq: its sign, from edges scaled near 1 (their products
+            // overflowed above 1e154, and underflowed to 0 on subnormal
+            // hulls), and turn's exact comparison where a product of
+            // unequal components still underflows.
+            gjk_real c = turn(gjk_v2(0, 0), unit_scaled(ep), unit_scaled(eq));
             if (!gjk_is_valid_real(c) || !gjk_is_valid_vec2(ep) || !gjk_is_valid_vec2(eq)) {
                 return -1; // finite inputs whose edges or cross product overflowed
             }

@@ -486,6 +486,57 @@ static void test_minkowski_difference(void) {
     ENSURE(gjk2_minkowski_difference_hull(sq, 4, sq, 4, scratch, out) == 4 && same(out[0], v2(-1, -1)));
 }
 
+/// The ends of the number range (fuzz finding f27): a triangle of subnormal
+/// size, (−t, −t), (0, 0), (−t, 0) with t the smallest subnormal, is the
+/// hull gjk2_convex_hull returns, but its area and edge cross products
+/// underflowed to 0: gjk2_polygon_convexity called it degenerate, and
+/// gjk2_minkowski_sum rejected it (−1); above 1e154 the cross products
+/// overflowed, with the same answers. Checks: f27's pair; random pairs of
+/// convex polygons scaled by powers of two from the bottom of the subnormal
+/// range to the top of the normal one give the sum scaled, vertex for
+/// vertex, and the same convexity.
+static void test_range_ends(void) {
+    const gjk_real t = (gjk_real)(GJK_USE_FLOAT ? 1.40129846e-45 : 4.9406564584124654e-324);
+    const gjk_vec2 tri[3] = {v2(-t, -t), v2(0, 0), v2(-t, 0)}, dot[1] = {v2(-t, -t)};
+    gjk_vec2 out[16];
+    gjk2_convexity_output c = gjk2_polygon_convexity(tri, 3);
+    ENSURE(c.convexity == GJK2_CONVEX && c.orientation == 1);
+    ENSURE(gjk2_minkowski_sum(dot, 1, tri, 3, out) == 3 && same(out[0], v2(-2 * t, -2 * t)));
+    ENSURE(gjk2_minkowski_sum(tri, 3, tri, 3, out) == 3);
+#if GJK_USE_FLOAT
+    const int exps[] = {-140, -126, -100, 60, 100, 118};
+#else
+    const int exps[] = {-1068, -1060, -1022, -1000, 600, 1000, 1015};
+#endif
+    int pairs = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        gjk_vec2 p[MAX_PTS], q[MAX_PTS], ref[2 * MAX_PTS];
+        int n = random_convex(p, 3 + trial % 12), m = random_convex(q, 3 + (trial / 12) % 12);
+        int r = gjk2_minkowski_sum(p, n, q, m, ref);
+        gjk2_convexity_output cp = gjk2_polygon_convexity(p, n);
+        for (int e = 0; e < N_OF(exps); ++e) {
+            gjk_vec2 ps[MAX_PTS], qs[MAX_PTS], sum[2 * MAX_PTS];
+            for (int i = 0; i < n; ++i) ps[i] = v2(ldexp((double)p[i].x, exps[e]), ldexp((double)p[i].y, exps[e]));
+            for (int j = 0; j < m; ++j) qs[j] = v2(ldexp((double)q[j].x, exps[e]), ldexp((double)q[j].y, exps[e]));
+            int k = gjk2_minkowski_sum(ps, n, qs, m, sum);
+            int ok = k == r;
+            for (int i = 0; ok && i < k; ++i) {
+                ok = same(sum[i], v2(ldexp((double)ref[i].x, exps[e]), ldexp((double)ref[i].y, exps[e])));
+            }
+            gjk2_convexity_output cs = gjk2_polygon_convexity(ps, n);
+            ok = ok && cs.convexity == cp.convexity && cs.orientation == cp.orientation;
+            if (!ok) {
+                fprintf(stderr, "range ends: pair %d at 2^%d: sum of %d + %d vertices gave %d (%d at size 1), convexity %d/%d (%d/%d)\n",
+                        trial, exps[e], n, m, k, r, (int)cs.convexity, cs.orientation, (int)cp.convexity, cp.orientation);
+                ++test_failures;
+            }
+        }
+        ++pairs;
+    }
+    printf("  range ends: %d random pairs, sums and convexity the same scaled by 2^%d to 2^%d\n", pairs, exps[0],
+           exps[N_OF(exps) - 1]);
+}
+
 int main(void) {
     clock_t start = clock();
     RUN_TEST(test_convexity_cases);
@@ -493,6 +544,7 @@ int main(void) {
     RUN_TEST(test_hull_random);
     RUN_TEST(test_minkowski_sum);
     RUN_TEST(test_minkowski_difference);
+    RUN_TEST(test_range_ends);
     printf("test_geometry2 (%s): %.2f s\n", GJK_USE_FLOAT ? "float" : "double",
            (double)(clock() - start) / CLOCKS_PER_SEC);
     return TEST_SUMMARY();
