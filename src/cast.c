@@ -262,6 +262,13 @@ gjk_cast_output gjk_raycast(const gjk_raycast_input *in) {
     }
     if (out.status == GJK_INITIALLY_OVERLAPPING) {
         out.point = in->origin;
+    } else if (out.status == GJK_HIT) {
+        // The ray's own point at t, within the tolerance of the surface. The
+        // simplex's witness on A is exact only to about √(2·R·tolerance) on
+        // a curved surface (README, "Tolerances"): 2.9e-5 off the ray, on an
+        // ellipsoid of radii (3, 1, 4.75) (fuzz finding f28).
+        out.point = gjk_mul_add(in->origin, out.t, in->direction);
+        out = gjk_cast_finite(out);
     }
     return out;
 }

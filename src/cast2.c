@@ -252,6 +252,10 @@ gjk2_cast_output gjk2_raycast(const gjk2_raycast_input *in) {
     }
     if (out.status == GJK_INITIALLY_OVERLAPPING) {
         out.point = in->origin;
+    } else if (out.status == GJK_HIT) {
+        // The ray's own point at t (see gjk_raycast).
+        out.point = gjk_mul_add2(in->origin, out.t, in->direction);
+        out = gjk2_cast_finite(out);
     }
     return out;
 }
