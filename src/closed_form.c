@@ -80,6 +80,24 @@ static gjk_vec3 unit_of(gjk_vec3 v, gjk_real vv, gjk_real len) {
     return vv > GJK_SQUARE_MIN && vv < GJK_SQUARE_MAX ? gjk_scale(1 / len, v) : gjk_normalize(v);
 }
 
+/// The closest points of the core segments a0–a1, b0–b1 (s->ca, s->cb),
+/// their distance s->core and the unit s->n along it, solved on the points
+/// multiplied by 2^−k. a·e − b² is quartic in the coordinates: above about
+/// 1e68 (1e7 in float) it overflows, below 1e-68 it underflows, and two
+/// crossing capsules of size 2^255 came out separated. Scaled near 1 the
+/// parameters s, t do not change, and the answer scales back exactly (a
+/// power of two).
+static GJK_NOINLINE void closest_scaled(gjk_vec3 a0, gjk_vec3 a1, gjk_vec3 b0, gjk_vec3 b1, int k, gjk_segment_answer *s) {
+    gjk_real down = gjk_ldexp(1, -k), up = gjk_ldexp(1, k);
+    gjk_segments_closest(gjk_scale(down, a0), gjk_scale(down, a1), gjk_scale(down, b0), gjk_scale(down, b1), &s->ca, &s->cb);
+    gjk_vec3 diff = gjk_sub(s->cb, s->ca);
+    gjk_real dd = gjk_length_sq(diff), len = gjk_sqrt(dd);
+    s->n = unit_of(diff, dd, len);
+    s->core = len * up;
+    s->ca = gjk_scale(up, s->ca);
+    s->cb = gjk_scale(up, s->cb);
+}
+
 bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
     gjk_vec3 a0, a1, b0, b1;
     if (in == NULL || in->shape_a == NULL || in->shape_b == NULL || !core_segment(in->shape_a, &a0, &a1) ||
@@ -132,6 +150,16 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
     if (!gjk_is_valid_real(s->tol)) {
         return false; // overflow: the general path reports it
     }
+#if GJK_USE_FLOAT
+    const gjk_real lo = 1e-7f, hi = 1e7f; // see closest_scaled
+#else
+    const gjk_real lo = 1e-68, hi = 1e68;
+#endif
+    s->origin = in->transform_a.position;
+    if (!(m >= lo && m <= hi)) {
+        closest_scaled(a0, a1, b0, b1, gjk_shift_outside(m, lo, hi), s);
+        return s->core > s->tol && gjk_is_valid_real(s->core); // else EPA (or the general path's report)
+    }
     gjk_segments_closest(a0, a1, b0, b1, &s->ca, &s->cb);
     gjk_vec3 diff = gjk_sub(s->cb, s->ca);
     gjk_real dd = gjk_length_sq(diff);
@@ -140,6 +168,5 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
         return false; // the cores touch or cross: EPA
     }
     s->n = unit_of(diff, dd, s->core);
-    s->origin = in->transform_a.position;
     return true;
 }

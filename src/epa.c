@@ -63,7 +63,18 @@ static int choose_shift(const gjk_pair *pair, const gjk_simplex *s) {
     for (int i = 0; i < s->count; ++i) {
         m = gjk_max(m, gjk_max_abs(s->v[i].w));
     }
-    return gjk_range_shift(m);
+    int shift = gjk_range_shift(m);
+    if (shift < 0) {
+        // Scaling up: the points seen so far may be far smaller than those
+        // EPA is yet to meet (a flat polytope of thickness 2^−520 and width
+        // 1, whose first vertex, all a polytope's size counts, is on the
+        // thin side: its unit points, scaled by 2^520, overflowed, and a
+        // point inside got the normal along its width). Bounded by the
+        // pair's whole extent (rare: only tiny pairs come here).
+        m = gjk_max(m, gjk_max_abs(pair->pos_b) + gjk_shape_bound(pair->a) + gjk_shape_bound(pair->b));
+        shift = gjk_range_shift(m);
+    }
+    return shift;
 }
 
 /// w·2^−shift, exactly (but for underflow).

@@ -20,26 +20,51 @@
 #define GJK_REAL_MIN_NORMAL 2.2250738585072014e-308
 #endif
 
-/// The binary exponent e of m (m·2^−e in [0.5, 1)) when m lies outside
-/// [√GJK_SQUARE_MIN, √GJK_SQUARE_MAX], where squares and products of such
-/// magnitudes leave the normal range; 0 inside it, and for m zero or not
-/// finite. At least −1000 (−120 in float), so that 2^−e is finite; a
-/// subnormal m then comes near 2^−74 (2^−29), inside the range all the
-/// same. EPA (epa.c, epa2.c) works on D's points multiplied by 2^−e.
-static inline int gjk_range_shift(gjk_real m) {
+/// The largest coordinate of a point of D the queries accept: 2^510
+/// (2^62 in float). Up to it a difference of two points is at most 2^511,
+/// a product of two differences 2^1022 and a cross product's component
+/// 2^1023, all finite; beyond it the walk's search directions and their
+/// lengths overflowed, and answers were wrong rather than refused (random
+/// pairs of sizes 2^511 to 2^512.5: up to 4 in 640 with the wrong status,
+/// 23 with a wrong distance, and non-finite directions handed to user
+/// support functions). A support point beyond it makes the query answer
+/// GJK_INVALID_INPUT, as a non-finite one does; a query whose walk never
+/// meets one answers as usual.
 #if GJK_USE_FLOAT
-    const gjk_real lo = 1e-15f, hi = 1e15f; // √GJK_SQUARE_MIN, √GJK_SQUARE_MAX
-    const int least = -120;
+#define GJK_POINT_MAX 0x1p62f
 #else
-    const gjk_real lo = 1e-140, hi = 1e140;
-    const int least = -1000;
+#define GJK_POINT_MAX 0x1p510
+#endif
+
+/// The binary exponent e of m (m·2^−e in [0.5, 1)) when m lies outside
+/// [lo, hi]; 0 inside it, and for m zero or not finite. Clamped to
+/// [−1000, 1021] ([−120, 125] in float), so that 2^−e is a finite normal
+/// number (a subnormal factor reads as 0 where the program flushes
+/// subnormals, -ffast-math): a subnormal m then comes near 2^−74 (2^−29),
+/// the largest below 8.
+static inline int gjk_shift_outside(gjk_real m, gjk_real lo, gjk_real hi) {
+#if GJK_USE_FLOAT
+    const int least = -120, most = 125;
+#else
+    const int least = -1000, most = 1021;
 #endif
     if ((m >= lo && m <= hi) || !(m > 0) || !(m <= GJK_REAL_MAX)) {
         return 0;
     }
     int e;
     (void)gjk_frexp(m, &e);
-    return e < least ? least : e;
+    return e < least ? least : (e > most ? most : e);
+}
+
+/// gjk_shift_outside for [√GJK_SQUARE_MIN, √GJK_SQUARE_MAX], where squares
+/// and products of two such magnitudes leave the normal range. EPA
+/// (epa.c, epa2.c) works on D's points multiplied by 2^−e.
+static inline int gjk_range_shift(gjk_real m) {
+#if GJK_USE_FLOAT
+    return gjk_shift_outside(m, 1e-15f, 1e15f);
+#else
+    return gjk_shift_outside(m, 1e-140, 1e140);
+#endif
 }
 
 /// True when the shape's parameters are valid; with every_vertex false a
@@ -156,13 +181,14 @@ static GJK_INLINE gjk_support_point gjk_pair_point(gjk_pair *p, gjk_vec3 d, cons
     s.ib = p->hint_b;
     s.b = gjk_add(gjk_mat3_mul(p->rot_b, lb), p->pos_b);
     s.w = gjk_sub(s.a, s.b);
-    if (!gjk_is_valid_vec3(s.w)) {
+    gjk_real m = gjk_max_abs(s.w);
+    if (!gjk_is_valid_vec3(s.w) || m > GJK_POINT_MAX) {
         // NaN or infinite (a user support function, or a sum that
-        // overflowed): flag it and return something finite.
+        // overflowed), or beyond GJK_POINT_MAX: flag it and return
+        // something finite.
         p->bad_support = true;
         s.a = s.b = s.w = s.d = gjk_v3_zero();
     } else {
-        gjk_real m = gjk_max_abs(s.w);
         p->scale = m > p->scale ? m : p->scale;
     }
     return s;

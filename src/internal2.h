@@ -108,8 +108,9 @@ static inline gjk2_support_point gjk2_pair_support(gjk2_pair *p, gjk_vec2 d) {
     // Test every component: a max of |x| and |y| would drop a NaN (every
     // comparison with NaN is false).
     gjk_real m = gjk_max(gjk_abs(s.w.x), gjk_abs(s.w.y));
-    if (!gjk_is_valid_vec2(s.w)) {
-        // NaN or infinite: flag it and return something finite.
+    if (!gjk_is_valid_vec2(s.w) || m > GJK_POINT_MAX) {
+        // NaN, infinite or beyond GJK_POINT_MAX: flag it and return
+        // something finite.
         p->bad_support = true;
         s.a = s.b = s.w = s.d = gjk_v2(0, 0);
     } else if (m > p->scale) {

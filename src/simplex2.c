@@ -107,7 +107,7 @@ static gjk_real sub_area(gjk_vec2 p, gjk_vec2 q) {
 
 /// Triangle p[0], p[1], p[2]. Clears *range when its doubled area leaves
 /// the normal range (see sv_solve).
-static void sv_2d(const gjk_vec2 *p, sv2_result *r, bool *range) {
+static GJK_INLINE void sv_2d(const gjk_vec2 *p, sv2_result *r, bool *range) {
     gjk_vec2 a = p[0], b = p[1], c = p[2];
     // Signed areas (doubled) with the origin in place of each vertex.
     gjk_real ca = sub_area(b, c);
@@ -154,7 +154,7 @@ static void sv_2d(const gjk_vec2 *p, sv2_result *r, bool *range) {
     }
 }
 
-static void sv_solve_unscaled(const gjk_vec2 *p, int n, sv2_result *r, bool *range) {
+static GJK_INLINE void sv_solve_unscaled(const gjk_vec2 *p, int n, sv2_result *r, bool *range) {
     switch (n) {
     case 1: sv_vertex(p, 0, r); break;
     case 2: sv_1d(p, 0, 1, r, range); break;
@@ -170,12 +170,7 @@ static void sv_solve_unscaled(const gjk_vec2 *p, int n, sv2_result *r, bool *ran
 /// largest coordinate near 1, as in simplex.c: the weights are ratios of
 /// one degree and do not change, and the point is rebuilt from them on the
 /// points as given.
-static void sv_solve(const gjk_vec2 *p, int n, sv2_result *r) {
-    bool range = true;
-    sv_solve_unscaled(p, n, r, &range);
-    if (range) {
-        return;
-    }
+static GJK_NOINLINE void sv_solve_scaled(const gjk_vec2 *p, int n, sv2_result *r) {
     gjk_real m = 0;
     for (int i = 0; i < n; ++i) {
         m = gjk_max(m, gjk_max(gjk_abs(p[i].x), gjk_abs(p[i].y)));
@@ -189,6 +184,7 @@ static void sv_solve(const gjk_vec2 *p, int n, sv2_result *r) {
     for (int i = 0; i < n; ++i) {
         q[i] = gjk_v2(gjk_ldexp(p[i].x, -e), gjk_ldexp(p[i].y, -e));
     }
+    bool range = true;
     sv_solve_unscaled(q, n, r, &range);
     if (r->count == 3) {
         return; // the origin inside: the point 0, as solved
@@ -199,6 +195,14 @@ static void sv_solve(const gjk_vec2 *p, int n, sv2_result *r) {
     }
     r->point = point;
     r->dist2 = gjk_length_sq2(point);
+}
+
+static void sv_solve(const gjk_vec2 *p, int n, sv2_result *r) {
+    bool range = true;
+    sv_solve_unscaled(p, n, r, &range);
+    if (!range) {
+        sv_solve_scaled(p, n, r);
+    }
 }
 
 void gjk2_simplex_closest(const gjk2_simplex *s, gjk2_simplex_answer *r) {
@@ -227,8 +231,9 @@ gjk_vec2 gjk2_simplex_solve(gjk2_simplex *s) {
 
 gjk_vec2 gjk2_segment_closest(gjk_vec2 p0, gjk_vec2 p1, gjk_real lambda[2]) {
     gjk_vec2 p[2] = {p0, p1};
-    sv2_result r = {0}; // (gcc cannot see that every path of sv_solve fills it)
-    sv_solve(p, 2, &r);
+    sv2_result r;
+    bool range = true; // EPA's points, its only caller's, are scaled into range (epa2.c)
+    sv_1d(p, 0, 1, &r, &range);
     lambda[0] = lambda[1] = 0;
     for (int m = 0; m < r.count; ++m) {
         lambda[r.index[m]] = r.lambda[m];
