@@ -83,8 +83,12 @@ static gjk_vec3 unit_of(gjk_vec3 v, gjk_real vv, gjk_real len) {
 /// The closest points of the core segments a0–a1, b0–b1 (s->ca, s->cb),
 /// their distance s->core and the unit s->n along it, solved on the points
 /// multiplied by 2^−k. a·e − b² is quartic in the coordinates: above about
-/// 1e68 (1e7 in float) it overflows, below 1e-68 it underflows, and two
-/// crossing capsules of size 2^255 came out separated. Scaled near 1 the
+/// 1e68 (1e7 in float) it overflows, and two crossing capsules of size
+/// 2^255 came out separated. Below, it underflows sooner for segments
+/// shorter than the coordinates: with lengths down to 1e-15 of them (1e-6
+/// in float), whose errors the tolerance would see, it stays normal above
+/// 1e-60 (1e-3 in float; a float pair near 3e-7 in size with segments 1e-4
+/// of it came out separated instead of touching). Scaled near 1 the
 /// parameters s, t do not change, and the answer scales back exactly (a
 /// power of two).
 static GJK_NOINLINE void closest_scaled(gjk_vec3 a0, gjk_vec3 a1, gjk_vec3 b0, gjk_vec3 b1, int k, gjk_segment_answer *s) {
@@ -151,9 +155,9 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
         return false; // overflow: the general path reports it
     }
 #if GJK_USE_FLOAT
-    const gjk_real lo = 1e-7f, hi = 1e7f; // see closest_scaled
+    const gjk_real lo = 1e-3f, hi = 1e7f; // see closest_scaled
 #else
-    const gjk_real lo = 1e-68, hi = 1e68;
+    const gjk_real lo = 1e-60, hi = 1e68;
 #endif
     s->origin = in->transform_a.position;
     if (!(m >= lo && m <= hi)) {

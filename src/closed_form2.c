@@ -67,7 +67,7 @@ static void point_segment(gjk_vec2 x, gjk_vec2 s, gjk_vec2 e, bool x_is_a, gjk2_
 
 /// The closest pair of the segments p0–p1 (A's) and q0–q1 (B's) into
 /// *out (see point_segment); false when they cross.
-static bool segments_closest(gjk_vec2 p0, gjk_vec2 p1, gjk_vec2 q0, gjk_vec2 q1, gjk2_segment_answer *out) {
+static GJK_INLINE bool segments_closest(gjk_vec2 p0, gjk_vec2 p1, gjk_vec2 q0, gjk_vec2 q1, gjk2_segment_answer *out) {
     gjk_vec2 d1 = gjk_sub2(p1, p0), d2 = gjk_sub2(q1, q0);
     // Twice the signed areas: Q's ends against P's line, P's ends against Q's.
     gjk_real a1 = gjk_cross2(d1, gjk_sub2(q0, p0)), a2 = gjk_cross2(d1, gjk_sub2(q1, p0));
@@ -124,6 +124,40 @@ static int core_of(const gjk2_shape *s, gjk_vec2 *a, gjk_vec2 *b, gjk_real *r) {
 /// max(|x|, |y|).
 static gjk_real max_abs2(gjk_vec2 v) { return gjk_max(gjk_abs(v.x), gjk_abs(v.y)); }
 
+/// The closest pair of the cores a0–a1 (A's) and b0–b1 (B's) into *s;
+/// false when they cross. A point core is given as a0 = a1 (b0 = b1).
+static GJK_INLINE bool cores_closest(gjk_vec2 a0, gjk_vec2 a1, gjk_vec2 b0, gjk_vec2 b1, bool points_a, bool points_b,
+                          gjk2_segment_answer *s) {
+    if (points_a) {
+        point_segment(a0, b0, gjk_sub2(b1, b0), true, s);
+    } else if (points_b) {
+        point_segment(b0, a0, gjk_sub2(a1, a0), false, s);
+    } else if (!segments_closest(a0, a1, b0, b1, s)) {
+        return false;
+    }
+    return true;
+}
+
+/// cores_closest on the points multiplied by 2^−k, the answer scaled back
+/// (exactly: a power of two; the normal does not change). The squared
+/// lengths and their reciprocals (1/|e|²) leave the normal range for
+/// coordinates outside about [1e-150, 1e150] (for segments shorter than
+/// the coordinates, sooner): two overlapping capsules of size 2^-513 came
+/// out separated by half their size, the projections clamped to the wrong
+/// ends, and at 2^511 likewise.
+static GJK_NOINLINE bool cores_closest_scaled(gjk_vec2 a0, gjk_vec2 a1, gjk_vec2 b0, gjk_vec2 b1, bool points_a,
+                                              bool points_b, int k, gjk2_segment_answer *s) {
+    gjk_real down = gjk_ldexp(1, -k), up = gjk_ldexp(1, k);
+    if (!cores_closest(gjk_scale2(down, a0), gjk_scale2(down, a1), gjk_scale2(down, b0), gjk_scale2(down, b1), points_a,
+                       points_b, s)) {
+        return false;
+    }
+    s->ca = gjk_scale2(up, s->ca);
+    s->cb = gjk_scale2(up, s->cb);
+    s->core *= up;
+    return true;
+}
+
 bool gjk2_segment_closed_form(const gjk2_query_input *in, gjk2_segment_answer *s) {
     if (in == NULL || in->shape_a == NULL || in->shape_b == NULL) {
         return false;
@@ -168,11 +202,14 @@ bool gjk2_segment_closed_form(const gjk2_query_input *in, gjk2_segment_answer *s
         m = max_abs2(off) + gjk_max(max_abs2(a0), max_abs2(a1)) + gjk_max(max_abs2(b0), max_abs2(b1));
         b0 = gjk_add2(b0, off);
         b1 = gjk_add2(b1, off);
-        if (points_a) {
-            point_segment(a0, b0, gjk_sub2(b1, b0), true, s);
-        } else if (points_b) {
-            point_segment(b0, a0, gjk_sub2(a1, a0), false, s);
-        } else if (!segments_closest(a0, a1, b0, b1, s)) {
+#if GJK_USE_FLOAT
+        const gjk_real lo = 1e-10f, hi = 1e17f; // see cores_closest_scaled
+#else
+        const gjk_real lo = 1e-130, hi = 1e150;
+#endif
+        bool apart = m >= lo && m <= hi ? cores_closest(a0, a1, b0, b1, points_a, points_b, s)
+                                        : cores_closest_scaled(a0, a1, b0, b1, points_a, points_b, gjk_shift_outside(m, lo, hi), s);
+        if (!apart) {
             return false; // they cross
         }
     }

@@ -2269,6 +2269,41 @@ static void test_flat_tiny_polytope_normal(void) {
     }
 }
 
+/// Review finding, float: two segments about 3e-7 from the origin, each
+/// about 1e-4 of that long, 2e-13 apart (touching: the tolerance is
+/// 5.9e-13). The closed form's a·e − b² underflowed (a quartic of lengths
+/// near 1e-11) and the pair came out separated by 1.8e-12; as polytopes,
+/// or scaled by 2^-3 or 2^20, touching. The closed form now takes its
+/// scaled path below 1e-3 in float (1e-60 in double). Checks: touching, by
+/// the closed form and as polytopes, at scales 2^-4 to 2^40.
+static void test_short_segments_small_float(void) {
+#if GJK_USE_FLOAT
+    const float a0[3] = {0x1.9045bcp-24f, -0x1.54ed2cp-25f, 0x1.279c02p-24f};
+    const float a1[3] = {0x1.90477cp-24f, -0x1.54eb6p-25f, 0x1.279f06p-24f};
+    const float b0[3] = {0x1.3f2b04p-23f, -0x1.679416p-25f, 0x1.90035cp-25f};
+    const float b1[3] = {0x1.3f2bcp-23f, -0x1.67965ep-25f, 0x1.900064p-25f};
+    const float off[3] = {-0x1.dc201ap-25f, 0x1.2a98e4p-29f, 0x1.7e730cp-26f};
+    const int exps[] = {0, -4, -3, 20, 40};
+    for (int k = 0; k < 5; ++k) {
+        float sc = ldexpf(1, exps[k]);
+        gjk_vec3 pa[2] = {gjk_v3(a0[0] * sc, a0[1] * sc, a0[2] * sc), gjk_v3(a1[0] * sc, a1[1] * sc, a1[2] * sc)};
+        gjk_vec3 pb[2] = {gjk_v3(b0[0] * sc, b0[1] * sc, b0[2] * sc), gjk_v3(b1[0] * sc, b1[1] * sc, b1[2] * sc)};
+        gjk_shape sa = gjk_make_segment(pa[0], pa[1]), sb = gjk_make_segment(pb[0], pb[1]);
+        gjk_shape qa = gjk_make_polytope(pa, 2), qb = gjk_make_polytope(pb, 2);
+        gjk_transform tb = {gjk_v3(off[0] * sc, off[1] * sc, off[2] * sc), gjk_quat_identity()};
+        gjk_query_input in = query(&sa, gjk_transform_identity(), &sb, tb);
+        gjk_query_input ip = query(&qa, gjk_transform_identity(), &qb, tb);
+        char label[80];
+        snprintf(label, sizeof label, "short float segments at scale 2^%d", exps[k]);
+        case_begin(label);
+        ENSURE(gjk_distance(&in, NULL).status == GJK_TOUCHING);
+        ENSURE(gjk_intersect(&in).status == GJK_TOUCHING);
+        ENSURE(gjk_distance(&ip, NULL).status == GJK_TOUCHING);
+        case_end();
+    }
+#endif
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -2296,5 +2331,6 @@ int main(void) {
     RUN_TEST(test_penetration_across_the_largest_numbers);
     RUN_TEST(test_crossing_capsules_at_the_ends);
     RUN_TEST(test_flat_tiny_polytope_normal);
+    RUN_TEST(test_short_segments_small_float);
     return TEST_SUMMARY();
 }

@@ -1409,6 +1409,60 @@ static void test_segments_1e8_apart_normal_is_perpendicular(void) {
 #endif
 }
 
+/// Review finding: the 2D closed form (capsules, segments, circles) at the
+/// ends of the range. Its squared lengths and their reciprocals left the
+/// normal range: two capsules overlapping by 0.05 sizes came out separated
+/// by 0.52 at 2^-513 and 2^-520, and at 2^511; a pair 0.3 apart came out
+/// 0.66 apart with a tilted normal. It now solves on the points scaled near
+/// 1. Checks, for capsule pairs overlapping and apart and a circle against
+/// a capsule, at a rotation and away from the origin: the status, the
+/// signed distance, the normal and (apart) the witness points, at every size
+/// whose points the queries accept.
+static void test_closed_form_at_the_ends(void) {
+    static char label[120];
+#if GJK_USE_FLOAT
+    const int exps[] = {-60, -40, -33, -20, 0, 20, 40, 59};
+#else
+    const int exps[] = {-520, -513, -480, -300, -255, 0, 255, 300, 480, 507};
+#endif
+    const int nexp = (int)(sizeof exps / sizeof exps[0]);
+    const double angle = 0.7;
+    const drot rot = drot_of(gjk_rot2_make(to_real(angle)));
+    for (int k = 0; k < nexp; ++k) {
+        double sc = ldexp(1, exps[k]);
+        for (int c = 0; c < 3; ++c) {
+            // A: a capsule along x; B: a capsule along y from 0.15 (c = 0,
+            // overlapping by 0.05) or 0.5 above it (c = 1, 0.3 apart), or a
+            // circle 0.5 above it (c = 2, 0.3 apart); radii 0.1.
+            gjk2_shape a = gjk2_make_capsule(V2(-sc, 0), V2(sc, 0), to_real(0.1 * sc));
+            double y0 = c == 0 ? 0.15 : 0.5;
+            gjk2_shape b = c == 2 ? gjk2_make_circle(to_real(0.1 * sc))
+                                  : gjk2_make_capsule(V2(0, 0), V2(0, 1.85 * sc), to_real(0.1 * sc));
+            d2 pa = d2_make(0.25 * sc, -0.5 * sc);
+            d2 pb = d2_add(pa, drot_apply(rot, d2_make(0.3 * sc, y0 * sc)));
+            gjk2_query_input in = query(&a, pose2(pa, angle), &b, pose2(pb, angle));
+            gjk2_penetration_output pe = gjk2_penetration(&in, NULL);
+            gjk2_distance_output di = gjk2_distance(&in, NULL);
+            gjk2_intersect_output ii = gjk2_intersect(&in);
+            snprintf(label, sizeof label, "%s at size 2^%d", c == 0 ? "capsules overlapping" : c == 1 ? "capsules apart" : "circle and capsule apart", exps[k]);
+            case_begin(label);
+            gjk_status want = c == 0 ? GJK_PENETRATING : GJK_SEPARATED;
+            ENSURE(pe.status == want && di.status == want && ii.status == want);
+            double sd = c == 0 ? -0.05 : 0.3;
+            ENSURE_NEAR((double)pe.signed_distance / sc, sd, TOL(4));
+            ENSURE_NEAR((double)di.distance / sc, fmax(sd, 0), TOL(4));
+            d2 n = drot_apply(rot, d2_make(0, 1));
+            ENSURE(d2_len(d2_sub(d2_of(pe.normal), n)) <= 1e3 * TOL(1));
+            if (c != 0) {
+                d2 foot = d2_add(pa, drot_apply(rot, d2_make(0.3 * sc, 0)));
+                ENSURE(d2_len(d2_sub(d2_of(di.point_a), d2_add(foot, d2_scale(0.1 * sc, n)))) <= TOL(8) * sc);
+                ENSURE(d2_len(d2_sub(d2_of(di.point_b), d2_add(foot, d2_scale(0.4 * sc, n)))) <= TOL(8) * sc);
+            }
+            case_end();
+        }
+    }
+}
+
 /// The 2D form of a review finding in 3D (test_regression.c's
 /// test_flat_tiny_polytope_normal): a flat rhombus of thickness 2·2^-520
 /// (2^-60 in float) and width 2, and a point inside. In 3D, EPA scaled D's
@@ -1537,5 +1591,6 @@ int main(void) {
     RUN_TEST(test_far_pose_support_directions);
     RUN_TEST(test_scale_ends);
     RUN_TEST(test_flat_tiny_polygon_normal);
+    RUN_TEST(test_closed_form_at_the_ends);
     return TEST_SUMMARY();
 }
