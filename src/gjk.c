@@ -98,6 +98,38 @@ static bool core_round(const gjk_shape *shape) {
     return shape->type == GJK_SHAPE_ELLIPSOID || shape->type == GJK_SHAPE_CUSTOM;
 }
 
+/// The end of a walk that stalls on a segment a–b (the new point w brought
+/// no progress) with its duality gap still above the tolerance. Near
+/// contact v̂ is turned by about ε·|p| / |v| (v = a + t·(b − a) cancels):
+/// a point 1e-10 below the base of a cone of radius 5.5, warm-started, got
+/// a normal 1.8e-6 off and a gap along it of −1.3e-5 (fuzz finding f29).
+/// D's feature there is often a face through a–b, and w on it: the normal
+/// n̂ of the triangle a, b, w is made of vertex differences and is exact to
+/// rounding. It is taken when its plane passes within the tolerance of v
+/// and one more support point proves D beyond that plane within the
+/// tolerance of |v|: w joins the simplex with weight 0 (the closest point
+/// and the witnesses do not change) and the triangle gives the normal
+/// (gjk_simplex_direction). Rare: one support call.
+static GJK_NOINLINE void stalled_segment_face(gjk_pair *pair, gjk_simplex *s, const gjk_support_point *w, gjk_vec3 v,
+                                              gjk_real vlen, gjk_real tol) {
+    gjk_vec3 a = s->v[0].w;
+    gjk_vec3 n = gjk_normalize(gjk_cross(gjk_sub(s->v[1].w, a), gjk_sub(w->w, a)));
+    gjk_real nv = gjk_dot(n, v);
+    if (nv < 0) {
+        n = gjk_neg(n), nv = -nv;
+    }
+    if (!(nv >= vlen - tol)) {
+        return; // no plane through the segment near v (or a degenerate triangle: n = 0)
+    }
+    gjk_support_point q = gjk_pair_support(pair, gjk_neg(n));
+    if (pair->bad_support || !(vlen - gjk_dot(n, q.w) <= tol)) {
+        return;
+    }
+    s->v[2] = *w;
+    s->lambda[2] = 0;
+    s->count = 3;
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 #define WALK_INLINE static inline __attribute__((always_inline))
 #else
@@ -212,7 +244,11 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
                 return GJK_WALK_CONVERGED;
             }
             if (!gjk_simplex_try_add(s, &p, vv, &v_new)) {
-                // No progress: rounding has taken over. Keep the better simplex.
+                // No progress: rounding has taken over. Keep the better
+                // simplex (a segment's normal may then come from a face).
+                if (s->count == 2) {
+                    stalled_segment_face(pair, s, &p, v, vlen, tol);
+                }
                 return GJK_WALK_CONVERGED;
             }
             // A fourth point is always taken and its tetrahedron solved
