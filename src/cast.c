@@ -157,7 +157,9 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
         bool take = gjk_length_sq(n) == 0; // no advance: the only direction
         if (!take) {
             gjk_support_point q = gjk_pair_support(p, gjk_neg(dn));
-            take = gjk_dot(dn, q.w) >= stop - tol; // false when not finite
+            // A refused point (not finite, or beyond GJK_POINT_MAX) comes
+            // back as 0, which proves nothing.
+            take = !p->bad_support && gjk_dot(dn, q.w) >= stop - tol;
             p->bad_support = false; // the answer stands without this check
         }
         if (take) {

@@ -152,7 +152,7 @@ static cast2_walk cast_run(gjk2_pair *p, gjk_vec2 r, gjk_real max_lambda, gjk_re
         bool take = gjk_length_sq2(n) == 0; // no advance: the only direction
         if (!take) {
             gjk2_support_point q = gjk2_pair_support(p, gjk_neg2(dn));
-            take = gjk_dot2(dn, q.w) >= stop - tol; // false when not finite
+            take = !p->bad_support && gjk_dot2(dn, q.w) >= stop - tol; // a refused point proves nothing (cast.c)
             p->bad_support = false; // the answer stands without this check
         }
         if (take) {
