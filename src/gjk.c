@@ -98,36 +98,56 @@ static bool core_round(const gjk_shape *shape) {
     return shape->type == GJK_SHAPE_ELLIPSOID || shape->type == GJK_SHAPE_CUSTOM;
 }
 
-/// The end of a walk that stalls on a segment a–b (the new point w brought
+/// The end of a walk that stalls on a segment a–b (its new point w brought
 /// no progress) with its duality gap still above the tolerance. Near
 /// contact v̂ is turned by about ε·|p| / |v| (v = a + t·(b − a) cancels):
 /// a point 1e-10 below the base of a cone of radius 5.5, warm-started, got
 /// a normal 1.8e-6 off and a gap along it of −1.3e-5 (fuzz finding f29).
-/// D's feature there is often a face through a–b, and w on it: the normal
-/// n̂ of the triangle a, b, w is made of vertex differences and is exact to
-/// rounding. It is taken when its plane passes within the tolerance of v
-/// and one more support point proves D beyond that plane within the
-/// tolerance of |v|: w joins the simplex with weight 0 (the closest point
-/// and the witnesses do not change) and the triangle gives the normal
-/// (gjk_simplex_direction). Rare: one support call.
+/// D's feature there is often a face through a–b: the normal n̂ of a
+/// triangle a, b, c is made of vertex differences and does not depend on
+/// |v|. Each candidate c (w, then the support point that checked the
+/// previous plane, up to three) whose plane passes within the tolerance of
+/// v is checked by one support call q along −n̂, which bounds D's distance
+/// along n̂ by n̂·q; the best bound wins if it beats v̂'s own, `lower` (it is
+/// also the gap along the normal that a user measures), and the first
+/// within the tolerance of |v| ends the search. c joins the simplex with
+/// weight 0 (the closest point and the witnesses do not change) and the
+/// triangle gives the normal (gjk_simplex_direction). Rare: on that stall
+/// only.
 static GJK_NOINLINE void stalled_segment_face(gjk_pair *pair, gjk_simplex *s, const gjk_support_point *w, gjk_vec3 v,
-                                              gjk_real vlen, gjk_real tol) {
-    gjk_vec3 a = s->v[0].w;
-    gjk_vec3 n = gjk_normalize(gjk_cross(gjk_sub(s->v[1].w, a), gjk_sub(w->w, a)));
-    gjk_real nv = gjk_dot(n, v);
-    if (nv < 0) {
-        n = gjk_neg(n), nv = -nv;
+                                              gjk_real vlen, gjk_real lower, gjk_real tol) {
+    gjk_vec3 a = s->v[0].w, e = gjk_sub(s->v[1].w, a);
+    gjk_support_point c = *w, best = *w;
+    gjk_real best_lower = lower;
+    bool found = false;
+    for (int round = 0; round < 3; ++round) {
+        gjk_vec3 n = gjk_normalize(gjk_cross(e, gjk_sub(c.w, a)));
+        gjk_real nv = gjk_dot(n, v);
+        if (nv < 0) {
+            n = gjk_neg(n), nv = -nv;
+        }
+        if (!(nv >= vlen - tol)) {
+            break; // no plane through the segment near v (or a degenerate triangle: n = 0)
+        }
+        gjk_support_point q = gjk_pair_support(pair, gjk_neg(n));
+        if (pair->bad_support) {
+            pair->bad_support = false; // refused: the answer stands without this check
+            break;
+        }
+        gjk_real bound = gjk_dot(n, q.w);
+        if (bound > best_lower) {
+            best_lower = bound, best = c, found = true;
+        }
+        if (vlen - bound <= tol || gjk_simplex_has(s, q.w)) {
+            break;
+        }
+        c = q;
     }
-    if (!(nv >= vlen - tol)) {
-        return; // no plane through the segment near v (or a degenerate triangle: n = 0)
+    if (found) {
+        s->v[2] = best;
+        s->lambda[2] = 0;
+        s->count = 3;
     }
-    gjk_support_point q = gjk_pair_support(pair, gjk_neg(n));
-    if (pair->bad_support || !(vlen - gjk_dot(n, q.w) <= tol)) {
-        return;
-    }
-    s->v[2] = *w;
-    s->lambda[2] = 0;
-    s->count = 3;
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -247,7 +267,7 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
                 // No progress: rounding has taken over. Keep the better
                 // simplex (a segment's normal may then come from a face).
                 if (s->count == 2) {
-                    stalled_segment_face(pair, s, &p, v, vlen, tol);
+                    stalled_segment_face(pair, s, &p, v, vlen, lower, tol);
                 }
                 return GJK_WALK_CONVERGED;
             }

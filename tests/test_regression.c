@@ -2313,9 +2313,11 @@ static void test_short_segments_small_float(void) {
 /// the normal when one more support point proves its plane (gjk.c,
 /// stalled_segment_face). Checks: f29's query, and points 1e-6 to 1e-12
 /// below a face of cones, cylinders and boxes of random sizes (default
-/// tolerance and 1e-14; fresh, then warm twice): the normal is the face's
-/// within 1e-7 of the size over the face's radius (272 of 7200 answers
-/// were not, up to 4.7e-4 off, fresh queries too).
+/// tolerance and 1e-14; fresh, then warm twice; half of them turned): the
+/// normal is the face's within 1e-7 of the size over the face's radius
+/// (272 of 7200 answers were not, up to 4.7e-4 off, fresh queries too). A
+/// second input of the class (f29b, a cone of radius 5.25, fresh) needed
+/// more than the stalled step's triangle: its plane missed by 6e-13.
 static void test_stalled_segment_normal_below_a_face(void) {
 #if !GJK_USE_FLOAT // (gaps of 1e-10 of the size are below float's rounding)
     {
@@ -2333,6 +2335,16 @@ static void test_stalled_segment_normal_below_a_face(void) {
             ENSURE(hypot((double)o.normal.x, (double)o.normal.y) <= 1e-12);
         }
         case_end();
+        // f29b: a cone of radius 5.25 and A turned otherwise; fresh.
+        b = gjk_make_cone(5.25, 5.5);
+        in.transform_a.rotation = gjk_quat_normalize(gjk_quat_make(1.25, -4.75, -5.5, -1.5625));
+        in.transform_a.position = V(-5.5, -5.5, -5.5);
+        case_begin("f29b: a point below a cone's base, fresh");
+        gjk_distance_output o = gjk_distance(&in, NULL);
+        ENSURE(o.status == GJK_SEPARATED);
+        ENSURE_NEAR((double)o.distance, 1e-10, 2e-13);
+        ENSURE(hypot((double)o.normal.x, (double)o.normal.y) <= 1e-12);
+        case_end();
     }
     const double gaps[] = {1e-6, 1e-8, 1e-10, 1e-12};
     rng r = {0xf29ULL};
@@ -2345,19 +2357,29 @@ static void test_stalled_segment_normal_below_a_face(void) {
                 gjk_shape a = gjk_make_point();
                 double rho = 0.9 * R * sqrt(rng_unit(&r)), th = rng_range(&r, 0, 2 * PI);
                 d3 p = d3_make(rho * cos(th), rho * sin(th) * (sh == 2 ? 0.7 : 1), -H - gaps[g]);
-                gjk_query_input in = query(&a, pose(p, gjk_quat_identity()), &b, pose(d3_make(0, 0, 0), gjk_quat_identity()));
+                // Half the cases turned as a whole (and A on its own): the
+                // face's normal is then B's z axis.
+                gjk_quat qb = gjk_quat_identity(), qa = gjk_quat_identity();
+                d3 ob = d3_make(0, 0, 0);
+                if (k % 4 >= 2) {
+                    qb = random_quat(&r), qa = random_quat(&r);
+                    ob = d3_make(-3, 2, 1);
+                    p = d3_add(ob, d3_of(gjk_quat_rotate(qb, to_real3(p))));
+                }
+                d3 z = d3_of(gjk_quat_rotate(qb, V(0, 0, 1)));
+                gjk_query_input in = query(&a, pose(p, qa), &b, pose(ob, qb));
                 in.options.tolerance = k % 2 ? 1e-14 : 0;
                 gjk_simplex_cache cache;
                 memset(&cache, 0, sizeof cache);
                 for (int rep = 0; rep < 3; ++rep) {
                     gjk_distance_output o = gjk_distance(&in, &cache);
-                    double tilt = hypot((double)o.normal.x, (double)o.normal.y);
+                    double tilt = d3_len(d3_sub(d3_of(o.normal), z));
                     // Apart beyond the touching band (tolerance × about 2(R + H)),
                     // else touching or apart.
                     double band = (k % 2 ? 1e-14 : 1e-10) * 2 * (R + H);
                     bool status_ok = o.status == GJK_SEPARATED || (gaps[g] <= 2 * band && o.status == GJK_TOUCHING);
                     bool distance_ok = o.status == GJK_TOUCHING || fabs((double)o.distance - gaps[g]) <= band;
-                    if (!status_ok || !distance_ok || !(fabs((double)o.normal.z - 1) <= 1e-9) || tilt * R > 1e-7 * (R + H)) {
+                    if (!status_ok || !distance_ok || tilt * R > 1e-7 * (R + H)) {
                         if (failures++ < 3) {
                             fprintf(stderr, "shape %d gap %g case %d query %d: status %d distance %.17g tilt %g\n", sh, gaps[g],
                                     k, rep, (int)o.status, (double)o.distance, tilt);
