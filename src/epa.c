@@ -635,6 +635,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     }
 
     int best = -1;
+    bool stalled = false; // ended with no consistent step
     for (;;) {
         // The nearest live face.
         best = -1;
@@ -686,6 +687,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
             !plan_step(&P, best, wi, tol, tol, &S)) {
             // No consistent step: w lies, within rounding, on the polytope.
             out->converged = gap <= GJK_R(1e3) * tol;
+            stalled = true;
             break;
         }
         commit_step(&P, wi, &S);
@@ -700,7 +702,12 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         // support point closed its own gap (deep poses of two ellipsoids,
         // whose depth varies little over a wide range of directions, could
         // run out of iterations that way).
-        out->converged = upper - P.face[best].dist <= tol;
+        // A stall (no consistent step) is allowed the 1e3 tolerances its
+        // own gap is: at a tie of a flat top and a curved side, slivers of
+        // nearly collinear rim points (whose planes their sagitta fixes)
+        // left EPA between bounds 2.5e-7 apart, 360 tolerances, and 16 of
+        // 6000 points in rounded cylinders came out not converged.
+        out->converged = upper - P.face[best].dist <= (stalled ? GJK_R(1e3) : 1) * tol;
         out->depth = upper > 0 ? upper : 0;
         out->normal = upper_n;
         out->point_a = upper_w.a;

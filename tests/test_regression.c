@@ -2406,8 +2406,9 @@ static void test_stalled_segment_normal_below_a_face(void) {
 /// nearest the foot. Checks: f30's query (fresh, warm twice), and points at
 /// such ties in rounded cylinders of random sizes and poses, fresh and warm:
 /// a penetrating answer's witnesses differ by signed_distance·normal within
-/// 1e-6 of the size (1095 of 6000 did not; not converged answers, 16 of
-/// them, give a separating motion instead).
+/// 1e-6 of the size (1095 of 6000 did not), and none is "not converged"
+/// (16 of 6000 were: EPA stalled between bounds 360 tolerances apart, and
+/// only the stall's own gap was allowed its 1e3 tolerances).
 static void test_epa_witnesses_at_a_tie(void) {
     // Relative to the size: 1e-6, in float 1e-3 (the fuzzers' checks; the
     // slivers' planes are off by up to 1e3 tolerances, 2e-3 in float).
@@ -2433,7 +2434,7 @@ static void test_epa_witnesses_at_a_tie(void) {
         case_end();
     }
     rng r = {0xf30ULL};
-    int failures = 0;
+    int failures = 0, not_converged = 0;
     for (int k = 0; k < 300 * REG_RANDOM_SCALE; ++k) {
         double R = rng_range(&r, 1, 5), H = rng_range(&r, 1, 5), m = rng_range(&r, 0, R);
         gjk_shape b = gjk_with_margin(gjk_make_cylinder(to_real(R), to_real(H)), to_real(m)), a = gjk_make_point();
@@ -2448,6 +2449,7 @@ static void test_epa_witnesses_at_a_tie(void) {
         for (int rep = 0; rep < 3; ++rep) {
             gjk_penetration_output o = gjk_penetration(&in, &cache);
             if (o.status == GJK_NOT_CONVERGED) {
+                ++not_converged;
                 continue;
             }
             d3 e = d3_sub(d3_sub(d3_of(o.point_b), d3_of(o.point_a)), d3_scale((double)o.signed_distance, d3_of(o.normal)));
@@ -2460,6 +2462,11 @@ static void test_epa_witnesses_at_a_tie(void) {
     }
     case_begin("points at ties in rounded cylinders, fresh and warm");
     ENSURE(failures == 0);
+    // EPA stalls there between bounds some hundreds of tolerances apart,
+    // which a stall is allowed: 3 of these 900 came out not converged
+    // before (in float 11, and 2 still do, float's rounding being 1e9
+    // times coarser).
+    ENSURE(GJK_USE_FLOAT || not_converged == 0);
     case_end();
 }
 
