@@ -2470,6 +2470,88 @@ static void test_epa_witnesses_at_a_tie(void) {
     case_end();
 }
 
+/// Review finding on f29's fix: near a cylinder's rim, with tolerance
+/// 1e-14, the stalled segment's face search took a plane that passed within
+/// the tolerance of v but leaned by √(2·tol/|v|): the normal came out
+/// 4.5e-4 off and point_b − point_a missed distance·normal by 500
+/// tolerances. A candidate's normal must now hold v within the tolerance.
+/// Checks, with an exact reference (points at 1e-12 to 1e-3 of the size
+/// from a box's edge or a cylinder's rim, along directions from near the
+/// face normal to 45°; tolerance 1e-14, 1e-13 and the default; fresh, then
+/// warm twice): the distance, point_b − point_a against distance·normal,
+/// and the normal's error times the distance, each within 10 tolerances
+/// (about 1 in 300 answers at 1e-14 near a rim failed).
+static void test_normals_near_an_edge_exact(void) {
+#if !GJK_USE_FLOAT // (distances of 1e-12 of the size are below float's rounding)
+    rng r = {0xed9eULL};
+    const double tols[3] = {1e-14, 1e-13, 0};
+    int failures = 0;
+    for (int k = 0; k < 6000 * REG_RANDOM_SCALE; ++k) {
+        int cyl = k % 2;
+        double tolu = tols[(k / 2) % 3];
+        double hx = rng_range(&r, 1, 100), hy = rng_range(&r, 1, 100), hz = rng_range(&r, 1, 100);
+        double vl = hx * pow(10, rng_range(&r, -12, -3));
+        double ang = rng_chance(&r, 0.5) ? pow(10, rng_range(&r, -9, -1)) : rng_range(&r, 0, PI / 4);
+        double ca = cos(ang), sa = sin(ang), th = rng_range(&r, 0, 2 * PI);
+        // The point, its exact distance vl and the exact normal from it to
+        // B (in B's frame): off the edge x = hx, z = hz, or off the rim.
+        d3 p, nl;
+        if (!cyl) {
+            p = d3_make(hx + vl * sa, rng_range(&r, -0.9, 0.9) * hy, hz + vl * ca);
+            nl = d3_make(-sa, 0, -ca);
+        } else {
+            p = d3_make((hx + vl * sa) * cos(th), (hx + vl * sa) * sin(th), hz + vl * ca);
+            nl = d3_make(-sa * cos(th), -sa * sin(th), -ca);
+        }
+        gjk_shape a = gjk_make_point(), b = cyl ? gjk_make_cylinder(hx, hz) : gjk_make_box(V(hx, hy, hz));
+        gjk_quat q = k % 5 == 0 ? gjk_quat_identity() : random_quat(&r);
+        d3 ob = rng_box(&r, -5, 5);
+        d3 pw = d3_add(ob, d3_of(gjk_quat_rotate(q, to_real3(p))));
+        d3 nw = d3_of(gjk_quat_rotate(q, to_real3(nl)));
+        gjk_query_input in = query(&a, pose(pw, gjk_quat_identity()), &b, pose(ob, q));
+        in.options.tolerance = tolu;
+        double T = (tolu > 0 ? tolu : 1e-10) * (hx + hy + hz);
+        gjk_simplex_cache cache;
+        memset(&cache, 0, sizeof cache);
+        for (int rep = 0; rep < 3; ++rep) {
+            gjk_distance_output o = gjk_distance(&in, &cache);
+            if (o.status == GJK_TOUCHING && vl <= 2 * T) {
+                continue; // within the band
+            }
+            d3 e = d3_sub(d3_sub(d3_of(o.point_b), d3_of(o.point_a)), d3_scale((double)o.distance, d3_of(o.normal)));
+            double ne = d3_len(d3_sub(d3_of(o.normal), nw)) * vl;
+            if (o.status != GJK_SEPARATED || !(fabs((double)o.distance - vl) <= 10 * T) || !(d3_len(e) <= 10 * T) ||
+                !(ne <= 10 * T)) {
+                if (failures++ < 3) {
+                    fprintf(stderr, "case %d query %d: status %d, distance error %g, witnesses %g, normal %g tolerances\n", k,
+                            rep, (int)o.status, ((double)o.distance - vl) / T, d3_len(e) / T, ne / T);
+                }
+            }
+        }
+    }
+    {
+        // The review's case: 8.06e-7 from the rim of a cylinder of radius
+        // 57.9 and half height 72.5, tolerance 1e-14.
+        gjk_shape a = gjk_make_point(), b = gjk_make_cylinder(57.921617012303116, 72.532329101975563);
+        gjk_quat q = gjk_quat_make(0.10510900464637744, 0.36625204895405539, 0.25781693984453147, 0.88788623106139286);
+        gjk_query_input in = query(&a, pose(d3_make(28.121857719277415, 76.581200646950847, 41.235437434156587), gjk_quat_identity()),
+                                   &b, pose(d3_make(-0.0093809943918952143, -3.8098425835874994, 4.3333212889159185), q));
+        in.options.tolerance = 1e-14;
+        gjk_distance_output o = gjk_distance(&in, NULL);
+        case_begin("a point 8.06e-7 from a cylinder's rim, tolerance 1e-14");
+        d3 n = d3_make(-0.70439667, -0.38124789, -0.59872813); // (exact to the digits given)
+        ENSURE(o.status == GJK_SEPARATED);
+        ENSURE(d3_len(d3_sub(d3_of(o.normal), n)) <= 1e-7);
+        d3 e = d3_sub(d3_sub(d3_of(o.point_b), d3_of(o.point_a)), d3_scale((double)o.distance, d3_of(o.normal)));
+        ENSURE(d3_len(e) <= 10 * 1e-14 * 200);
+        case_end();
+    }
+    case_begin("points near a box's edge or a cylinder's rim, exact reference");
+    ENSURE(failures == 0);
+    case_end();
+#endif
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -2500,5 +2582,6 @@ int main(void) {
     RUN_TEST(test_short_segments_small_float);
     RUN_TEST(test_stalled_segment_normal_below_a_face);
     RUN_TEST(test_epa_witnesses_at_a_tie);
+    RUN_TEST(test_normals_near_an_edge_exact);
     return TEST_SUMMARY();
 }
