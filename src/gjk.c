@@ -106,11 +106,11 @@ static bool core_round(const gjk_shape *shape) {
 /// D's feature there is often a face through a–b: the normal n̂ of a
 /// triangle a, b, c is made of vertex differences and does not depend on
 /// |v|. Each candidate c (w, then the support point that checked the
-/// previous plane, up to three) whose normal v lies along within the
-/// tolerance is checked by one support call q along −n̂, which bounds D's distance
-/// along n̂ by n̂·q; the best bound wins if it beats v̂'s own, `lower` (it is
-/// also the gap along the normal that a user measures), and the first
-/// within the tolerance of |v| ends the search. c joins the simplex with
+/// previous plane, up to three) is taken when v lies along its normal n̂
+/// within the tolerance, and checked by one support call q along −n̂,
+/// which bounds D's distance along n̂ by n̂·q; the best bound wins if it
+/// beats v̂'s own, `lower` (it is also the gap along the normal that a user
+/// measures), and the first within the tolerance of |v| ends the search. c joins the simplex with
 /// weight 0 (the closest point and the witnesses do not change) and the
 /// triangle gives the normal (gjk_simplex_direction). Rare: on that stall
 /// only.

@@ -2395,6 +2395,12 @@ static void test_stalled_segment_normal_below_a_face(void) {
 #endif
 }
 
+/// |point_b − point_a − d·n|: how far an answer's witnesses are from
+/// differing by its (signed) distance d along its normal n.
+static double witness_miss(gjk_vec3 point_a, gjk_vec3 point_b, gjk_real d, gjk_vec3 n) {
+    return d3_len(d3_sub(d3_sub(d3_of(point_b), d3_of(point_a)), d3_scale((double)d, d3_of(n))));
+}
+
 /// Fuzz finding f30: a point inside a cylinder (radius and half height
 /// 4.6875, margin 4.6875), 3.875 inside both its top and its side, warm
 /// started: point_b − point_a was 3.875 off signed_distance·normal across
@@ -2428,8 +2434,8 @@ static void test_epa_witnesses_at_a_tie(void) {
             // (The sliver's plane, within EPA's stall allowance of 1e3
             // tolerances, is 2.3e-8 too near.)
             ENSURE_NEAR((double)o.signed_distance, -8.5625, wtol * 20);
-            d3 e = d3_sub(d3_sub(d3_of(o.point_b), d3_of(o.point_a)), d3_scale((double)o.signed_distance, d3_of(o.normal)));
-            ENSURE(d3_len(e) <= wtol * 20);
+            double e = witness_miss(o.point_a, o.point_b, o.signed_distance, o.normal);
+            ENSURE(e <= wtol * 20);
         }
         case_end();
     }
@@ -2452,10 +2458,10 @@ static void test_epa_witnesses_at_a_tie(void) {
                 ++not_converged;
                 continue;
             }
-            d3 e = d3_sub(d3_sub(d3_of(o.point_b), d3_of(o.point_a)), d3_scale((double)o.signed_distance, d3_of(o.normal)));
-            if (o.status != GJK_PENETRATING || !(d3_len(e) <= wtol * (R + H + m))) {
+            double e = witness_miss(o.point_a, o.point_b, o.signed_distance, o.normal);
+            if (o.status != GJK_PENETRATING || !(e <= wtol * (R + H + m))) {
                 if (failures++ < 3) {
-                    fprintf(stderr, "case %d query %d: status %d, witnesses off by %g\n", k, rep, (int)o.status, d3_len(e));
+                    fprintf(stderr, "case %d query %d: status %d, witnesses off by %g\n", k, rep, (int)o.status, e);
                 }
             }
         }
@@ -2518,13 +2524,13 @@ static void test_normals_near_an_edge_exact(void) {
             if (o.status == GJK_TOUCHING && vl <= 2 * T) {
                 continue; // within the band
             }
-            d3 e = d3_sub(d3_sub(d3_of(o.point_b), d3_of(o.point_a)), d3_scale((double)o.distance, d3_of(o.normal)));
+            double e = witness_miss(o.point_a, o.point_b, o.distance, o.normal);
             double ne = d3_len(d3_sub(d3_of(o.normal), nw)) * vl;
-            if (o.status != GJK_SEPARATED || !(fabs((double)o.distance - vl) <= 10 * T) || !(d3_len(e) <= 10 * T) ||
+            if (o.status != GJK_SEPARATED || !(fabs((double)o.distance - vl) <= 10 * T) || !(e <= 10 * T) ||
                 !(ne <= 10 * T)) {
                 if (failures++ < 3) {
                     fprintf(stderr, "case %d query %d: status %d, distance error %g, witnesses %g, normal %g tolerances\n", k,
-                            rep, (int)o.status, ((double)o.distance - vl) / T, d3_len(e) / T, ne / T);
+                            rep, (int)o.status, ((double)o.distance - vl) / T, e / T, ne / T);
                 }
             }
         }
@@ -2542,8 +2548,8 @@ static void test_normals_near_an_edge_exact(void) {
         d3 n = d3_make(-0.70439667, -0.38124789, -0.59872813); // (exact to the digits given)
         ENSURE(o.status == GJK_SEPARATED);
         ENSURE(d3_len(d3_sub(d3_of(o.normal), n)) <= 1e-7);
-        d3 e = d3_sub(d3_sub(d3_of(o.point_b), d3_of(o.point_a)), d3_scale((double)o.distance, d3_of(o.normal)));
-        ENSURE(d3_len(e) <= 10 * 1e-14 * 200);
+        double e = witness_miss(o.point_a, o.point_b, o.distance, o.normal);
+        ENSURE(e <= 10 * 1e-14 * 200);
         case_end();
     }
     case_begin("points near a box's edge or a cylinder's rim, exact reference");
