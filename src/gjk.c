@@ -99,28 +99,34 @@ static bool core_round(const gjk_shape *shape) {
 }
 
 /// The end of a walk that stalls on a segment a–b (its new point w brought
-/// no progress) with its duality gap still above the tolerance. Near
-/// contact v̂ is turned by about ε·|p| / |v| (v = a + t·(b − a) cancels):
-/// a point 1e-10 below the base of a cone of radius 5.5, warm-started, got
-/// a normal 1.8e-6 off and a gap along it of −1.3e-5 (fuzz finding f29).
-/// D's feature there is often a face through a–b: the normal n̂ of a
-/// triangle a, b, c is made of vertex differences and does not depend on
-/// |v|. Each candidate c (w, then the support point that checked the
-/// previous plane, up to three) is taken when v lies along its normal n̂
-/// within the tolerance, and checked by one support call q along −n̂,
-/// which bounds D's distance along n̂ by n̂·q; the best bound wins if it
-/// beats v̂'s own, `lower` (it is also the gap along the normal that a user
-/// measures), and the first within the tolerance of |v| ends the search. c joins the simplex with
-/// weight 0 (the closest point and the witnesses do not change) and the
-/// triangle gives the normal (gjk_simplex_direction). Rare: on that stall
-/// only.
+/// no progress, or was a or b again) with its duality gap still above the
+/// tolerance. Near contact v̂ is turned by about ε·|p| / |v| (v = a + t·(b − a)
+/// cancels): a point 1e-10 below the base of a cone of radius 5.5 got a
+/// normal 1.8e-6 off and a gap along it of −1.3e-5 (fuzz findings f29 and,
+/// with w = b, f33). D's feature there is often a face through a–b: the
+/// normal n̂ of a triangle a, b, c is made of vertex differences and does
+/// not depend on |v|. A candidate c is taken when v lies along n̂ within
+/// the tolerance, and checked by one support call q along −n̂, which bounds
+/// D's distance along n̂ by n̂·q; the best bound wins if it beats v̂'s own,
+/// `lower` (it is also the gap along the normal that a user measures), and
+/// the first within the tolerance of |v| ends the search. The candidates:
+/// w; after a checked plane, its q; after a degenerate or leaning
+/// triangle, a probe, the support point along −v̂ tipped by 2^-8 toward
+/// ±û (û ⊥ a–b and v), which on a face through a–b is that face's vertex
+/// farthest to that side. Six support calls at most. c joins the simplex
+/// with weight 0 (the closest point and the witnesses do not change) and
+/// the triangle gives the normal (gjk_simplex_direction). Rare: on that
+/// stall only.
 static GJK_NOINLINE void stalled_segment_face(gjk_pair *pair, gjk_simplex *s, const gjk_support_point *w, gjk_vec3 v,
                                               gjk_real vlen, gjk_real lower, gjk_real tol) {
     gjk_vec3 a = s->v[0].w, e = gjk_sub(s->v[1].w, a);
+    gjk_vec3 vhat = gjk_scale(1 / vlen, v);
+    gjk_vec3 tip = gjk_scale(GJK_R(1.0) / 256, gjk_normalize(gjk_cross(e, v)));
     gjk_support_point c = *w, best = *w;
     gjk_real best_lower = lower;
     bool found = false;
-    for (int round = 0; round < 3; ++round) {
+    int probes = 0;
+    for (int calls = 0; calls < 6;) {
         gjk_vec3 n = gjk_normalize(gjk_cross(e, gjk_sub(c.w, a)));
         gjk_real nv = gjk_dot(n, v);
         if (nv < 0) {
@@ -131,23 +137,38 @@ static GJK_NOINLINE void stalled_segment_face(gjk_pair *pair, gjk_simplex *s, co
         // within the tolerance of v may lean by √(2·tol/|v|), and near a
         // cylinder's rim, with tolerance 1e-14, its normal was 4.5e-4 off
         // and point_b − point_a missed distance·normal by 500 tolerances.
-        if (!(nv > 0) || !(gjk_length(gjk_sub(v, gjk_scale(nv, n))) <= tol)) {
-            break; // (or a degenerate triangle: n = 0)
+        gjk_support_point q;
+        if (nv > 0 && gjk_length(gjk_sub(v, gjk_scale(nv, n))) <= tol) {
+            q = gjk_pair_support(pair, gjk_neg(n));
+            ++calls;
+            if (pair->bad_support) {
+                break;
+            }
+            gjk_real bound = gjk_dot(n, q.w);
+            if (bound > best_lower) {
+                best_lower = bound, best = c, found = true;
+            }
+            if (vlen - bound <= tol) {
+                break;
+            }
+            if (!gjk_simplex_has(s, q.w)) {
+                c = q;
+                continue;
+            }
         }
-        gjk_support_point q = gjk_pair_support(pair, gjk_neg(n));
+        // A degenerate triangle (n = 0: c on the line a–b), one that leans,
+        // or a plane whose check came back to a or b: the next probe.
+        if (probes == 2) {
+            break;
+        }
+        gjk_vec3 side = probes++ == 0 ? tip : gjk_neg(tip);
+        c = gjk_pair_support(pair, gjk_sub(side, vhat));
+        ++calls;
         if (pair->bad_support) {
-            pair->bad_support = false; // refused: the answer stands without this check
             break;
         }
-        gjk_real bound = gjk_dot(n, q.w);
-        if (bound > best_lower) {
-            best_lower = bound, best = c, found = true;
-        }
-        if (vlen - bound <= tol || gjk_simplex_has(s, q.w)) {
-            break;
-        }
-        c = q;
     }
+    pair->bad_support = false; // a refused point: the answer stands without this check
     if (found) {
         s->v[2] = best;
         s->lambda[2] = 0;
@@ -176,7 +197,8 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
     // Momentum state: the step count k of the weights, the last direction
     // and the last support point (v at the start).
     int k = 0;
-    int stalls = 0; // plain steps in a row whose tetrahedron came back no nearer
+    int stalls = 0;      // plain steps in a row that came no nearer than best_vv
+    gjk_real best_vv = vv; // the least |v|² since the last momentum step
     gjk_vec3 d_prev = v, w_prev = v;
     // The shapes' reach: the sum of their sizes, a custom shape's its
     // radius bound (0 when unknown); momentum's zone is measured in it.
@@ -264,12 +286,12 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
                 *v_io = v_new;
                 return WALK_GO_PLAIN;
             }
+            best_vv = gjk_length_sq(v_new); // (|v| need not fall on momentum steps)
         } else {
-            if (vlen - lower <= tol || gjk_simplex_has(s, p.w)) {
-                return GJK_WALK_CONVERGED;
-            }
-            if (!gjk_simplex_try_add(s, &p, vv, &v_new)) {
-                // No progress: rounding has taken over. Keep the better
+            if (vlen - lower <= tol || gjk_simplex_has(s, p.w) || !gjk_simplex_try_add(s, &p, vv, &v_new)) {
+                // Converged, or no progress (w is a point of the simplex
+                // again, or brings it no nearer): rounding has taken over.
+                // Keep the better
                 // simplex; a segment's normal may then come from a face
                 // (stalled_segment_face, which keeps v along it within the
                 // tolerance), and only where v̂'s rounding, ε·L/|v| over a
@@ -278,7 +300,7 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
                 // a curved user shape 4.2 away it once parted the normal
                 // from the witnesses by 7e-5, f31).
                 gjk_real L = pair->scale;
-                if (s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
+                if (vlen - lower > tol && s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
                     stalled_segment_face(pair, s, &p, v, vlen, lower, tol);
                 }
                 return GJK_WALK_CONVERGED;
@@ -290,7 +312,14 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
             // Several in a row (a support point within about the tolerance
             // of the face, the walk going round in circles) end the walk;
             // the simplex has changed, so its own closest point is reported.
-            stalls = gjk_length_sq(v_new) < vv ? 0 : stalls + 1;
+            // Measured against the best so far, not the last step: a walk
+            // can go round a 2-cycle, a segment's triangle solved back to
+            // the segment 4e-17 farther, the segment's step to the triangle
+            // again (a point 1e-8 below a turned cylinder's base with
+            // tolerance 1e-14 spent all 128 iterations so).
+            gjk_real vv_new = gjk_length_sq(v_new);
+            stalls = vv_new < best_vv ? 0 : stalls + 1;
+            best_vv = gjk_min(best_vv, vv_new);
             if (stalls >= 4) {
                 walk->v = v_new;
                 return GJK_WALK_CONVERGED;
