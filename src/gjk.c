@@ -176,6 +176,19 @@ static GJK_NOINLINE void stalled_segment_face(gjk_pair *pair, gjk_simplex *s, co
     }
 }
 
+/// The end of a walk that stalled with its gap above the tolerance, at the
+/// simplex's closest point v: v made accurate (gjk_simplex_polish: on a
+/// sliver triangle Σ λ p can be off by far more than the tolerance), and
+/// the cores taken to touch when that comes within the tolerance. A point
+/// 1e-11 from a sliver whose plane passed 4.6e-15 from the origin had a
+/// warm walk stall as "apart" by 1.3e-11 with the tolerance at 5e-14, its
+/// normal the wrong way round (a time of impact missed its contact, f34).
+static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v) {
+    v = gjk_simplex_polish(&walk->simplex, v);
+    walk->v = v;
+    return gjk_length(v) <= gjk_pair_tolerance(pair) ? GJK_WALK_OVERLAP : GJK_WALK_CONVERGED;
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 #define WALK_INLINE static inline __attribute__((always_inline))
 #else
@@ -303,7 +316,7 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
                 if (vlen - lower > tol && s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
                     stalled_segment_face(pair, s, &p, v, vlen, lower, tol);
                 }
-                return GJK_WALK_CONVERGED;
+                return vlen - lower > tol ? stalled_end(pair, walk, v) : GJK_WALK_CONVERGED;
             }
             // A fourth point is always taken and its tetrahedron solved
             // back to a face, which rounding can leave no nearer even after
@@ -321,8 +334,7 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
             stalls = vv_new < best_vv ? 0 : stalls + 1;
             best_vv = gjk_min(best_vv, vv_new);
             if (stalls >= 4) {
-                walk->v = v_new;
-                return GJK_WALK_CONVERGED;
+                return stalled_end(pair, walk, v_new);
             }
         }
         if (momentum) {

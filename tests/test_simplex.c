@@ -297,6 +297,36 @@ static void test_range_ends(void) {
     printf("  top binade and subnormal simplices: worst |point error| / size = %.3g\n", worst);
 }
 
+/// gjk_simplex_polish on a sliver (fuzz finding f34): 2.2 long, 5.8e-6 wide,
+/// its plane 4.615e-15 from the origin (exact: rational arithmetic on the
+/// vertices as given). Σ λ p, whose weights carry errors of ε·|p|²/area,
+/// came out 1.3e-11 from the origin, along the plane; the polished point is
+/// the foot, accurate to a few ε·|p|.
+static void test_polish_sliver(void) {
+#if !GJK_USE_FLOAT // (the vertices and the offset are double's)
+    const gjk_vec3 p[3] = {gjk_v3(0.28686246577295993, -0.46390569651248226, 1.0908685888300436),
+                           gjk_v3(-0.23906671683876368, 0.38662263219700566, -0.9091313542266547),
+                           gjk_v3(-0.23907166463764573, 0.38661965638640339, -0.90913149661708059)};
+    const double u[3] = {-0.4704072996246477, 0.7607344953795275, 0.44721359549940154}, h = 4.615261247094435e-15;
+    gjk_simplex s = make_simplex(p, 3);
+    gjk_vec3 v = gjk_simplex_solve(&s);
+    ENSURE(s.count == 3); // the foot is well inside (weights 0.45, 0.0068, 0.54)
+    gjk_vec3 f = gjk_simplex_polish(&s, v);
+    double err = fabs((double)f.x - h * u[0]) + fabs((double)f.y - h * u[1]) + fabs((double)f.z - h * u[2]);
+    printf("  sliver: |solver point| %.3g, polished %.3g (exact %.4g), error %.2g\n", (double)gjk_length(v),
+           (double)gjk_length(f), h, err);
+    ENSURE(err <= 8 * 2.3e-16);
+    // A segment or a foot on an edge is left as it is.
+    gjk_simplex e = make_simplex(p, 2);
+    gjk_vec3 ve = gjk_simplex_solve(&e);
+    gjk_vec3 fe = gjk_simplex_polish(&e, ve);
+    ENSURE(fe.x == ve.x && fe.y == ve.y && fe.z == ve.z);
+    s.lambda[1] = 0;
+    f = gjk_simplex_polish(&s, v);
+    ENSURE(f.x == v.x && f.y == v.y && f.z == v.z);
+#endif
+}
+
 int main(void) {
     RUN_TEST(test_segment_cases);
     RUN_TEST(test_triangle_cases);
@@ -304,5 +334,6 @@ int main(void) {
     RUN_TEST(test_tetrahedron);
     RUN_TEST(test_tetrahedron_tiny);
     RUN_TEST(test_range_ends);
+    RUN_TEST(test_polish_sliver);
     return TEST_SUMMARY();
 }
