@@ -183,10 +183,17 @@ static GJK_NOINLINE void stalled_segment_face(gjk_pair *pair, gjk_simplex *s, co
 /// 1e-11 from a sliver whose plane passed 4.6e-15 from the origin had a
 /// warm walk stall as "apart" by 1.3e-11 with the tolerance at 5e-14, its
 /// normal the wrong way round (a time of impact missed its contact, f34).
-static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v) {
+static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, gjk_vec3 w) {
     v = gjk_simplex_polish(&walk->simplex, v);
     walk->v = v;
-    return gjk_length(v) <= gjk_pair_tolerance(pair) ? GJK_WALK_OVERLAP : GJK_WALK_CONVERGED;
+    // The last support point w and a triangle may also enclose the origin,
+    // which the tetrahedron's solve can miss on a sliver: a warm walk 1e-13
+    // inside an ellipsoid met by a cone (tolerance 5e-14) stalled so and
+    // answered "apart by 1e-13" with the normal reversed (f35).
+    if (gjk_length(v) <= gjk_pair_tolerance(pair) || gjk_simplex_encloses(&walk->simplex, w)) {
+        return GJK_WALK_OVERLAP;
+    }
+    return GJK_WALK_CONVERGED;
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -316,7 +323,7 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
                 if (vlen - lower > tol && s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
                     stalled_segment_face(pair, s, &p, v, vlen, lower, tol);
                 }
-                return vlen - lower > tol ? stalled_end(pair, walk, v) : GJK_WALK_CONVERGED;
+                return vlen - lower > tol ? stalled_end(pair, walk, v, p.w) : GJK_WALK_CONVERGED;
             }
             // A fourth point is always taken and its tetrahedron solved
             // back to a face, which rounding can leave no nearer even after
@@ -334,7 +341,7 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
             stalls = vv_new < best_vv ? 0 : stalls + 1;
             best_vv = gjk_min(best_vv, vv_new);
             if (stalls >= 4) {
-                return stalled_end(pair, walk, v_new);
+                return stalled_end(pair, walk, v_new, p.w);
             }
         }
         if (momentum) {

@@ -257,6 +257,13 @@ gjk_vec3 gjk_simplex_direction(const gjk_simplex *s, gjk_vec3 v);
 /// the normal, accurate to ε·|p|. For the end of a walk that stalled.
 gjk_vec3 gjk_simplex_polish(const gjk_simplex *s, gjk_vec3 v);
 
+/// True when the simplex is a triangle and the tetrahedron of it and p
+/// holds the origin strictly inside, each face's side taken with its normal
+/// at its largest angle: a walk that stalls on a sliver (the tetrahedron's
+/// solve loses the sign of the sliver's tiny sub-volume) still sees the
+/// cores overlap.
+bool gjk_simplex_encloses(const gjk_simplex *s, gjk_vec3 p);
+
 /// The closest point of the triangle (p0, p1, p2) to the origin, with its
 /// barycentric coordinates in lambda[3] (zero for unused vertices).
 gjk_vec3 gjk_triangle_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 p2, gjk_real lambda[3]);

@@ -489,3 +489,20 @@ gjk_vec3 gjk_simplex_polish(const gjk_simplex *s, gjk_vec3 v) {
     gjk_vec3 foot = gjk_scale(gjk_dot(a, n), n);
     return gjk_length_sq(foot) < gjk_length_sq(v) ? foot : v;
 }
+
+/// True when the origin and w lie strictly on the same side of the plane
+/// of x, y, z (its normal taken at its largest angle).
+static bool same_side(gjk_vec3 x, gjk_vec3 y, gjk_vec3 z, gjk_vec3 w) {
+    gjk_vec3 n = largest_angle_normal(x, y, z);
+    gjk_real h = gjk_dot(n, x); // the plane: n·q = h
+    gjk_real sw = gjk_dot(n, gjk_sub(w, x)), so = -h;
+    return (sw > 0 && so > 0) || (sw < 0 && so < 0);
+}
+
+bool gjk_simplex_encloses(const gjk_simplex *s, gjk_vec3 p) {
+    if (s->count != 3) {
+        return false;
+    }
+    gjk_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w;
+    return same_side(a, b, c, p) && same_side(p, a, b, c) && same_side(p, b, c, a) && same_side(p, c, a, b);
+}

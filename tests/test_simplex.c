@@ -327,6 +327,27 @@ static void test_polish_sliver(void) {
 #endif
 }
 
+/// gjk_simplex_encloses on fuzz finding f35's stall: a sliver (two vertices
+/// 1e-6 apart, the third 2.2 away) whose plane passes 1.06e-13 from the
+/// origin, and a support point 5 beyond it: the origin is inside their
+/// tetrahedron (exact: rational arithmetic on the points as given, each
+/// face's side), which the solve of the tetrahedron did not see. With the
+/// point mirrored through the origin it is outside (also exact).
+static void test_encloses_sliver(void) {
+#if !GJK_USE_FLOAT // (the points are double's)
+    const gjk_vec3 t[3] = {gjk_v3(-0.39157402625091164, 0.25079889187293863, -0.9300114025073043),
+                           gjk_v3(0.45050985554003353, -0.28854770654889, 1.0699886146935866),
+                           gjk_v3(-0.39157348412168302, 0.25079972234498343, -0.93001138529667515)};
+    const gjk_vec3 p = gjk_v3(5.0645132368722443, -1.431865590388794, -1.0699886061088852);
+    gjk_simplex s = make_simplex(t, 3);
+    ENSURE(gjk_simplex_encloses(&s, p));
+    ENSURE(!gjk_simplex_encloses(&s, gjk_neg(p)));
+    ENSURE(!gjk_simplex_encloses(&s, t[1])); // no volume
+    gjk_simplex e = make_simplex(t, 2);
+    ENSURE(!gjk_simplex_encloses(&e, p)); // only a triangle's
+#endif
+}
+
 int main(void) {
     RUN_TEST(test_segment_cases);
     RUN_TEST(test_triangle_cases);
@@ -335,5 +356,6 @@ int main(void) {
     RUN_TEST(test_tetrahedron_tiny);
     RUN_TEST(test_range_ends);
     RUN_TEST(test_polish_sliver);
+    RUN_TEST(test_encloses_sliver);
     return TEST_SUMMARY();
 }
