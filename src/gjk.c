@@ -184,13 +184,18 @@ static GJK_NOINLINE void stalled_segment_face(gjk_pair *pair, gjk_simplex *s, co
 /// warm walk stall as "apart" by 1.3e-11 with the tolerance at 5e-14, its
 /// normal the wrong way round (a time of impact missed its contact, f34).
 static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, gjk_vec3 w) {
-    v = gjk_simplex_polish(&walk->simplex, v);
-    walk->v = v;
+    gjk_vec3 p = gjk_simplex_polish(&walk->simplex, v);
+    walk->polished = (p.x != v.x) | (p.y != v.y) | (p.z != v.z);
+    walk->v = p;
+    gjk_real tol = gjk_pair_tolerance(pair);
+    if (walk->lower > tol) {
+        return GJK_WALK_CONVERGED; // proved apart: no overlap, whatever rounding suggests
+    }
     // The last support point w and a triangle may also enclose the origin,
     // which the tetrahedron's solve can miss on a sliver: a warm walk 1e-13
     // inside an ellipsoid met by a cone (tolerance 5e-14) stalled so and
     // answered "apart by 1e-13" with the normal reversed (f35).
-    if (gjk_length(v) <= gjk_pair_tolerance(pair) || gjk_simplex_encloses(&walk->simplex, w)) {
+    if (gjk_length(p) <= tol || gjk_simplex_encloses(&walk->simplex, w)) {
         return GJK_WALK_OVERLAP;
     }
     return GJK_WALK_CONVERGED;
@@ -217,8 +222,7 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
     // Momentum state: the step count k of the weights, the last direction
     // and the last support point (v at the start).
     int k = 0;
-    int stalls = 0;      // plain steps in a row that came no nearer than best_vv
-    gjk_real best_vv = vv; // the least |v|² since the last momentum step
+    int stalls = 0; // plain steps in a row whose tetrahedron came back no nearer
     gjk_vec3 d_prev = v, w_prev = v;
     // The shapes' reach: the sum of their sizes, a custom shape's its
     // radius bound (0 when unknown); momentum's zone is measured in it.
@@ -306,7 +310,6 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
                 *v_io = v_new;
                 return WALK_GO_PLAIN;
             }
-            best_vv = gjk_length_sq(v_new); // (|v| need not fall on momentum steps)
         } else {
             if (vlen - lower <= tol || gjk_simplex_has(s, p.w) || !gjk_simplex_try_add(s, &p, vv, &v_new)) {
                 // Converged, or no progress (w is a point of the simplex
@@ -332,14 +335,7 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
             // Several in a row (a support point within about the tolerance
             // of the face, the walk going round in circles) end the walk;
             // the simplex has changed, so its own closest point is reported.
-            // Measured against the best so far, not the last step: a walk
-            // can go round a 2-cycle, a segment's triangle solved back to
-            // the segment 4e-17 farther, the segment's step to the triangle
-            // again (a point 1e-8 below a turned cylinder's base with
-            // tolerance 1e-14 spent all 128 iterations so).
-            gjk_real vv_new = gjk_length_sq(v_new);
-            stalls = vv_new < best_vv ? 0 : stalls + 1;
-            best_vv = gjk_min(best_vv, vv_new);
+            stalls = gjk_length_sq(v_new) < vv ? 0 : stalls + 1;
             if (stalls >= 4) {
                 return stalled_end(pair, walk, v_new, p.w);
             }
@@ -362,6 +358,7 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
     gjk_simplex *s = &walk->simplex;
     walk->iterations = 0;
     walk->accelerated = 0;
+    walk->polished = false;
     walk->lower = 0;
 
     if (s->count == 0) {
@@ -399,4 +396,13 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
         }
     }
     return (gjk_walk_end)walk_loop(pair, walk, &v, false);
+}
+
+void gjk_walk_witness(const gjk_walk *walk, gjk_vec3 *pa, gjk_vec3 *pb) {
+    gjk_simplex_witness(&walk->simplex, pa, pb);
+    if (walk->polished) {
+        gjk_vec3 half = gjk_scale(GJK_R(0.5), gjk_sub(gjk_sub(*pa, *pb), walk->v));
+        *pa = gjk_sub(*pa, half);
+        *pb = gjk_add(*pb, half);
+    }
 }

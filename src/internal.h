@@ -295,7 +295,13 @@ typedef struct gjk_walk {
     int max_iterations;  ///< In.
     int iterations;      ///< Out: support points asked for.
     int accelerated;     ///< Out: how many of them along a momentum direction.
+    bool polished;       ///< Out: v is gjk_simplex_polish's, not Σ λ p (gjk_walk_witness).
 } gjk_walk;
+
+/// The witnesses of a walk's simplex (gjk_simplex_witness, a − b = Σ λ w),
+/// shifted by half of (Σ λ w − v) each when the walk polished v, so that
+/// they still differ by v: the distance and normal come from v.
+void gjk_walk_witness(const gjk_walk *walk, gjk_vec3 *pa, gjk_vec3 *pb);
 
 /// Which search directions a walk may use (gjk.c, "Momentum").
 typedef enum gjk_walk_momentum {

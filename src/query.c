@@ -271,7 +271,7 @@ static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache,
     }
     out->iterations = w.iterations;
     cache_store(&w.simplex, cache);
-    gjk_simplex_witness(&w.simplex, &ca, &cb);
+    gjk_walk_witness(&w, &ca, &cb);
     core = gjk_length(w.v);
     gjk_real tol = gjk_pair_tolerance(&p);
     if (end == GJK_WALK_OVERLAP) {
@@ -366,7 +366,7 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
         n = epa.normal;
         sd = 0 - (epa.depth + p.radius); // 0 − x: never −0
     } else {
-        gjk_simplex_witness(&w.simplex, &ca, &cb);
+        gjk_walk_witness(&w, &ca, &cb);
         core = gjk_length(w.v);
         n = apart_normal(&w);
         // Stopped early: the lower bound, proved beyond max_distance.

@@ -433,15 +433,20 @@ void gjk_simplex_witness(const gjk_simplex *s, gjk_vec3 *pa, gjk_vec3 *pb) {
 /// wide the form at the far vertex, two long edges, turned the normal by
 /// 1e-10, which moved its plane 1e-10 at a lever of 1 (fuzz finding f34);
 /// a short edge and a long one, at nearly 90°, lose nothing.
-static gjk_vec3 largest_angle_normal(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) {
+/// *edges2 receives |e1|²·|e2|² of the two edges used, which bounds the
+/// normal's error: about ε·|e1|·|e2| against its length.
+static gjk_vec3 largest_angle_normal(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_real *edges2) {
     gjk_vec3 ab = gjk_sub(b, a), bc = gjk_sub(c, b), ca = gjk_sub(a, c);
     gjk_real lab = gjk_length_sq(ab), lbc = gjk_length_sq(bc), lca = gjk_length_sq(ca);
     if (lab >= lbc && lab >= lca) {
+        *edges2 = lca * lbc;
         return gjk_cross(ca, gjk_neg(bc)); // at c: (a − c) × (b − c)
     }
     if (lca >= lbc) {
+        *edges2 = lbc * lab;
         return gjk_cross(bc, gjk_neg(ab)); // at b: (c − b) × (a − b)
     }
+    *edges2 = lab * lca;
     return gjk_cross(ab, gjk_neg(ca)); // at a: (b − a) × (c − a)
 }
 
@@ -474,7 +479,8 @@ gjk_vec3 gjk_simplex_polish(const gjk_simplex *s, gjk_vec3 v) {
         return v;
     }
     gjk_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w;
-    gjk_vec3 n = largest_angle_normal(a, b, c);
+    gjk_real edges2;
+    gjk_vec3 n = largest_angle_normal(a, b, c, &edges2);
     // The foot lies inside only when each weight is positive beyond its own
     // error, about ε·L²/|n| (L the vertices' size, |n| twice the area):
     // a foot just outside a sliver's long edge would undercut the distance.
@@ -490,13 +496,25 @@ gjk_vec3 gjk_simplex_polish(const gjk_simplex *s, gjk_vec3 v) {
     return gjk_length_sq(foot) < gjk_length_sq(v) ? foot : v;
 }
 
-/// True when the origin and w lie strictly on the same side of the plane
-/// of x, y, z (its normal taken at its largest angle).
+/// True when the origin and w lie on the same side of the plane of x, y, z
+/// (its normal taken at its largest angle), each farther from it than the
+/// error of its side: n's direction is good to about ε·(1 + |e1|·|e2|/|n|)
+/// (a needle, three points nearly on a line, has no good normal at any
+/// vertex: a flat tetrahedron of such points, 1e-13 thick, 0.38 from the
+/// origin, was taken to enclose it), and a height h = n̂·q to that times |q|.
+/// False when either side is unsure, or out of range.
 static bool same_side(gjk_vec3 x, gjk_vec3 y, gjk_vec3 z, gjk_vec3 w) {
-    gjk_vec3 n = largest_angle_normal(x, y, z);
-    gjk_real h = gjk_dot(n, x); // the plane: n·q = h
-    gjk_real sw = gjk_dot(n, gjk_sub(w, x)), so = -h;
-    return (sw > 0 && so > 0) || (sw < 0 && so < 0);
+    gjk_real edges2;
+    gjk_vec3 n = largest_angle_normal(x, y, z, &edges2);
+    gjk_real nn = gjk_length_sq(n);
+    gjk_real rel = 16 * GJK_REAL_EPSILON * (1 + gjk_sqrt(edges2 / nn)); // (NaN or inf: unsure)
+    gjk_real nlen = gjk_sqrt(nn);
+    gjk_vec3 wx = gjk_sub(w, x);
+    gjk_real sw = gjk_dot(n, wx), so = -gjk_dot(n, x); // the plane: n·q = n·x
+    if (!(gjk_abs(sw) > rel * nlen * gjk_length(wx)) || !(gjk_abs(so) > rel * nlen * gjk_length(x))) {
+        return false;
+    }
+    return (sw > 0) == (so > 0);
 }
 
 bool gjk_simplex_encloses(const gjk_simplex *s, gjk_vec3 p) {

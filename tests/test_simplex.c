@@ -345,6 +345,17 @@ static void test_encloses_sliver(void) {
     ENSURE(!gjk_simplex_encloses(&s, t[1])); // no volume
     gjk_simplex e = make_simplex(t, 2);
     ENSURE(!gjk_simplex_encloses(&e, p)); // only a triangle's
+    // Fuzz finding f36: a needle (three points within 1e-3 of a line) and a
+    // fourth point 1.2e-13 off its plane, 0.38 from the origin, all four
+    // nearly coplanar: outside (exact), but the needle's normal has no
+    // good form at any vertex, and without an error bound on each side the
+    // tetrahedron was taken to hold the origin (a time of impact hit 0.38
+    // early).
+    const gjk_vec3 needle[3] = {gjk_v3(-1.9656715182877351, 1.1085299737667518, 3.8945532961649789),
+                                gjk_v3(0.62668015240462449, -0.81188149203307347, -1.0217369776809926),
+                                gjk_v3(-1.9894188374473141, 1.126119588847867, 3.9395833008737231)};
+    gjk_simplex nd = make_simplex(needle, 3);
+    ENSURE(!gjk_simplex_encloses(&nd, gjk_v3(2.8542477721112078, -2.4620605891061884, -5.2462272682166837)));
 #endif
 }
 
