@@ -1649,6 +1649,57 @@ static void test_toi_sliver_contact(void) {
 #endif
 }
 
+/// A box (half extents 0.5, 0, 5) rounded by an ellipsoid (radii 5.125, 1,
+/// 0), offset by c, as a user shape (fuzz finding f37's).
+static gjk_vec3 f37_support(const void *data, gjk_vec3 d) {
+    (void)data;
+    double m = sqrt((double)gjk_dot(d, d));
+    double x = (double)d.x / m, y = (double)d.y / m, z = (double)d.z / m;
+    const double h[3] = {0.5, 0, 5}, r[3] = {5.125, 1, 0};
+    double p[3] = {-1.1875 + (x < 0 ? -h[0] : h[0]), 1 + (y < 0 ? -h[1] : h[1]), -1 + (z < 0 ? -h[2] : h[2])};
+    double rx = r[0] * x, ry = r[1] * y, rz = r[2] * z, rl = sqrt(rx * rx + ry * ry + rz * rz);
+    if (rl > 0) {
+        p[0] += r[0] * rx / rl, p[1] += r[1] * ry / rl, p[2] += r[2] * rz / rl;
+    }
+    return gjk_v3((gjk_real)p[0], (gjk_real)p[1], (gjk_real)p[2]);
+}
+
+/// Fuzz finding f37 (in this session's own fix of f35, never landed): with
+/// tolerance 5.6e-92 a walk stalled with its lower bound above the
+/// tolerance and its polished closest point at 0; it was kept, and the time
+/// of impact's hit (and the penetration query there) had a zero normal.
+static void test_toi_stall_proved_apart(void) {
+#if !GJK_USE_FLOAT // (tolerance 5.6e-92)
+    gjk_shape a = gjk_make_custom(f37_support, NULL, 0), b = gjk_make_sphere(0);
+    gjk_toi_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a;
+    in.shape_b = &b;
+    in.sweep_a.start = pose(gjk_v3(-3.5, -5.5, -5.5), gjk_quat_identity());
+    in.sweep_a.end = pose(gjk_v3(0, 0, 0), gjk_quat_identity());
+    in.sweep_b.start = pose(gjk_v3(-5.5, -5.5, -5.5), gjk_quat_make(0.69344145662869039, 0, 0.72051297436526429, 0));
+    in.sweep_b.end = pose(gjk_v3(0, 0, 0), gjk_quat_identity());
+    in.options.tolerance = 5.558826423940072e-92;
+    in.options.max_iterations = 417;
+    in.options.max_epa_iterations = 481;
+    case_begin("f37: a stalled walk proved apart keeps its own closest point");
+    gjk_cast_output c = gjk_time_of_impact(&in);
+    ENSURE(c.status == GJK_HIT);
+    ENSURE_NEAR(len(c.normal), 1, 1e-9);
+    gjk_query_input q;
+    memset(&q, 0, sizeof q);
+    q.shape_a = &a;
+    q.shape_b = &b;
+    q.options = in.options;
+    q.transform_a = gjk_sweep_at(&in.sweep_a, c.t);
+    q.transform_b = gjk_sweep_at(&in.sweep_b, c.t);
+    gjk_penetration_output p = gjk_penetration(&q, NULL);
+    ENSURE(p.status != GJK_INVALID_INPUT && p.status != GJK_NOT_CONVERGED);
+    ENSURE_NEAR(len(p.normal), 1, 1e-9);
+    case_end();
+#endif
+}
+
 static void test_toi_translation_vs_shapecast(void) {
     // Both shapes translate (constant rotations): relative to A, B moves by
     // (B's motion - A's motion), so the time of impact is the shape cast's t.
@@ -2269,5 +2320,6 @@ int main(void) {
     RUN_TEST(test_casts_huge_and_tiny);
     RUN_TEST(test_cast_coordinates_overflow);
     RUN_TEST(test_toi_sliver_contact);
+    RUN_TEST(test_toi_stall_proved_apart);
     return TEST_SUMMARY();
 }
