@@ -184,17 +184,19 @@ static GJK_NOINLINE void stalled_segment_face(gjk_pair *pair, gjk_simplex *s, co
 /// warm walk stall as "apart" by 1.3e-11 with the tolerance at 5e-14, its
 /// normal the wrong way round (a time of impact missed its contact, f34).
 static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, gjk_vec3 w) {
-    walk->v = v;
-    gjk_real tol = gjk_pair_tolerance(pair);
-    if (walk->lower > tol) {
-        // Proved apart: no overlap, whatever rounding suggests, and v as
-        // the walk found it (a polished point within the tolerance, even
-        // 0, would contradict the proof: f37, tolerance 5.6e-92).
-        return GJK_WALK_CONVERGED;
-    }
+    // A polished point nearer than the walk's lower bound contradicts the
+    // proof: v stays as the walk found it (f37, tolerance 5.6e-92: the
+    // polish gave 0 where the cores were proved apart).
     gjk_vec3 p = gjk_simplex_polish(&walk->simplex, v);
+    if (!(gjk_length(p) >= walk->lower)) {
+        p = v;
+    }
     walk->polished = (p.x != v.x) | (p.y != v.y) | (p.z != v.z);
     walk->v = p;
+    gjk_real tol = gjk_pair_tolerance(pair);
+    if (walk->lower > tol) {
+        return GJK_WALK_CONVERGED; // proved apart: no overlap, whatever rounding suggests
+    }
     // The last support point w and a triangle may also enclose the origin,
     // which the tetrahedron's solve can miss on a sliver: a warm walk 1e-13
     // inside an ellipsoid met by a cone (tolerance 5e-14) stalled so and
