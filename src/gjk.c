@@ -320,19 +320,21 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
             if (vlen - lower <= tol || gjk_simplex_has(s, p.w) || !gjk_simplex_try_add(s, &p, vv, &v_new)) {
                 // Converged, or no progress (w is a point of the simplex
                 // again, or brings it no nearer): rounding has taken over.
-                // Keep the better
-                // simplex; a segment's normal may then come from a face
+                // Keep the better simplex. When the gap is still above
+                // the tolerance, a segment's normal may come from a face
                 // (stalled_segment_face, which keeps v along it within the
                 // tolerance), and only where v̂'s rounding, ε·L/|v| over a
                 // lever L, can exceed the tolerance: elsewhere v̂ is exact
                 // enough and the search would only cost support calls (on
                 // a curved user shape 4.2 away it once parted the normal
-                // from the witnesses by 7e-5, f31).
+                // from the witnesses by 7e-5, f31); and the end is a stall
+                // (stalled_end).
+                bool stalled = vlen - lower > tol;
                 gjk_real L = pair->scale;
-                if (vlen - lower > tol && s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
+                if (stalled && s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
                     stalled_segment_face(pair, s, &p, v, vlen, lower, tol);
                 }
-                return vlen - lower > tol ? stalled_end(pair, walk, v, p.w) : GJK_WALK_CONVERGED;
+                return stalled ? stalled_end(pair, walk, v, p.w) : GJK_WALK_CONVERGED;
             }
             // A fourth point is always taken and its tetrahedron solved
             // back to a face, which rounding can leave no nearer even after

@@ -1625,14 +1625,13 @@ static void test_toi_sliver_contact(void) {
     const double t_hit[3] = {0.544338819726, 0.751354466788, 0.547763169912};
     for (int c = 0; c < 3; ++c) {
         gjk_shape a = gjk_make_cone(1, half_height[c]), b = gjk_make_ellipsoid(gjk_v3(2, 1, 0.5));
-        gjk_toi_input in;
-        memset(&in, 0, sizeof in);
-        in.shape_a = &a;
-        in.shape_b = &b;
-        in.sweep_a.start = pose(gjk_v3(0.875, -5.5, -5.5), gjk_quat_identity());
-        in.sweep_a.end = pose(gjk_v3(a_end_x[c], 0, 0), gjk_quat_identity());
-        in.sweep_b.start = pose(gjk_v3(-5.5, -3.125, -5.5), gjk_quat_identity());
-        in.sweep_b.end = pose(gjk_v3(-1, 0, 0), gjk_quat_identity());
+        gjk_toi_input in = toi_input(&a,
+                                     sweep_of(pose(gjk_v3(0.875, -5.5, -5.5), gjk_quat_identity()),
+                                              pose(gjk_v3(a_end_x[c], 0, 0), gjk_quat_identity())),
+                                     &b,
+                                     sweep_of(pose(gjk_v3(-5.5, -3.125, -5.5), gjk_quat_identity()),
+                                              pose(gjk_v3(-1, 0, 0), gjk_quat_identity())),
+                                     0);
         const double tols[] = {1e-14, 0};
         for (int k = 0; k < 2; ++k) {
             in.options.tolerance = tols[k];
@@ -1640,7 +1639,7 @@ static void test_toi_sliver_contact(void) {
             snprintf(label, sizeof label, "%s case %d, %s tolerance", c == 0 ? "f34" : "f35", c,
                      k == 0 ? "1e-14" : "default");
             case_begin(label);
-            gjk_cast_output o = gjk_time_of_impact(&in);
+            gjk_cast_output o = run_toi(&in);
             ENSURE(o.status == GJK_HIT);
             ENSURE_NEAR((double)o.t, t_hit[c], 2e-10);
             case_end();
@@ -1671,19 +1670,16 @@ static gjk_vec3 f37_support(const void *data, gjk_vec3 d) {
 static void test_toi_stall_proved_apart(void) {
 #if !GJK_USE_FLOAT // (tolerance 5.6e-92)
     gjk_shape a = gjk_make_custom(f37_support, NULL, 0), b = gjk_make_sphere(0);
-    gjk_toi_input in;
-    memset(&in, 0, sizeof in);
-    in.shape_a = &a;
-    in.shape_b = &b;
-    in.sweep_a.start = pose(gjk_v3(-3.5, -5.5, -5.5), gjk_quat_identity());
-    in.sweep_a.end = pose(gjk_v3(0, 0, 0), gjk_quat_identity());
-    in.sweep_b.start = pose(gjk_v3(-5.5, -5.5, -5.5), gjk_quat_make(0.69344145662869039, 0, 0.72051297436526429, 0));
-    in.sweep_b.end = pose(gjk_v3(0, 0, 0), gjk_quat_identity());
+    gjk_toi_input in = toi_input(
+        &a, sweep_of(pose(gjk_v3(-3.5, -5.5, -5.5), gjk_quat_identity()), pose(gjk_v3(0, 0, 0), gjk_quat_identity())), &b,
+        sweep_of(pose(gjk_v3(-5.5, -5.5, -5.5), gjk_quat_make(0.69344145662869039, 0, 0.72051297436526429, 0)),
+                 pose(gjk_v3(0, 0, 0), gjk_quat_identity())),
+        0);
     in.options.tolerance = 5.558826423940072e-92;
     in.options.max_iterations = 417;
     in.options.max_epa_iterations = 481;
     case_begin("f37: a stalled walk proved apart keeps its own closest point");
-    gjk_cast_output c = gjk_time_of_impact(&in);
+    gjk_cast_output c = run_toi(&in);
     ENSURE(c.status == GJK_HIT);
     ENSURE_NEAR(len(c.normal), 1, 1e-9);
     gjk_query_input q;

@@ -2318,6 +2318,15 @@ static void test_short_segments_small_float(void) {
 /// (272 of 7200 answers were not, up to 4.7e-4 off, fresh queries too). A
 /// second input of the class (f29b, a cone of radius 5.25, fresh) needed
 /// more than the stalled step's triangle: its plane missed by 6e-13.
+/// The answer for a point 1e-10 below a cone's base (z = −h) at tolerance
+/// 1e-14: apart by 1e-10 within the query's tolerance (1e-14 × 11), the
+/// normal along the cone's axis.
+static void ensure_below_cone_base(const gjk_distance_output *o) {
+    ENSURE(o->status == GJK_SEPARATED);
+    ENSURE_NEAR((double)o->distance, 1e-10, 2e-13);
+    ENSURE(hypot((double)o->normal.x, (double)o->normal.y) <= 1e-12);
+}
+
 static void test_stalled_segment_normal_below_a_face(void) {
 #if !GJK_USE_FLOAT // (gaps of 1e-10 of the size are below float's rounding)
     {
@@ -2330,9 +2339,7 @@ static void test_stalled_segment_normal_below_a_face(void) {
         case_begin("f29: a point below a cone's base, warm");
         for (int rep = 0; rep < 3; ++rep) {
             gjk_distance_output o = gjk_distance(&in, &cache);
-            ENSURE(o.status == GJK_SEPARATED);
-            ENSURE_NEAR((double)o.distance, 1e-10, 2e-13); // (the query's tolerance, 1e-14 × 11)
-            ENSURE(hypot((double)o.normal.x, (double)o.normal.y) <= 1e-12);
+            ensure_below_cone_base(&o);
         }
         case_end();
         // f29b: a cone of radius 5.25 and A turned otherwise; fresh.
@@ -2341,9 +2348,7 @@ static void test_stalled_segment_normal_below_a_face(void) {
         in.transform_a.position = V(-5.5, -5.5, -5.5);
         case_begin("f29b: a point below a cone's base, fresh");
         gjk_distance_output o = gjk_distance(&in, NULL);
-        ENSURE(o.status == GJK_SEPARATED);
-        ENSURE_NEAR((double)o.distance, 1e-10, 2e-13);
-        ENSURE(hypot((double)o.normal.x, (double)o.normal.y) <= 1e-12);
+        ensure_below_cone_base(&o);
         case_end();
         // f33: the point on the base's diameter along x, fresh: the walk's
         // second support point was its first again, a stall on the
@@ -2352,9 +2357,7 @@ static void test_stalled_segment_normal_below_a_face(void) {
         in.transform_b = pose(d3_make(1.3350443151043206e-307, -5.5, 1e-10), gjk_quat_identity());
         case_begin("f33: a point below a cone's base, on a diameter");
         o = gjk_distance(&in, NULL);
-        ENSURE(o.status == GJK_SEPARATED);
-        ENSURE_NEAR((double)o.distance, 1e-10, 2e-13);
-        ENSURE(hypot((double)o.normal.x, (double)o.normal.y) <= 1e-12);
+        ensure_below_cone_base(&o);
         case_end();
     }
     const double gaps[] = {1e-6, 1e-8, 1e-10, 1e-12};
