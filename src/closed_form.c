@@ -91,7 +91,7 @@ static gjk_vec3 unit_of(gjk_vec3 v, gjk_real vv, gjk_real len) {
 /// of it came out separated instead of touching). Scaled near 1 the
 /// parameters s, t do not change, and the answer scales back exactly (a
 /// power of two).
-static GJK_NOINLINE void closest_scaled(gjk_vec3 a0, gjk_vec3 a1, gjk_vec3 b0, gjk_vec3 b1, int k, gjk_segment_answer *s) {
+static GJK_NOINLINE void closest_scaled(gjk_vec3 a0, gjk_vec3 a1, gjk_vec3 b0, gjk_vec3 b1, int k, gjk_closed_answer *s) {
     gjk_real down = gjk_ldexp(1, -k), up = gjk_ldexp(1, k);
     gjk_segments_closest(gjk_scale(down, a0), gjk_scale(down, a1), gjk_scale(down, b0), gjk_scale(down, b1), &s->ca, &s->cb);
     gjk_vec3 diff = gjk_sub(s->cb, s->ca);
@@ -102,7 +102,7 @@ static GJK_NOINLINE void closest_scaled(gjk_vec3 a0, gjk_vec3 a1, gjk_vec3 b0, g
     s->cb = gjk_scale(up, s->cb);
 }
 
-bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
+bool gjk_segment_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     gjk_vec3 a0, a1, b0, b1;
     if (in == NULL || in->shape_a == NULL || in->shape_b == NULL || !core_segment(in->shape_a, &a0, &a1) ||
         !core_segment(in->shape_b, &b0, &b1)) {
@@ -116,6 +116,7 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s) {
     gjk_vec3 off = gjk_sub(in->transform_b.position, in->transform_a.position);
     s->ra = gjk_core_radius(in->shape_a);
     s->rb = gjk_core_radius(in->shape_b);
+    s->common_t = gjk_closed_common_t(s->ra, s->rb);
     gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
     bool points_a = in->shape_a->type == GJK_SHAPE_POINT || in->shape_a->type == GJK_SHAPE_SPHERE;
     bool points_b = in->shape_b->type == GJK_SHAPE_POINT || in->shape_b->type == GJK_SHAPE_SPHERE;

@@ -345,22 +345,37 @@ int gjk_hull_scan_kind(void);
 /// length), closed_form.c.
 void gjk_segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq);
 
-/// A closed-form answer for two shapes whose cores are points or segments,
-/// in a frame with A's origin at zero and the world's orientation.
-typedef struct gjk_segment_answer {
-    gjk_vec3 origin;  ///< A's position (world): add it to reach world points.
-    gjk_vec3 ca, cb;  ///< Closest points of the cores.
+/// A closed-form answer: two shapes whose cores are points or segments
+/// (closed_form.c), or a point core against a box, cylinder or cone core
+/// (point_shape.c), in a frame with the world's orientation whose origin is
+/// one of the shapes' positions.
+typedef struct gjk_closed_answer {
+    gjk_vec3 origin;  ///< The frame's origin (world): add it to reach world points.
+    gjk_vec3 ca, cb;  ///< Closest points of the cores (inside: the point core and its nearest boundary point).
     gjk_vec3 n;       ///< Unit, from A to B.
-    gjk_real core;    ///< Core distance (> tol).
+    gjk_real core;    ///< Signed core distance: > tol for segments; minus the depth for a point core inside.
     gjk_real ra, rb;  ///< Rounding radii.
     gjk_real tol;     ///< Absolute tolerance of the pair.
-} gjk_segment_answer;
+    gjk_real common_t;///< Overlapping shapes: their common point is ca + common_t·(cb − ca).
+} gjk_closed_answer;
+
+/// Where overlapping rounded shapes whose core points are apart (by at most
+/// ra + rb > 0) share a point: on the segment between them, within each
+/// radius of its core.
+static inline gjk_real gjk_closed_common_t(gjk_real ra, gjk_real rb) {
+    return ra + rb > 0 ? ra / (ra + rb) : GJK_R(0.5);
+}
 
 /// True with *s filled when both shapes are points, spheres, segments or
 /// capsules, the input is valid and their cores are apart by more than the
 /// tolerance; false otherwise (the general path then answers, and reports
 /// invalid input) (closed_form.c).
-bool gjk_segment_closed_form(const gjk_query_input *in, gjk_segment_answer *s);
+bool gjk_segment_closed_form(const gjk_query_input *in, gjk_closed_answer *s);
+
+/// True with *s filled when one shape is a point or sphere and the other a
+/// box, cylinder or cone (either rounded), the input is valid and of
+/// ordinary magnitudes; false otherwise (point_shape.c).
+bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s);
 
 /// Two boxes (p->a and p->b of type GJK_SHAPE_BOX): true with *status
 /// GJK_SEPARATED or GJK_PENETRATING when their 15 separating axes show the

@@ -4,6 +4,11 @@
 
 #include "internal.h"
 
+/// The closed forms (closed_form.c, point_shape.c): true when one answers.
+static bool closed_form(const gjk_query_input *in, gjk_closed_answer *sa) {
+    return gjk_segment_closed_form(in, sa) || gjk_point_closed_form(in, sa);
+}
+
 /// Checks the input and sets up the pair (pair.c).
 static bool pair_setup(const gjk_query_input *in, gjk_pair *p, gjk_transform *xa) {
     if (in == NULL || !gjk_options_valid(&in->options)) {
@@ -123,8 +128,8 @@ static gjk_vec3 apart_normal(const gjk_walk *w) {
 /// gjk_intersect and gjk_intersect_cached (cache may be NULL).
 static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
     gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
-    gjk_segment_answer sa;
-    if (gjk_segment_closed_form(input, &sa)) {
+    gjk_closed_answer sa;
+    if (closed_form(input, &sa)) {
         if (cache != NULL) {
             cache->count = 0; // no simplex: a later query starts fresh
         }
@@ -234,8 +239,8 @@ static void finite_penetration(gjk_penetration_output *o) {
 static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache, gjk_distance_output *out) {
     memset(out, 0, sizeof *out);
     out->status = GJK_INVALID_INPUT;
-    gjk_segment_answer sa;
-    if (gjk_segment_closed_form(input, &sa)) {
+    gjk_closed_answer sa;
+    if (closed_form(input, &sa)) {
         if (cache != NULL) {
             cache->count = 0; // no simplex: a later query starts fresh
         }
@@ -247,9 +252,9 @@ static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache,
             out->point_a = gjk_add(sa.origin, gjk_mul_add(sa.ca, sa.ra, sa.n));
             out->point_b = gjk_add(sa.origin, gjk_mul_add(sa.cb, -sa.rb, sa.n));
         } else {
-            // One common point between the core points, within each radius.
-            gjk_real t = sa.ra / (sa.ra + sa.rb); // ra + rb ≥ core > 0
-            out->point_a = out->point_b = gjk_add(sa.origin, gjk_add(sa.ca, gjk_scale(t, gjk_sub(sa.cb, sa.ca))));
+            // One common point of the shapes.
+            out->point_a = out->point_b =
+                gjk_add(sa.origin, gjk_add(sa.ca, gjk_scale(sa.common_t, gjk_sub(sa.cb, sa.ca))));
         }
         return;
     }
@@ -319,8 +324,8 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
                             gjk_penetration_output *out) {
     memset(out, 0, sizeof *out);
     out->status = GJK_INVALID_INPUT;
-    gjk_segment_answer sa;
-    if (gjk_segment_closed_form(input, &sa)) {
+    gjk_closed_answer sa;
+    if (closed_form(input, &sa)) {
         if (cache != NULL) {
             cache->count = 0; // no simplex: a later query starts fresh
         }

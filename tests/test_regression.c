@@ -2134,19 +2134,23 @@ static void test_toi_not_converged_distance_is_no_contact(void) {
 /// float) is refused: checks, with and without the cache, for that
 /// ellipsoid and a box of the same size, that the answer is
 /// GJK_INVALID_INPUT with finite numbers, or a closed form's answer with a
-/// unit normal.
+/// unit normal. Against the box the ball is also given as a box of zero
+/// extent rounded by 0.5, which the closed form for a point core does not
+/// take, so that the walk meets the box.
 static void test_penetration_across_the_largest_numbers(void) {
     const gjk_real big = GJK_REAL_MAX;
-    gjk_shape shapes[2] = {gjk_make_ellipsoid(gjk_v3(big, 3, 1)), gjk_make_box(gjk_v3(big / 2, 3, 1))};
+    gjk_shape ellipsoid = gjk_make_ellipsoid(gjk_v3(big, 3, 1)), box = gjk_make_box(gjk_v3(big / 2, 3, 1));
     gjk_shape ball = gjk_with_margin(gjk_make_point(), to_real(0.5));
-    for (int k = 0; k < 2; ++k) {
+    gjk_shape box_ball = gjk_with_margin(gjk_make_box(V(0, 0, 0)), to_real(0.5));
+    const gjk_shape *as[3] = {&ellipsoid, &box, &box}, *bs[3] = {&ball, &box_ball, &ball};
+    for (int k = 0; k < 3; ++k) {
         for (int cached = 0; cached < 2; ++cached) {
             char label[80];
-            snprintf(label, sizeof label, "%s of size GJK_REAL_MAX and a ball, %s", k ? "box" : "ellipsoid",
-                     cached ? "stale cache, one iteration" : "no cache");
+            snprintf(label, sizeof label, "%s of size GJK_REAL_MAX and a %s, %s", k ? "box" : "ellipsoid",
+                     k == 1 ? "rounded box" : "ball", cached ? "stale cache, one iteration" : "no cache");
             case_begin(label);
             gjk_quat qa = gjk_quat_normalize((gjk_quat){to_real(0.87758256189037276), 0, 0, to_real(0.47942553860420301)});
-            gjk_query_input in = query(&shapes[k], (gjk_transform){V(2, 0, 0), qa}, &ball,
+            gjk_query_input in = query(as[k], (gjk_transform){V(2, 0, 0), qa}, bs[k],
                                        pose(d3_make(0, -5.3125, 1), gjk_quat_identity()));
             gjk_simplex_cache cache;
             memset(&cache, 0, sizeof cache);
@@ -2160,9 +2164,10 @@ static void test_penetration_across_the_largest_numbers(void) {
             gjk_penetration_output pe = gjk_penetration(&in, cached ? &cache : NULL);
             // The walk's support points lie far beyond 2^510 (2^62), the
             // largest coordinate a query accepts: refused. (The ellipsoid
-            // and the ball's centre answer in closed form, touching within
-            // the band of a pair of size GJK_REAL_MAX.)
-            ENSURE(pe.status == GJK_INVALID_INPUT || (k == 0 && pe.status == GJK_TOUCHING));
+            // and the ball's centre, and the box and the ball, answer in
+            // closed form, touching within the band of a pair of size
+            // GJK_REAL_MAX.)
+            ENSURE(pe.status == GJK_INVALID_INPUT || (k != 1 && pe.status == GJK_TOUCHING));
             ENSURE(isfinite((double)pe.signed_distance) && vec3_finite(pe.normal) && vec3_finite(pe.point_a) &&
                    vec3_finite(pe.point_b));
             if (pe.status == GJK_TOUCHING) {

@@ -1,0 +1,160 @@
+// Closed forms for a point or sphere against a box, cylinder or cone
+// (src/point_shape.c): exact answers worked by hand, and random poses
+// checked against the shapes' own support functions (the overlap along the
+// answer's normal is its depth, along no other direction less) and against
+// the general GJK/EPA path on the same pair with the point given as a user
+// shape (which never takes a closed form).
+#include <math.h>
+
+#include "test_macros.h"
+#include "test_util.h"
+
+static gjk_vec3 origin_support(const void *user, gjk_vec3 d) {
+    (void)user;
+    (void)d;
+    return gjk_v3(0, 0, 0);
+}
+
+/// Signed distance, normal (from A to B) and witnesses of one query pair,
+/// checked for the contract's identities on the way.
+static gjk_penetration_output run(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb) {
+    gjk_query_input in = {a, ta, b, tb, {0}};
+    gjk_penetration_output p = gjk_penetration(&in, NULL);
+    gjk_distance_output d = gjk_distance(&in, NULL);
+    gjk_intersect_output it = gjk_intersect(&in);
+    ENSURE(p.status == d.status && p.status == it.status);
+    ENSURE(it.intersect == (p.status != GJK_SEPARATED));
+    ENSURE(p.epa_iterations == 0 && p.iterations == 0); // no walk: the closed form answered
+    ENSURE_NEAR(gjk_length(p.normal), 1, 1e-6);
+    ENSURE_NEAR(d.distance, p.signed_distance > 0 ? p.signed_distance : 0, 1e3 * TEST_REL_TOL);
+    double size = 1 + d3_max_abs(d3_of(ta.position)) + d3_max_abs(d3_of(tb.position));
+    ENSURE_VEC_NEAR(gjk_sub(p.point_a, p.point_b), gjk_scale(-p.signed_distance, p.normal), 1e3 * TEST_REL_TOL * size);
+    return p;
+}
+
+static void expect(const gjk_shape *a, gjk_vec3 pa, const gjk_shape *b, gjk_vec3 pb, double sd, gjk_vec3 n) {
+    gjk_transform ta = gjk_transform_make(pa, gjk_quat_identity()), tb = gjk_transform_make(pb, gjk_quat_identity());
+    gjk_penetration_output p = run(a, ta, b, tb);
+    ENSURE_NEAR(p.signed_distance, sd, 10 * TEST_REL_TOL);
+    ENSURE_VEC_NEAR(p.normal, n, 10 * TEST_REL_TOL);
+    // The same pair the other way round: the normal reversed.
+    gjk_penetration_output q = run(b, tb, a, ta);
+    ENSURE_NEAR(q.signed_distance, sd, 10 * TEST_REL_TOL);
+    ENSURE_VEC_NEAR(q.normal, gjk_neg(n), 10 * TEST_REL_TOL);
+}
+
+static void test_exact_answers(void) {
+    gjk_shape ball = gjk_make_sphere((gjk_real)0.5), pt = gjk_make_point();
+    gjk_real s5 = (gjk_real)2.2360679774997897; // √5
+    // Box of half extents (1, 2, 3): a ball inside, 0.5 from the +y face.
+    gjk_shape box = gjk_make_box(gjk_v3(1, 2, 3));
+    expect(&ball, gjk_v3((gjk_real)0.2, (gjk_real)1.5, 0), &box, gjk_v3(0, 0, 0), -1, gjk_v3(0, -1, 0));
+    // At the centre: the nearest faces are ±x (ties go to +x).
+    expect(&pt, gjk_v3(0, 0, 0), &box, gjk_v3(0, 0, 0), -1, gjk_v3(-1, 0, 0));
+    // Beyond a corner by (1, 1, 1); the box rounded by 0.25.
+    gjk_shape rbox = gjk_with_margin(box, (gjk_real)0.25);
+    expect(&ball, gjk_v3(2, 3, 4), &rbox, gjk_v3(0, 0, 0), 1.7320508075688772 - 0.75,
+           gjk_scale(-1 / (gjk_real)1.7320508075688772, gjk_v3(1, 1, 1)));
+    // Cylinder of radius 1 and half height 2 (axis z).
+    gjk_shape cyl = gjk_make_cylinder(1, 2);
+    expect(&pt, gjk_v3((gjk_real)0.3, 0, (gjk_real)1.5), &cyl, gjk_v3(0, 0, 0), -0.5, gjk_v3(0, 0, -1)); // cap nearer
+    expect(&ball, gjk_v3(0, (gjk_real)0.5, 0), &cyl, gjk_v3(0, 0, 0), -1, gjk_v3(0, -1, 0));             // side nearer
+    expect(&pt, gjk_v3(0, 0, 0), &cyl, gjk_v3(0, 0, 0), -1, gjk_v3(-1, 0, 0)); // on the axis: a radial normal
+    expect(&ball, gjk_v3(4, 0, 6), &cyl, gjk_v3(0, 0, 0), 4.5, gjk_v3((gjk_real)-0.6, 0, (gjk_real)-0.8)); // rim
+    expect(&pt, gjk_v3(0, 0, 5), &cyl, gjk_v3(0, 0, 0), 3, gjk_v3(0, 0, -1));                         // cap
+    expect(&pt, gjk_v3(0, -3, 1), &cyl, gjk_v3(0, 0, 0), 2, gjk_v3(0, 1, 0));                         // side
+    // Cone of radius 1 and half height 1: apex (0, 0, 1), base at z = −1;
+    // its side's outward normal (2, 0, 1)/√5 in the x–z plane.
+    gjk_shape cone = gjk_make_cone(1, 1);
+    expect(&pt, gjk_v3(0, 0, 0), &cone, gjk_v3(0, 0, 0), -1 / 2.2360679774997897,
+           gjk_v3(-2 / s5, 0, -1 / s5)); // on the axis: the side at e = +x
+    expect(&pt, gjk_v3(0, 0, (gjk_real)-0.9), &cone, gjk_v3(0, 0, 0), -0.1, gjk_v3(0, 0, 1)); // base nearer
+    expect(&ball, gjk_v3(0, 0, 3), &cone, gjk_v3(0, 0, 0), 1.5, gjk_v3(0, 0, -1));            // apex
+    expect(&pt, gjk_v3(2, 0, -2), &cone, gjk_v3(0, 0, 0), 1.4142135623730951,
+           gjk_scale(1 / (gjk_real)1.4142135623730951, gjk_v3(-1, 0, 1))); // rim
+    expect(&pt, gjk_v3(0, 1, 1), &cone, gjk_v3(0, 0, 0), 2 / 2.2360679774997897, gjk_v3(0, -2 / s5, -1 / s5)); // side
+    expect(&pt, gjk_v3((gjk_real)0.5, 0, -3), &cone, gjk_v3(0, 0, 0), 2, gjk_v3(0, 0, 1));               // base
+    // Degenerate cores: a cone of radius 0 (a segment) and a flat cylinder
+    // (a disk), touched and missed.
+    gjk_shape needle = gjk_make_cone(0, 1), disk = gjk_make_cylinder(1, 0);
+    expect(&pt, gjk_v3(0, 0, (gjk_real)0.5), &needle, gjk_v3(0, 0, 0), 0, gjk_v3(-1, 0, 0));
+    expect(&pt, gjk_v3(0, 0, 3), &needle, gjk_v3(0, 0, 0), 2, gjk_v3(0, 0, -1));
+    expect(&pt, gjk_v3(3, 0, 0), &disk, gjk_v3(0, 0, 0), 2, gjk_v3(-1, 0, 0));
+    expect(&ball, gjk_v3(0, 0, 2), &disk, gjk_v3(0, 0, 0), 1.5, gjk_v3(0, 0, -1));
+}
+
+/// World support of a shape under a transform, in double.
+static double world_support(const gjk_shape *s, gjk_transform t, d3 n) {
+    dmat m = dmat_of_quat(t.rotation);
+    d3 local = dmat_tmul(&m, n);
+    d3 p = d3_of(gjk_shape_support(s, to_real3(local)));
+    return d3_dot(n, d3_add(dmat_mul(&m, p), d3_of(t.position)));
+}
+
+/// How far A reaches past B along n: h_A(n) + h_B(−n). The depth of
+/// overlapping shapes is its least value over directions; for shapes apart,
+/// its greatest is minus the distance.
+static double overlap_along(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb, d3 n) {
+    return world_support(a, ta, n) + world_support(b, tb, d3_scale(-1, n));
+}
+
+static gjk_shape random_solid(rng *r) {
+    // Some cores flat or thin: a zero extent in one parameter.
+    double e[3];
+    for (int k = 0; k < 3; ++k) {
+        e[k] = rng_chance(r, 0.1) ? 0 : rng_range(r, 0.05, 2);
+    }
+    gjk_shape s;
+    switch (rng_int(r, 3)) {
+    case 0: s = gjk_make_box(to_real3(d3_make(e[0], e[1], e[2]))); break;
+    case 1: s = gjk_make_cylinder(to_real(e[0] + 0.05), to_real(e[1])); break;
+    default: s = gjk_make_cone(to_real(e[0]), to_real(e[1] + 0.05)); break;
+    }
+    return rng_chance(r, 0.3) ? gjk_with_margin(s, to_real(rng_range(r, 0, 0.5))) : s;
+}
+
+static void test_random_poses(void) {
+    rng r = {20261125};
+    int inside = 0, compared = 0;
+    for (int k = 0; k < 6000; ++k) {
+        gjk_shape solid = random_solid(&r);
+        double rad = rng_chance(&r, 0.3) ? 0 : rng_range(&r, 0.01, 1);
+        gjk_shape ball = gjk_make_sphere(to_real(rad));
+        gjk_shape custom = gjk_with_margin(gjk_make_custom(origin_support, NULL, 0), to_real(rad));
+        d3 off = d3_make(50, -20, 10); // away from the world origin
+        gjk_transform ts = gjk_transform_make(to_real3(off), rng_quat(&r));
+        gjk_transform tp = gjk_transform_make(to_real3(d3_add(off, rng_box(&r, -1.5, 1.5))), rng_quat(&r));
+        bool ball_first = rng_chance(&r, 0.5);
+        const gjk_shape *a = ball_first ? &ball : &solid, *b = ball_first ? &solid : &ball;
+        gjk_transform ta = ball_first ? tp : ts, tb = ball_first ? ts : tp;
+        gjk_penetration_output p = run(a, ta, b, tb);
+        // Along the normal, A reaches past B by exactly minus the signed
+        // distance, and along no direction by less (the depth is the least
+        // such overlap, the distance the greatest such gap). The closed form
+        // is exact but for rounding at the coordinates' size (about 60).
+        double tol = 60 * 256 * (double)GJK_REAL_EPSILON;
+        d3 n = d3_of(p.normal);
+        ENSURE_NEAR(overlap_along(a, ta, b, tb, n), -p.signed_distance, tol);
+        for (int j = 0; j < 64; ++j) {
+            d3 m = rng_dir3(&r, 0.1);
+            double o = overlap_along(a, ta, b, tb, m);
+            ENSURE(o >= -p.signed_distance - tol);
+        }
+        inside += p.signed_distance < -(rad + solid.margin);
+        // The general path on the same pair.
+        gjk_query_input gin = {ball_first ? &custom : &solid, ta, ball_first ? &solid : &custom, tb, {0}};
+        gjk_penetration_output g = gjk_penetration(&gin, NULL);
+        if (g.status != GJK_NOT_CONVERGED) {
+            ENSURE_NEAR(p.signed_distance, g.signed_distance, 10 * TEST_REL_TOL * 60);
+            ENSURE(p.status == g.status || fabs(g.signed_distance) < 1e-6);
+            ++compared;
+        }
+    }
+    ENSURE(inside > 800 && compared > 5000);
+}
+
+int main(void) {
+    RUN_TEST(test_exact_answers);
+    RUN_TEST(test_random_poses);
+    return TEST_SUMMARY();
+}
