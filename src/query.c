@@ -5,8 +5,10 @@
 #include "internal.h"
 
 /// The closed forms (closed_form.c, point_shape.c): true when one answers.
+/// A traced query skips them (as in 2D), so that its events show GJK and EPA.
 static bool closed_form(const gjk_query_input *in, gjk_closed_answer *sa) {
-    return gjk_segment_closed_form(in, sa) || gjk_point_closed_form(in, sa);
+    return in != NULL && in->options.trace == NULL &&
+           (gjk_segment_closed_form(in, sa) || gjk_point_closed_form(in, sa));
 }
 
 /// Checks the input and sets up the pair (pair.c).

@@ -153,8 +153,30 @@ static void test_random_poses(void) {
     ENSURE(inside > 800 && compared > 5000);
 }
 
+static void count_event(void *user, const gjk_trace_event *event) {
+    (void)event;
+    ++*(int *)user;
+}
+
+/// A traced query skips the closed form, so that its events show GJK and
+/// EPA, and gives the same answer within the tolerance.
+static void test_traced_query_walks(void) {
+    gjk_shape ball = gjk_make_sphere((gjk_real)0.5), cyl = gjk_make_cylinder(1, 2);
+    gjk_query_input in = {&ball, gjk_transform_make(gjk_v3((gjk_real)0.2, 0, (gjk_real)0.4), gjk_quat_identity()), &cyl,
+                          gjk_transform_identity(), {0}};
+    gjk_penetration_output plain = gjk_penetration(&in, NULL);
+    int events = 0;
+    in.options.trace = count_event;
+    in.options.trace_data = &events;
+    gjk_penetration_output traced = gjk_penetration(&in, NULL);
+    ENSURE(events > 0 && traced.iterations > 0);
+    ENSURE(plain.iterations == 0);
+    ENSURE_NEAR(traced.signed_distance, plain.signed_distance, 1e3 * TEST_REL_TOL);
+}
+
 int main(void) {
     RUN_TEST(test_exact_answers);
+    RUN_TEST(test_traced_query_walks);
     RUN_TEST(test_random_poses);
     return TEST_SUMMARY();
 }
