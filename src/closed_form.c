@@ -116,7 +116,6 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     gjk_vec3 off = gjk_sub(in->transform_b.position, in->transform_a.position);
     s->ra = gjk_core_radius(in->shape_a);
     s->rb = gjk_core_radius(in->shape_b);
-    s->common_t = gjk_closed_common_t(s->ra, s->rb);
     gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
     bool points_a = in->shape_a->type == GJK_SHAPE_POINT || in->shape_a->type == GJK_SHAPE_SPHERE;
     bool points_b = in->shape_b->type == GJK_SHAPE_POINT || in->shape_b->type == GJK_SHAPE_SPHERE;

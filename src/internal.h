@@ -356,15 +356,8 @@ typedef struct gjk_closed_answer {
     gjk_real core;    ///< Signed core distance: > tol for segments; minus the depth for a point core inside.
     gjk_real ra, rb;  ///< Rounding radii.
     gjk_real tol;     ///< Absolute tolerance of the pair.
-    gjk_real common_t;///< Overlapping shapes: their common point is ca + common_t·(cb − ca).
+    gjk_real inner_t; ///< core ≤ 0 only: the point core, a point of both shapes, is ca + inner_t·(cb − ca).
 } gjk_closed_answer;
-
-/// Where overlapping rounded shapes whose core points are apart (by at most
-/// ra + rb > 0) share a point: on the segment between them, within each
-/// radius of its core.
-static inline gjk_real gjk_closed_common_t(gjk_real ra, gjk_real rb) {
-    return ra + rb > 0 ? ra / (ra + rb) : GJK_R(0.5);
-}
 
 /// True with *s filled when both shapes are points, spheres, segments or
 /// capsules, the input is valid and their cores are apart by more than the

@@ -135,10 +135,14 @@ static bool cone_point(gjk_real r, gjk_real h, gjk_vec3 p, point_answer *a) {
         }
         return true;
     }
-    // Outside. t: where the foot on the side line falls, from the rim (0)
-    // to the apex (len²), along (−r, 2h).
-    gjk_real t = (rho - r) * -r + (z + h) * 2 * h;
-    if (side > 0 && t > 0 && t < len * len) {
+    // Outside. Where the foot on the side line falls, along (−r, 2h):
+    // beyond the rim when at_rim ≤ 0, beyond the apex when at_apex ≥ 0.
+    // Each is measured from its own corner, so that a region's test and its
+    // p − q agree in sign however small they are (from one end, a point
+    // 1e-20 off the apex of a cone of size 5 read as beyond the apex with
+    // p − q radial, outside the apex's normal cone).
+    gjk_real at_rim = (rho - r) * -r + (z + h) * (2 * h), at_apex = rho * -r + (z - h) * (2 * h);
+    if (side > 0 && at_rim > 0 && at_apex < 0) {
         a->sd = side;
         a->u = un;
         a->q = gjk_sub(p, gjk_scale(side, un));
@@ -146,7 +150,7 @@ static bool cone_point(gjk_real r, gjk_real h, gjk_vec3 p, point_answer *a) {
         a->sd = base;
         a->u = gjk_v3(0, 0, -1);
         a->q = gjk_v3(p.x, p.y, -h);
-    } else if (t >= len * len) { // the apex
+    } else if (at_apex >= 0) { // the apex
         outside(meridian(e, rho, z - h), gjk_v3(0, 0, h), un, a);
     } else { // the rim
         outside(meridian(e, rho - r, z + h), meridian(e, r, -h), un, a);
@@ -210,8 +214,6 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     s->n = a_point ? gjk_neg(u) : u;
     gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
     s->tol = rel * (m + s->ra + s->rb);
-    // Overlapping shapes' common point: between the core points within each
-    // radius, or the point core itself when it lies inside the other core.
-    s->common_t = pa.sd > 0 ? gjk_closed_common_t(s->ra, s->rb) : (a_point ? 0 : 1);
+    s->inner_t = a_point ? 0 : 1; // the point core, when it lies inside the other core
     return gjk_is_valid_real(s->tol) && gjk_is_valid_real(s->ra + s->rb);
 }

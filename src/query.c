@@ -4,11 +4,30 @@
 
 #include "internal.h"
 
+/// The shape's type as a bit (0 for a type out of range).
+static GJK_INLINE unsigned type_bit(const gjk_shape *s) {
+    return (unsigned)s->type < GJK_SHAPE_TYPE_COUNT ? 1u << s->type : 0;
+}
+
 /// The closed forms (closed_form.c, point_shape.c): true when one answers.
-/// A traced query skips them (as in 2D), so that its events show GJK and EPA.
-static bool closed_form(const gjk_query_input *in, gjk_closed_answer *sa) {
-    return in != NULL && in->options.trace == NULL &&
-           (gjk_segment_closed_form(in, sa) || gjk_point_closed_form(in, sa));
+/// The two types choose which may apply, so that most pairs go on without a
+/// call. A traced query skips them (as in 2D), so that its events show GJK
+/// and EPA.
+static GJK_INLINE bool closed_form(const gjk_query_input *in, gjk_closed_answer *sa) {
+    const unsigned points = 1u << GJK_SHAPE_POINT | 1u << GJK_SHAPE_SPHERE;
+    const unsigned segments = points | 1u << GJK_SHAPE_SEGMENT | 1u << GJK_SHAPE_CAPSULE;
+    const unsigned solids = 1u << GJK_SHAPE_BOX | 1u << GJK_SHAPE_CYLINDER | 1u << GJK_SHAPE_CONE;
+    if (in == NULL || in->options.trace != NULL || in->shape_a == NULL || in->shape_b == NULL) {
+        return false;
+    }
+    unsigned a = type_bit(in->shape_a), b = type_bit(in->shape_b);
+    if ((a & segments) && (b & segments)) {
+        return gjk_segment_closed_form(in, sa);
+    }
+    if (((a & points) && (b & solids)) || ((a & solids) && (b & points))) {
+        return gjk_point_closed_form(in, sa);
+    }
+    return false;
 }
 
 /// Checks the input and sets up the pair (pair.c).
@@ -254,9 +273,10 @@ static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache,
             out->point_a = gjk_add(sa.origin, gjk_mul_add(sa.ca, sa.ra, sa.n));
             out->point_b = gjk_add(sa.origin, gjk_mul_add(sa.cb, -sa.rb, sa.n));
         } else {
-            // One common point of the shapes.
-            out->point_a = out->point_b =
-                gjk_add(sa.origin, gjk_add(sa.ca, gjk_scale(sa.common_t, gjk_sub(sa.cb, sa.ca))));
+            // One common point: between the core points, within each radius
+            // (ra + rb ≥ core > 0), or the point core inside the other core.
+            gjk_real t = sa.core > 0 ? sa.ra / (sa.ra + sa.rb) : sa.inner_t;
+            out->point_a = out->point_b = gjk_add(sa.origin, gjk_add(sa.ca, gjk_scale(t, gjk_sub(sa.cb, sa.ca))));
         }
         return;
     }

@@ -74,6 +74,14 @@ static void test_exact_answers(void) {
            gjk_scale(1 / (gjk_real)1.4142135623730951, gjk_v3(-1, 0, 1))); // rim
     expect(&pt, gjk_v3(0, 1, 1), &cone, gjk_v3(0, 0, 0), 2 / 2.2360679774997897, gjk_v3(0, -2 / s5, -1 / s5)); // side
     expect(&pt, gjk_v3((gjk_real)0.5, 0, -3), &cone, gjk_v3(0, 0, 0), 2, gjk_v3(0, 0, 1));               // base
+    // 2.6e-20 off the apex of a cone of radius 5.25 and half height 5.5,
+    // across the axis (fuzz): touching, along the side's normal there (the
+    // apex's own region gave a radial normal, along which the cone reaches
+    // 5.25 past the point).
+    gjk_shape tall = gjk_make_cone((gjk_real)5.25, (gjk_real)5.5);
+    gjk_real len = (gjk_real)12.188621743248905; // √(11² + 5.25²)
+    expect(&pt, gjk_v3(0, (gjk_real)-2.6e-20, (gjk_real)5.5), &tall, gjk_v3(0, 0, 0), 0,
+           gjk_v3(0, 11 / len, (gjk_real)-5.25 / len));
     // Degenerate cores: a cone of radius 0 (a segment) and a flat cylinder
     // (a disk), touched and missed.
     gjk_shape needle = gjk_make_cone(0, 1), disk = gjk_make_cylinder(1, 0);
