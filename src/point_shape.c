@@ -158,6 +158,108 @@ static bool cone_point(gjk_real r, gjk_real h, gjk_vec3 p, point_answer *a) {
     return true;
 }
 
+/// One term per axis of an ellipsoid's equation of the nearest point (see
+/// ellipsoid_point): F(σ) = Σ (c_i / (σ + d_i))² − 1 and
+/// G(σ) = Σ (c_i / (σ + d_i))² / (σ + d_i) = −F'(σ)/2, over the axes with
+/// c_i > 0.
+static gjk_real ellipsoid_f(const gjk_real c[3], const gjk_real d[3], gjk_real sigma, gjk_real *g) {
+    gjk_real f = -1, gg = 0;
+    for (int i = 0; i < 3; ++i) {
+        if (c[i] > 0) {
+            gjk_real r = c[i] / (sigma + d[i]);
+            f += r * r;
+            gg += r * r / (sigma + d[i]);
+        }
+    }
+    *g = gg;
+    return f;
+}
+
+/// The nearest point of the ellipsoid of radii a to p, inside or outside,
+/// for p and a scaled near 1 (m, their size, in [1/2, 1)). False when the
+/// least radius is too small for the squares below (the general path).
+///
+/// The nearest point x of the surface Σ x_i²/a_i² = 1 has the outward normal
+/// x_i/a_i² parallel to p − x (Lagrange): x_i = a_i² p_i / (a_i² + t). With
+/// σ = t + a_k², a_k the least radius, c_i = a_i |p_i| and d_i = a_i² − a_k²
+/// the surface equation is F(σ) = Σ (c_i / (σ + d_i))² − 1 = 0, and the
+/// nearest point is its root on σ > 0 (Eberly, "Distance from a point to an
+/// ellipse, an ellipsoid, or a hyperellipsoid", 2013, solves the same
+/// equation in t; in σ a point near the plane p_k = 0 keeps its σ, and so
+/// x_k, to full relative precision, where σ = t + a_k² cancelled). The
+/// iteration is Newton's on ψ(σ) = (F(σ) + 1)^(−1/2) = 1: ψ is a power mean
+/// of exponent −2 of the linear (σ + d_i)/c_i, so it is concave and
+/// increasing, Newton's steps from the left of the root stay on the left
+/// and converge, and with one term ψ is linear (one step), where Newton on F
+/// itself crept away from a pole by half its distance a step. When p_k = 0 (each
+/// least axis) F has no pole at 0, and if F(0) ≤ 0 there is no root: the
+/// nearest point leaves the plane, at σ = 0, with x_k = a_k √(−F(0)) (the
+/// centre's nearest point is a pole of the least axis).
+static bool ellipsoid_point(gjk_vec3 radii, gjk_vec3 p, gjk_real m, point_answer *ans) {
+#if GJK_USE_FLOAT
+    const gjk_real least = 1e-12f;
+#else
+    const gjk_real least = 1e-60;
+#endif
+    gjk_real a[3] = {radii.x, radii.y, radii.z}, y[3] = {p.x, p.y, p.z};
+    gjk_real ak = gjk_min(a[0], gjk_min(a[1], a[2]));
+    if (!(ak >= least * m)) {
+        return false;
+    }
+    // A coordinate below ε²·m is taken as 0: it moves the answer by less
+    // than rounding does, and σ stays in the normal range.
+    gjk_real flush = m * GJK_REAL_EPSILON * GJK_REAL_EPSILON;
+    gjk_real c[3], d[3], lo = 0;
+    bool pole = false;
+    for (int i = 0; i < 3; ++i) {
+        c[i] = gjk_abs(y[i]) > flush ? a[i] * gjk_abs(y[i]) : 0;
+        d[i] = (a[i] - ak) * (a[i] + ak); // exactly 0 on a least axis
+        if (c[i] > 0) {
+            lo = gjk_max(lo, c[i] - d[i]); // where term i alone is 1: F(lo) ≥ 0
+            pole = pole || d[i] == 0;
+        }
+    }
+    gjk_real g, f = ellipsoid_f(c, d, lo, &g), n[3];
+    if (!pole && f <= 0) {
+        // Off the plane of the least axis, at σ = 0.
+        int k = a[0] == ak ? 0 : (a[1] == ak ? 1 : 2);
+        for (int i = 0; i < 3; ++i) {
+            n[i] = c[i] > 0 ? c[i] / (a[i] * d[i]) : 0; // x_i / a_i²
+        }
+        n[k] = gjk_sqrt(-f) / ak;
+    } else {
+        gjk_real hi = gjk_max(gjk_length(gjk_v3(c[0], c[1], c[2])), lo); // F(hi) ≤ 0
+        int it = 0;
+        for (; it < 100; ++it) {
+            // Newton on ψ = (F + 1)^(−1/2) = 1 (below): from lo, the step
+            // (F + 1)(√(F + 1) − 1)/G.
+            gjk_real s1 = f + 1, next = lo + s1 * (gjk_sqrt(s1) - 1) / g;
+            if (!(next > lo)) {
+                break; // converged to rounding
+            }
+            if (!(next < hi)) {
+                lo = hi; // the root lies between, within rounding
+                break;
+            }
+            lo = next;
+            f = ellipsoid_f(c, d, lo, &g);
+        }
+        if (it == 100) {
+            return false;
+        }
+        for (int i = 0; i < 3; ++i) {
+            n[i] = c[i] > 0 ? gjk_abs(y[i]) / (lo + d[i]) : 0;
+        }
+    }
+    // The outward normal with p's signs; the signed distance along it, and
+    // the foot: exact for that normal, whatever the root's rounding.
+    gjk_vec3 u = gjk_normalize(gjk_v3(y[0] < 0 ? -n[0] : n[0], y[1] < 0 ? -n[1] : n[1], y[2] < 0 ? -n[2] : n[2]));
+    ans->u = u;
+    ans->sd = gjk_dot(u, p) - gjk_length(gjk_v3(a[0] * u.x, a[1] * u.y, a[2] * u.z));
+    ans->q = gjk_sub(p, gjk_scale(ans->sd, u));
+    return gjk_length_sq(u) > 0;
+}
+
 /// True for the shapes whose core is a point.
 static bool point_core(const gjk_shape *s) { return s->type == GJK_SHAPE_POINT || s->type == GJK_SHAPE_SPHERE; }
 
@@ -168,7 +270,8 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     bool a_point = point_core(in->shape_a);
     const gjk_shape *shape = a_point ? in->shape_b : in->shape_a;
     if (!(a_point || point_core(in->shape_b)) ||
-        !(shape->type == GJK_SHAPE_BOX || shape->type == GJK_SHAPE_CYLINDER || shape->type == GJK_SHAPE_CONE)) {
+        !(shape->type == GJK_SHAPE_BOX || shape->type == GJK_SHAPE_CYLINDER || shape->type == GJK_SHAPE_CONE ||
+          shape->type == GJK_SHAPE_ELLIPSOID)) {
         return false;
     }
     // Anything invalid goes the general way, which reports it.
@@ -186,7 +289,9 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     // Coordinates far from 1 would take squares out of the normal range:
     // the point and the shape are then solved multiplied by 2^−k, exactly,
     // and the answer scaled back (as closed_form.c does).
-    int k = gjk_range_shift(m);
+    // (An ellipsoid's always: its iteration wants them near 1; the
+    // exponent of m, clamped as gjk_shift_outside does.)
+    int k = shape->type == GJK_SHAPE_ELLIPSOID ? gjk_shift_outside(m, 1, 1) : gjk_range_shift(m);
     gjk_real down = k != 0 ? gjk_ldexp(1, -k) : 1, up = k != 0 ? gjk_ldexp(1, k) : 1;
     gjk_vec3 p = gjk_quat_inv_rotate(ts.rotation, gjk_scale(down, off));
     point_answer pa;
@@ -194,6 +299,11 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     case GJK_SHAPE_BOX: box_point(gjk_scale(down, shape->box.half_extents), p, &pa); break;
     case GJK_SHAPE_CYLINDER:
         cylinder_point(down * shape->cylinder.radius, down * shape->cylinder.half_height, p, &pa);
+        break;
+    case GJK_SHAPE_ELLIPSOID:
+        if (!ellipsoid_point(gjk_scale(down, shape->ellipsoid.radii), p, down * m, &pa)) {
+            return false;
+        }
         break;
     default:
         if (!cone_point(down * shape->cone.radius, down * shape->cone.half_height, p, &pa)) {

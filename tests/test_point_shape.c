@@ -1,5 +1,5 @@
-// Closed forms for a point or sphere against a box, cylinder or cone
-// (src/point_shape.c): exact answers worked by hand, and random poses
+// Closed forms for a point or sphere against a box, cylinder, cone or
+// ellipsoid (src/point_shape.c): exact answers worked by hand, and random poses
 // checked against the shapes' own support functions (the overlap along the
 // answer's normal is its depth, along no other direction less) and against
 // the general GJK/EPA path on the same pair with the point given as a user
@@ -82,6 +82,19 @@ static void test_exact_answers(void) {
     gjk_real len = (gjk_real)12.188621743248905; // √(11² + 5.25²)
     expect(&pt, gjk_v3(0, (gjk_real)-2.6e-20, (gjk_real)5.5), &tall, gjk_v3(0, 0, 0), 0,
            gjk_v3(0, 11 / len, (gjk_real)-5.25 / len));
+    // Ellipsoid of radii (3, 2, 1): at the centre the nearest points are the
+    // poles of the least axis; outside on the axes; a point of the plane
+    // z = 0 near the centre, whose nearest point leaves the plane (x =
+    // (0.1125, 0.4/3, √(1 − 0.0375² − (0.2/3)²)), with p − x along the
+    // normal x_i/a_i²); a ball in a round ellipsoid.
+    gjk_shape ell = gjk_make_ellipsoid(gjk_v3(3, 2, 1)), round = gjk_make_ellipsoid(gjk_v3(1, 1, 1));
+    expect(&pt, gjk_v3(0, 0, 0), &ell, gjk_v3(0, 0, 0), -1, gjk_v3(0, 0, -1));
+    expect(&pt, gjk_v3(0, 0, 5), &ell, gjk_v3(0, 0, 0), 4, gjk_v3(0, 0, -1));
+    expect(&ball, gjk_v3(-4, 0, 0), &ell, gjk_v3(0, 0, 0), 0.5, gjk_v3(1, 0, 0));
+    expect(&pt, gjk_v3((gjk_real)0.1, (gjk_real)0.1, 0), &ell, gjk_v3(0, 0, 0), -0.99770570143037,
+           gjk_v3((gjk_real)-0.012528744681000877, (gjk_real)-0.03340998581600234, (gjk_real)-0.9993631989444542));
+    expect(&ball, gjk_v3((gjk_real)0.3, (gjk_real)0.4, 0), &round, gjk_v3(0, 0, 0), -1,
+           gjk_v3((gjk_real)-0.6, (gjk_real)-0.8, 0));
     // Degenerate cores: a cone of radius 0 (a segment) and a flat cylinder
     // (a disk), touched and missed.
     gjk_shape needle = gjk_make_cone(0, 1), disk = gjk_make_cylinder(1, 0);
@@ -113,10 +126,17 @@ static gjk_shape random_solid(rng *r) {
         e[k] = rng_chance(r, 0.1) ? 0 : rng_range(r, 0.05, 2);
     }
     gjk_shape s;
-    switch (rng_int(r, 3)) {
+    switch (rng_int(r, 4)) {
     case 0: s = gjk_make_box(to_real3(d3_make(e[0], e[1], e[2]))); break;
     case 1: s = gjk_make_cylinder(to_real(e[0] + 0.05), to_real(e[1])); break;
-    default: s = gjk_make_cone(to_real(e[0]), to_real(e[1] + 0.05)); break;
+    case 2: s = gjk_make_cone(to_real(e[0]), to_real(e[1] + 0.05)); break;
+    default: // some round about an axis, or flat (radius 1e-4)
+        for (int k = 0; k < 3; ++k) {
+            e[k] = e[k] > 0 ? e[k] : 1e-4;
+        }
+        e[2] = rng_chance(r, 0.2) ? e[0] : e[2];
+        s = gjk_make_ellipsoid(to_real3(d3_make(e[0], e[1], e[2])));
+        break;
     }
     return rng_chance(r, 0.3) ? gjk_with_margin(s, to_real(rng_range(r, 0, 0.5))) : s;
 }
@@ -124,7 +144,7 @@ static gjk_shape random_solid(rng *r) {
 static void test_random_poses(void) {
     rng r = {20261125};
     int inside = 0, compared = 0;
-    for (int k = 0; k < 6000; ++k) {
+    for (int k = 0; k < 8000; ++k) {
         gjk_shape solid = random_solid(&r);
         double rad = rng_chance(&r, 0.3) ? 0 : rng_range(&r, 0.01, 1);
         gjk_shape ball = gjk_make_sphere(to_real(rad));
@@ -158,7 +178,7 @@ static void test_random_poses(void) {
             ++compared;
         }
     }
-    ENSURE(inside > 800 && compared > 5000);
+    ENSURE(inside > 1000 && compared > 6500);
 }
 
 static void count_event(void *user, const gjk_trace_event *event) {
