@@ -110,50 +110,58 @@ static void cylinder_point(gjk_real r, gjk_real h, gjk_vec3 p, point_answer *a) 
 }
 
 /// False for a cone of zero radius and height (a point: the general path).
+///
+/// Every test and offset is measured from the corner it concerns, the rim
+/// (r, −h) or the apex (0, h), so that a region's test and its p − q agree
+/// in sign however small they are. Measured from the far end, a point
+/// 1e-17 off the apex of a small cone read as beyond the apex with p − q
+/// radial, outside the apex's normal cone (f39); a point 1e-16 outside the
+/// side just above the rim read as inside the side, and the rim's p − q, at
+/// the rounding level, pointed anywhere (the review of f39's fix: 145 of
+/// 100000 spheres centred on a rim).
 static bool cone_point(gjk_real r, gjk_real h, gjk_vec3 p, point_answer *a) {
-    gjk_real len = gjk_sqrt(4 * h * h + r * r);
-    if (!(len > 0)) {
+    // The side's outward unit normal (2h, r)/√(4h² + r²) and the direction
+    // along it from the rim to the apex, (−r, 2h)/√(4h² + r²), with no
+    // square of r or h (a cone 1e-162 wide).
+    gjk_vec3 sn = gjk_normalize(gjk_v3(2 * h, r, 0));
+    if (!(gjk_length_sq(sn) > 0)) {
         return false;
     }
     gjk_vec3 e;
     gjk_real rho = radial(p, &e), z = p.z;
-    gjk_real nr = 2 * h / len, nz = r / len;         // the side's outward normal
-    gjk_real side = nr * rho + nz * (z - h);           // signed distance to the side line
-    gjk_real base = -h - z;                             // signed distance to the base plane
+    gjk_real nr = sn.x, nz = sn.y, tr = -nz, tz = nr;
+    gjk_real at_rim = (rho - r) * tr + (z + h) * tz, at_apex = rho * tr + (z - h) * tz; // along the side
+    // Signed distance to the side line from its nearer end, and to the base.
+    gjk_real side = at_rim < -at_apex ? (rho - r) * nr + (z + h) * nz : rho * nr + (z - h) * nz;
+    gjk_real base = -h - z;
     gjk_vec3 un = meridian(e, nr, nz);
     // The last two tests hold whenever the first two do, but for a cone of
     // zero radius (a segment) or zero height (a disk).
-    if (side <= 0 && base <= 0 && z <= h && rho <= r) {
-        if (side >= base) {
-            a->sd = side;
-            a->u = un;
-            a->q = gjk_sub(p, gjk_scale(side, un));
-        } else {
-            a->sd = base;
-            a->u = gjk_v3(0, 0, -1);
-            a->q = gjk_v3(p.x, p.y, -h);
+    bool on_side = side > 0 && at_rim > 0 && at_apex < 0;
+    if (!on_side && side <= 0 && base <= 0 && z <= h && rho <= r) {
+        on_side = side >= base; // inside: the nearer of the side and the base
+    } else if (!on_side && !(base > 0 && rho <= r)) {
+        if (at_apex >= 0) { // the apex
+            outside(meridian(e, rho, z - h), gjk_v3(0, 0, h), un, a);
+            return true;
         }
-        return true;
+        // The rim, whose normal cone lies between the base's −z (where
+        // ρ = r) and the side's normal (at_rim = 0): p − q within rounding
+        // of either edge takes that edge's normal.
+        if (at_rim <= 0 && rho - r >= 0) {
+            outside(meridian(e, rho - r, z + h), meridian(e, r, -h), un, a);
+            return true;
+        }
+        on_side = at_rim > 0;
     }
-    // Outside. Where the foot on the side line falls, along (−r, 2h):
-    // beyond the rim when at_rim ≤ 0, beyond the apex when at_apex ≥ 0.
-    // Each is measured from its own corner, so that a region's test and its
-    // p − q agree in sign however small they are (from one end, a point
-    // 1e-20 off the apex of a cone of size 5 read as beyond the apex with
-    // p − q radial, outside the apex's normal cone).
-    gjk_real at_rim = (rho - r) * -r + (z + h) * (2 * h), at_apex = rho * -r + (z - h) * (2 * h);
-    if (side > 0 && at_rim > 0 && at_apex < 0) {
+    if (on_side) {
         a->sd = side;
         a->u = un;
         a->q = gjk_sub(p, gjk_scale(side, un));
-    } else if (base > 0 && rho <= r) {
+    } else {
         a->sd = base;
         a->u = gjk_v3(0, 0, -1);
         a->q = gjk_v3(p.x, p.y, -h);
-    } else if (at_apex >= 0) { // the apex
-        outside(meridian(e, rho, z - h), gjk_v3(0, 0, h), un, a);
-    } else { // the rim
-        outside(meridian(e, rho - r, z + h), meridian(e, r, -h), un, a);
     }
     return true;
 }

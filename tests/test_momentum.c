@@ -202,9 +202,11 @@ static void make_kinds(pair_kind k[NKINDS]) {
     gjk_vec3 e2 = gjk_v3((gjk_real)0.9, (gjk_real)0.7, (gjk_real)0.5);
     gjk_vec3 zero = gjk_v3_zero();
     k[0] = (pair_kind){"ellipsoid-ellipsoid", gjk_make_ellipsoid(e1), gjk_make_ellipsoid(e2), e1, e2, 0, false};
-    k[1] = (pair_kind){"ellipsoid-sphere", gjk_make_ellipsoid(e1), gjk_make_sphere((gjk_real)0.7), e1, zero,
+    // (The spheres as points with a margin that the walk answers: a sphere
+    // against an ellipsoid is otherwise a closed form.)
+    k[1] = (pair_kind){"ellipsoid-sphere", gjk_make_ellipsoid(e1), gjk_with_margin(walk_point(), (gjk_real)0.7), e1, zero,
                        (gjk_real)0.7, false};
-    k[2] = (pair_kind){"sphere-ellipsoid", gjk_make_sphere((gjk_real)0.5), gjk_make_ellipsoid(e2), zero, e2,
+    k[2] = (pair_kind){"sphere-ellipsoid", gjk_with_margin(walk_point(), (gjk_real)0.5), gjk_make_ellipsoid(e2), zero, e2,
                        (gjk_real)0.5, false};
     k[3] = (pair_kind){"custom-ellipsoid", gjk_make_custom(custom_ellipsoid, &CUSTOM_RADII, 1),
                        gjk_make_ellipsoid(e2), CUSTOM_RADII, e2, 0, false};
@@ -706,10 +708,14 @@ static void test_converged_walks_certified(void) {
     ENSURE(walks > 4000);
 }
 
-/// `s` with its size multiplied by sc (ellipsoids and spheres only).
+/// `s` with its size multiplied by sc (ellipsoids, spheres and walk points
+/// with a margin only).
 static gjk_shape scaled_shape(const gjk_shape *s, double sc) {
     if (s->type == GJK_SHAPE_SPHERE) {
         return gjk_make_sphere((gjk_real)((double)s->sphere.radius * sc));
+    }
+    if (s->type == GJK_SHAPE_POLYTOPE) {
+        return gjk_with_margin(walk_point(), (gjk_real)((double)s->margin * sc));
     }
     gjk_vec3 r = s->ellipsoid.radii;
     return gjk_make_ellipsoid(gjk_v3((gjk_real)((double)r.x * sc), (gjk_real)((double)r.y * sc), (gjk_real)((double)r.z * sc)));
@@ -893,7 +899,7 @@ static void test_epa_bounds_meet(void) {
 /// from the point where the ray along the normal leaves EPA's polytope.
 static void test_epa_bounds_meet_flat(void) {
     gjk_shape a = gjk_make_cylinder((gjk_real)5.5, (gjk_real)5.5);
-    gjk_shape b = gjk_with_margin(gjk_make_point(), (gjk_real)0.015625);
+    gjk_shape b = gjk_with_margin(walk_point(), (gjk_real)0.015625); // (a point, not a closed form)
     gjk_vec3 ca = gjk_v3((gjk_real)-5.4375, (gjk_real)-5.5, (gjk_real)-5.5), cb = gjk_v3((gjk_real)-5.5, (gjk_real)-5.5, (gjk_real)-5.5);
     pose p;
     p.ta = gjk_transform_make(ca, gjk_quat_identity());

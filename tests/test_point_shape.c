@@ -119,6 +119,31 @@ static double overlap_along(const gjk_shape *a, gjk_transform ta, const gjk_shap
     return world_support(a, ta, n) + world_support(b, tb, d3_scale(-1, n));
 }
 
+/// The review's cases of the cone: a ball centred 1e-16 outside the side
+/// just above the rim (the rim's offset, at the rounding level, gave a
+/// normal 45° up, outside the rim's normal cone: the overlap along it was
+/// 0.596 for a depth of 0.5), and cones far thinner than the pair, whose
+/// squares underflowed (a disk 2.75e-162 wide, 1 below a point, came out
+/// penetrating with a normal of length 0.875).
+static void test_cone_corner_cases(void) {
+    gjk_shape ball = gjk_make_sphere((gjk_real)0.5), pt = gjk_make_point();
+    gjk_shape cone = gjk_make_cone((gjk_real)0.42214808163996692, (gjk_real)0.27891242298521535);
+    gjk_transform tp = gjk_transform_make(
+        gjk_v3((gjk_real)0.42214724263074416, (gjk_real)0.00084164812354161689, (gjk_real)-0.27891242298521529),
+        gjk_quat_identity());
+    gjk_penetration_output p = run(&ball, tp, &cone, gjk_transform_identity());
+    ENSURE_NEAR(p.signed_distance, -0.5, 10 * TEST_REL_TOL);
+    ENSURE_NEAR(overlap_along(&ball, tp, &cone, gjk_transform_identity(), d3_of(p.normal)), 0.5, 10 * TEST_REL_TOL);
+#if GJK_USE_FLOAT
+    const double w = 5e-23;
+#else
+    const double w = 2.75e-162;
+#endif
+    gjk_shape disk = gjk_make_cone(to_real(w), 0), needle = gjk_make_cone(0, to_real(w));
+    expect(&pt, gjk_v3(to_real(0.3 * w), 0, 1), &disk, gjk_v3(0, 0, 0), 1, gjk_v3(0, 0, -1));
+    expect(&pt, gjk_v3(1, 0, 0), &needle, gjk_v3(0, 0, 0), 1, gjk_v3(-1, 0, 0));
+}
+
 static gjk_shape random_solid(rng *r) {
     // Some cores flat or thin: a zero extent in one parameter.
     double e[3];
@@ -205,6 +230,7 @@ static void test_traced_query_walks(void) {
 int main(void) {
     RUN_TEST(test_exact_answers);
     RUN_TEST(test_traced_query_walks);
+    RUN_TEST(test_cone_corner_cases);
     RUN_TEST(test_random_poses);
     return TEST_SUMMARY();
 }

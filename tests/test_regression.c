@@ -1947,7 +1947,7 @@ static void test_huge_and_tiny_scale_invariance(void) {
         double size = 2;
         switch (c % 4) {
         case 0: // a point inside a box, 0.7 from its nearest face
-            a = gjk_make_box(V(1, 1, 1)), b = gjk_make_point();
+            a = gjk_make_box(V(1, 1, 1)), b = walk_point();
             pb = d3_make(0.3, 0.2, 0.1);
             break;
         case 1: // two rotated boxes, overlapping (c = 1) or apart (c = 5)
@@ -1962,7 +1962,7 @@ static void test_huge_and_tiny_scale_invariance(void) {
             pb = c < 4 ? d3_make(0.4, 0.5, 0.6) : d3_make(0.05, 0.1, -0.05);
             break;
         default: // a point inside a cone (c = 3) or beside it (c = 7)
-            a = gjk_make_cone(to_real(0.8), 1), b = gjk_make_point();
+            a = gjk_make_cone(to_real(0.8), 1), b = walk_point();
             pb = c < 4 ? d3_make(0.1, 0.2, -0.3) : d3_make(1.3, 0.2, -0.3);
             break;
         }
@@ -2335,7 +2335,7 @@ static void ensure_below_cone_base(const gjk_distance_output *o) {
 static void test_stalled_segment_normal_below_a_face(void) {
 #if !GJK_USE_FLOAT // (gaps of 1e-10 of the size are below float's rounding)
     {
-        gjk_shape a = gjk_make_point(), b = gjk_make_cone(5.5, 5.5);
+        gjk_shape a = walk_point(), b = gjk_make_cone(5.5, 5.5);
         gjk_query_input in = query(&a, (gjk_transform){V(-5.5, -5.5, -5.5), gjk_quat_make(1, -4.75, -5.5, -5.5)}, &b,
                                    pose(d3_make(-5.5, -2.875, 1e-10), gjk_quat_identity()));
         in.options.tolerance = 1e-14;
@@ -2373,7 +2373,7 @@ static void test_stalled_segment_normal_below_a_face(void) {
             for (int k = 0; k < 100 * REG_RANDOM_SCALE; ++k) {
                 double R = rng_range(&r, 1, 5), H = rng_range(&r, 1, 5);
                 gjk_shape b = sh == 0 ? gjk_make_cone(R, H) : sh == 1 ? gjk_make_cylinder(R, H) : gjk_make_box(V(R, 0.7 * R, H));
-                gjk_shape a = gjk_make_point();
+                gjk_shape a = walk_point();
                 double rho = 0.9 * R * sqrt(rng_unit(&r)), th = rng_range(&r, 0, 2 * PI);
                 d3 p = d3_make(rho * cos(th), rho * sin(th) * (sh == 2 ? 0.7 : 1), -H - gaps[g]);
                 if (k % 8 == 5) {
@@ -2446,7 +2446,7 @@ static void test_epa_witnesses_at_a_tie(void) {
     // slivers' planes are off by up to 1e3 tolerances, 2e-3 in float).
     const double wtol = GJK_USE_FLOAT ? 1e-3 : 1e-6;
     {
-        gjk_shape a = gjk_make_point(), b = gjk_with_margin(gjk_make_cylinder(4.6875, 4.6875), 4.6875);
+        gjk_shape a = walk_point(), b = gjk_with_margin(gjk_make_cylinder(4.6875, 4.6875), 4.6875);
         gjk_quat qa = gjk_quat_make(to_real(-0.69825267244837586), to_real(0.41329698983446961),
                                     to_real(0.41329698983446961), to_real(0.41329698983446961));
         gjk_query_input in = query(&a, (gjk_transform){V(-4.6875, -4.6875, -4.6875), qa}, &b,
@@ -2469,7 +2469,7 @@ static void test_epa_witnesses_at_a_tie(void) {
     int failures = 0, not_converged = 0;
     for (int k = 0; k < 300 * REG_RANDOM_SCALE; ++k) {
         double R = rng_range(&r, 1, 5), H = rng_range(&r, 1, 5), m = rng_range(&r, 0, R);
-        gjk_shape b = gjk_with_margin(gjk_make_cylinder(to_real(R), to_real(H)), to_real(m)), a = gjk_make_point();
+        gjk_shape b = gjk_with_margin(gjk_make_cylinder(to_real(R), to_real(H)), to_real(m)), a = walk_point();
         // As deep inside the side (R − ρ) as below the top (H − z).
         double d = rng_range(&r, 0.2, 0.8) * fmin(R, H), th = rng_range(&r, 0, 2 * PI);
         gjk_quat qb = random_quat(&r), qa = random_quat(&r);
@@ -2535,7 +2535,7 @@ static void test_normals_near_an_edge_exact(void) {
             p = d3_make((hx + vl * sa) * cos(th), (hx + vl * sa) * sin(th), hz + vl * ca);
             nl = d3_make(-sa * cos(th), -sa * sin(th), -ca);
         }
-        gjk_shape a = gjk_make_point(), b = cyl ? gjk_make_cylinder(hx, hz) : gjk_make_box(V(hx, hy, hz));
+        gjk_shape a = walk_point(), b = cyl ? gjk_make_cylinder(hx, hz) : gjk_make_box(V(hx, hy, hz));
         gjk_quat q = k % 5 == 0 ? gjk_quat_identity() : random_quat(&r);
         d3 ob = rng_box(&r, -5, 5);
         d3 pw = d3_add(ob, d3_of(gjk_quat_rotate(q, to_real3(p))));
@@ -2564,7 +2564,7 @@ static void test_normals_near_an_edge_exact(void) {
     {
         // The review's case: 8.06e-7 from the rim of a cylinder of radius
         // 57.9 and half height 72.5, tolerance 1e-14.
-        gjk_shape a = gjk_make_point(), b = gjk_make_cylinder(57.921617012303116, 72.532329101975563);
+        gjk_shape a = walk_point(), b = gjk_make_cylinder(57.921617012303116, 72.532329101975563);
         gjk_quat q = gjk_quat_make(0.10510900464637744, 0.36625204895405539, 0.25781693984453147, 0.88788623106139286);
         gjk_query_input in = query(&a, pose(d3_make(28.121857719277415, 76.581200646950847, 41.235437434156587), gjk_quat_identity()),
                                    &b, pose(d3_make(-0.0093809943918952143, -3.8098425835874994, 4.3333212889159185), q));

@@ -293,4 +293,14 @@ static inline void case_end(void) {
     case_failures = test_failures;
 }
 
+/// A point that GJK and EPA answer: a polytope of one vertex at the origin.
+/// The queries answer a point or sphere against a box, cylinder, cone or
+/// ellipsoid in closed form (src/point_shape.c); tests of the walk's and
+/// EPA's own behaviour give their points this way (with a margin for a
+/// sphere).
+static inline gjk_shape walk_point(void) {
+    static const gjk_vec3 origin = {0, 0, 0};
+    return gjk_make_polytope(&origin, 1);
+}
+
 #endif // GJK_TEST_UTIL_H
