@@ -2023,24 +2023,31 @@ static void test_huge_and_tiny_scale_invariance(void) {
     }
     // Above √GJK_REAL_MAX the walk's squared lengths overflow: the three
     // queries report the overflow (invalid input) alike; gjk_intersect
-    // answered "separated" for a point deep inside a box.
+    // answered "separated" for a point deep inside a box. (The walk's point;
+    // a plain point is answered in closed form, scaled: exactly, 0.7·sc
+    // deep.)
 #if GJK_USE_FLOAT
     const int over[] = {70, 100, 126};
 #else
     const int over[] = {520, 700, 1020};
 #endif
-    for (int k = 0; k < 3; ++k) {
-        double sc = ldexp(1, over[k]);
-        gjk_shape box = gjk_make_box(V(sc, sc, sc)), point = gjk_make_point();
+    for (int k = 0; k < 6; ++k) {
+        double sc = ldexp(1, over[k % 3]);
+        bool closed = k >= 3;
+        gjk_shape box = gjk_make_box(V(sc, sc, sc)), point = closed ? gjk_make_point() : walk_point();
         gjk_query_input q = query(&box, gjk_transform_identity(), &point, pose(d3_make(0.3 * sc, 0.2 * sc, 0.1 * sc), gjk_quat_identity()));
         gjk_intersect_output ii = gjk_intersect(&q);
         gjk_distance_output di = gjk_distance(&q, NULL);
         gjk_penetration_output pe = gjk_penetration(&q, NULL);
-        snprintf(label, sizeof label, "point inside a box of half extent 2^%d", over[k]);
+        snprintf(label, sizeof label, "%s inside a box of half extent 2^%d", closed ? "point" : "walk's point", over[k % 3]);
         case_begin(label);
         ENSURE(ii.status == pe.status && di.status == pe.status);
         ENSURE(pe.status == GJK_INVALID_INPUT || pe.status == GJK_PENETRATING);
         ENSURE(ii.status != GJK_SEPARATED && !(ii.status == GJK_INVALID_INPUT && ii.intersect));
+        if (closed) {
+            ENSURE(pe.status == GJK_PENETRATING);
+            ENSURE_NEAR((double)pe.depth / sc, 0.7, TEST_REL_TOL);
+        }
         case_end();
     }
 }
