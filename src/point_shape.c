@@ -1,16 +1,17 @@
-// Closed forms for a point core against a box, cylinder or cone core: a
-// sphere or a point (rounded or not) against one of those shapes (rounded or
-// not). The signed distance sd of the point p to the other core C (positive
+// Closed forms for a point core against a box, cylinder, cone or ellipsoid
+// core: a sphere or a point (rounded or not) against one of those shapes
+// (rounded or not). The signed distance sd of the point p to the other core C (positive
 // outside, minus the depth inside), the point q of C's boundary nearest p
 // and C's outward unit normal u at q give every query: the signed distance
 // of the shapes is sd minus the two radii (support.h), and the normal from A
 // to B is −u when A holds the point, u when B does.
 //
-// GJK and EPA reach these answers by iteration, and inside a cylinder or a
-// cone EPA refines a polytope over the curved side: a sphere against a
-// cylinder in random overlapping poses needed 30 EPA iterations on average
+// GJK and EPA reach these answers by iteration, and inside a cylinder, cone
+// or ellipsoid EPA refines a polytope over the curved side: a sphere against
+// a cylinder in random overlapping poses needed 30 EPA iterations on average
 // and 12 of 1487 came out not converged (many more with the axes lined up).
-// Here they are exact to rounding.
+// Here they are exact to rounding (the ellipsoid's to the rounding of a
+// root found by Newton's method, see ellipsoid_point).
 //
 // Each core in its local frame (z its axis), p = (x, y, z):
 // - box of half extents h. Outside, q = clamp(p, −h, h) and u is along
@@ -23,6 +24,8 @@
 //   section is the rectangle [0, r] × [−h, h]. A cone's is the triangle with
 //   its apex at (0, h) and its base from (0, −h) to the rim (r, −h); its side
 //   line has the outward normal (2h, r)/√(4h² + r²).
+// - ellipsoid: the root of the equation of the nearest point (see
+//   ellipsoid_point).
 // - Inside a convex region bounded by planes (and the cone's side, a plane
 //   in each meridian) the nearest boundary point is the foot on the nearest
 //   of them: the feet never fall beyond a corner of the section, whose
