@@ -76,16 +76,21 @@ static void trace_iteration(const gjk_pair *pair, const gjk_walk *walk, gjk_vec3
 }
 
 /// True when `lower`, the starting points' bound, proves the cores farther
-/// apart than walk->stop_beyond. With stop_widen the margin is the tolerance at the
-/// shapes' whole extent, not at the scale of the few points seen so far:
-/// pairs that touch within the tolerance the full walk would reach must
-/// not be called apart here (the queries must agree on the status).
+/// apart than walk->stop_beyond, beyond the tolerance at the scale seen so
+/// far: the bound is a dot product of D's points, whose rounding grows with
+/// their coordinates (a box 4.8e26 long, from a warm cache, bounded the
+/// distance of a ball inside it by 3.4e10, within the rounding of 1e11, and
+/// the distance query answered "apart" with a zero normal: f41). With
+/// stop_widen the margin is the tolerance at the shapes' whole extent, not
+/// at the scale of the few points seen so far: pairs that touch within the
+/// tolerance the full walk would reach must not be called apart here (the
+/// queries must agree on the status).
 static bool start_apart(const gjk_pair *pair, const gjk_walk *walk, gjk_real lower) {
     if (!(lower > walk->stop_beyond)) {
         return false; // the cheap test first: widening only raises the bar
     }
     if (!walk->stop_widen) {
-        return walk->stop_beyond > 0;
+        return walk->stop_beyond > 0 && lower > walk->stop_beyond + gjk_pair_tolerance(pair);
     }
     gjk_real extent = gjk_shape_bound(pair->a) + gjk_shape_bound(pair->b);
     gjk_real beyond = walk->stop_beyond + pair->rel_tol * (pair->scale + extent + pair->radius);
@@ -287,14 +292,15 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
         if (pair->trace != NULL) {
             trace_iteration(pair, walk, d, p.w);
         }
-        gjk_real beyond = walk->stop_widen ? walk->stop_beyond + gjk_pair_tolerance(pair) : walk->stop_beyond;
-        if (beyond > 0 && walk->lower > beyond) {
+        // Apart beyond stop_beyond by more than the tolerance at the scale
+        // that includes the new point (see start_apart).
+        tol = gjk_pair_tolerance(pair);
+        if ((walk->stop_widen || walk->stop_beyond > 0) && walk->lower > walk->stop_beyond + tol) {
             return GJK_WALK_APART;
         }
-        // Duality gap |v| − v̂·w, measured against the tolerance at the
-        // scale that includes the new point. Only a plain step ends the walk
-        // on it: the bound along v̂ certifies the normal v̂ as well as |v|.
-        tol = gjk_pair_tolerance(pair);
+        // Duality gap |v| − v̂·w, measured against that tolerance. Only a
+        // plain step ends the walk on it: the bound along v̂ certifies the
+        // normal v̂ as well as |v|.
         gjk_vec3 v_new;
         if (boost) {
             ++walk->accelerated;

@@ -2591,6 +2591,42 @@ static void test_normals_near_an_edge_exact(void) {
 #endif
 }
 
+/// Fuzz finding f41: a ball of radius 1 whose centre lies inside a box 9.5e26
+/// long (a user shape: x ∈ ±3, y ∈ ±4.1875, centred at (2.3125, 0.1875,
+/// −5.125), turned half a turn about z), gjk_distance with max_distance 5,
+/// warm-started from its own cache: the cached points' bound, a dot product
+/// of points of size 5e26 whose rounding is 1e11, said the cores were
+/// 3.4e10 apart, beyond max_distance, and the answer was "separated" with a
+/// zero normal. A bound proves "apart" only beyond the tolerance now (4.8e16
+/// here): the warm answers are the cold one, touching within it.
+static gjk_vec3 long_box_support(const void *user, gjk_vec3 d) {
+    (void)user;
+    return gjk_v3(to_real(2.3125 + (d.x < 0 ? -3 : 3)), to_real(0.1875 + (d.y < 0 ? -4.1875 : 4.1875)),
+                  to_real(-5.125 + (d.z < 0 ? -4.7653808593750002e+26 : 4.7653808593750002e+26)));
+}
+
+static void test_max_distance_bound_within_rounding(void) {
+#if !GJK_USE_FLOAT // (4.8e26 squared is beyond float's range)
+    const double t = 4.9406564584124654e-324;
+    gjk_shape a = gjk_make_sphere(1), b = gjk_with_margin(gjk_make_custom(long_box_support, NULL, 0), to_real(0.71875));
+    gjk_query_input in = query(&a,
+                               (gjk_transform){V(-t, -2.6875, -t), gjk_quat_make(to_real(0.87758256189037276),
+                                                                               to_real(-0.34287900971394414), 0,
+                                                                               to_real(-0.33508630494771813))},
+                               &b, (gjk_transform){V(-t, -t, -t), gjk_quat_make(0, 0, to_real(4.4100299547789667e-320), -1)});
+    in.options.max_distance = 5;
+    gjk_simplex_cache cache;
+    memset(&cache, 0, sizeof cache);
+    gjk_distance_output cold = gjk_distance(&in, &cache);
+    ENSURE(cold.status == GJK_TOUCHING);
+    for (int k = 0; k < 2; ++k) {
+        gjk_distance_output warm = gjk_distance(&in, &cache);
+        ENSURE(warm.status == cold.status && warm.distance == 0);
+        ENSURE_NEAR(vlen(warm.normal), 1, 4 * EPS);
+    }
+#endif
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -2616,6 +2652,7 @@ int main(void) {
     RUN_TEST(test_toi_not_converged_distance_is_no_contact);
     RUN_TEST(test_far_pose_support_directions);
     RUN_TEST(test_penetration_across_the_largest_numbers);
+    RUN_TEST(test_max_distance_bound_within_rounding);
     RUN_TEST(test_crossing_capsules_at_the_ends);
     RUN_TEST(test_flat_tiny_polytope_normal);
     RUN_TEST(test_short_segments_small_float);
