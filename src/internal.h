@@ -362,12 +362,14 @@ typedef struct gjk_closed_answer {
 /// True with *s filled when both shapes are points, spheres, segments or
 /// capsules, the input is valid and their cores are apart by more than the
 /// tolerance; false otherwise (the general path then answers, and reports
-/// invalid input) (closed_form.c).
+/// invalid input) (closed_form.c). `in` and its shapes are not NULL (query.c
+/// checks).
 bool gjk_segment_closed_form(const gjk_query_input *in, gjk_closed_answer *s);
 
 /// True with *s filled when one shape is a point or sphere and the other a
-/// box, cylinder or cone (either rounded), the input is valid and of
-/// ordinary magnitudes; false otherwise (point_shape.c).
+/// box, cylinder, cone or ellipsoid (either rounded) and the input is
+/// valid; false otherwise (point_shape.c). `in` and its shapes are not NULL
+/// (query.c checks).
 bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s);
 
 /// Two boxes (p->a and p->b of type GJK_SHAPE_BOX): true with *status

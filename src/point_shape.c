@@ -275,9 +275,6 @@ static bool ellipsoid_point(gjk_vec3 radii, gjk_vec3 p, gjk_real m, point_answer
 static bool point_core(const gjk_shape *s) { return s->type == GJK_SHAPE_POINT || s->type == GJK_SHAPE_SPHERE; }
 
 bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
-    if (in == NULL || in->shape_a == NULL || in->shape_b == NULL) {
-        return false;
-    }
     bool a_point = point_core(in->shape_a);
     const gjk_shape *shape = a_point ? in->shape_b : in->shape_a;
     if (!(a_point || point_core(in->shape_b)) ||

@@ -4,10 +4,10 @@
 
 #include "internal.h"
 
-/// The shape's type as a bit (0 for a type out of range).
-static GJK_INLINE unsigned type_bit(const gjk_shape *s) {
-    return (unsigned)s->type < GJK_SHAPE_TYPE_COUNT ? 1u << s->type : 0;
-}
+/// The shape's type as a bit. A type out of range wraps onto some bit: the
+/// closed forms check the shapes and leave such a pair to the general path,
+/// which reports it.
+static GJK_INLINE unsigned type_bit(const gjk_shape *s) { return 1u << ((unsigned)s->type & 31u); }
 
 /// The closed forms (closed_form.c, point_shape.c): true when one answers.
 /// The two types choose which may apply, so that most pairs go on without a
@@ -21,11 +21,14 @@ static GJK_INLINE bool closed_form(const gjk_query_input *in, gjk_closed_answer 
     if (in == NULL || in->options.trace != NULL || in->shape_a == NULL || in->shape_b == NULL) {
         return false;
     }
-    unsigned a = type_bit(in->shape_a), b = type_bit(in->shape_b);
-    if ((a & segments) && (b & segments)) {
+    // One bit per shape: both types are among the segments when no bit is
+    // outside them, and one is a point and the other a solid when both
+    // kinds have a bit.
+    unsigned ab = type_bit(in->shape_a) | type_bit(in->shape_b);
+    if (!(ab & ~segments)) {
         return gjk_segment_closed_form(in, sa);
     }
-    if (((a & points) && (b & solids)) || ((a & solids) && (b & points))) {
+    if ((ab & points) && (ab & solids)) {
         return gjk_point_closed_form(in, sa);
     }
     return false;
