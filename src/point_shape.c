@@ -1,6 +1,6 @@
-// Closed forms for a point core against a box, cylinder, cone or ellipsoid
-// core: a sphere or a point (rounded or not) against one of those shapes
-// (rounded or not). The signed distance sd of the point p to the other core C (positive
+// Closed forms for a point core against a box, cylinder, cone, ellipsoid or
+// triangle core: a sphere or a point (rounded or not) against one of those
+// shapes (rounded or not). The signed distance sd of the point p to the other core C (positive
 // outside, minus the depth inside), the point q of C's boundary nearest p
 // and C's outward unit normal u at q give every query: the signed distance
 // of the shapes is sd minus the two radii (support.h), and the normal from A
@@ -25,7 +25,7 @@
 //   its apex at (0, h) and its base from (0, −h) to the rim (r, −h); its side
 //   line has the outward normal (2h, r)/√(4h² + r²).
 // - ellipsoid: the root of the equation of the nearest point (see
-//   ellipsoid_point).
+//   ellipsoid_point); triangle: Ericson's regions (see triangle_point).
 // - Inside a convex region bounded by planes (and the cone's side, a plane
 //   in each meridian) the nearest boundary point is the foot on the nearest
 //   of them: the feet never fall beyond a corner of the section, whose
@@ -271,6 +271,76 @@ static bool ellipsoid_point(gjk_vec3 radii, gjk_vec3 p, gjk_real m, point_answer
     return gjk_length_sq(u) > 0;
 }
 
+/// The nearest point of the triangle a, b, c to p, for p and the triangle
+/// of size m in [2^−60, 2^60] ([1/4, 4] in float): the Voronoi region of p
+/// among the vertices, edges and face (Ericson §5.1.5; his d1..d6 and the
+/// barycentric va, vb, vc, quartic in the size). False for a sliver, whose
+/// regions those quartics cannot tell apart, or a triangle too small for
+/// them (the general path).
+/// The core is flat, so sd ≥ 0, and p − q must lie in the normal cone of
+/// q's feature however small it is: a vertex's offset is p − vertex, whose
+/// dot products with the edges are the very region tests; an edge's is
+/// made exactly perpendicular to the edge, and loses an inward part that
+/// rounding left in the plane; on the face, the face's normal.
+static bool triangle_point(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_real m, point_answer *ans) {
+#if GJK_USE_FLOAT
+    const gjk_real least = 1e-6f;
+#else
+    const gjk_real least = 1e-30;
+#endif
+    gjk_vec3 ab = gjk_sub(b, a), ac = gjk_sub(c, a), n = gjk_cross(ab, ac);
+    // The regions' tests va, vb, vc sum to |n|², with errors of about
+    // ε·|ab|²·|ac|²: a sliver whose |n|² is not well above that goes to the
+    // general path (in float, slivers 1e-4 thin were answered 3e-4 off).
+    gjk_real ab2 = gjk_length_sq(ab), ac2 = gjk_length_sq(ac);
+    if (!(gjk_max(ab2, ac2) >= (least * m) * (least * m)) || !(gjk_length_sq(n) > 16 * GJK_REAL_EPSILON * ab2 * ac2)) {
+        return false;
+    }
+    n = gjk_normalize(n);
+    gjk_vec3 ap = gjk_sub(p, a), bp = gjk_sub(p, b), cp = gjk_sub(p, c);
+    gjk_real d1 = gjk_dot(ab, ap), d2 = gjk_dot(ac, ap), d3 = gjk_dot(ab, bp), d4 = gjk_dot(ac, bp);
+    gjk_real d5 = gjk_dot(ab, cp), d6 = gjk_dot(ac, cp);
+    gjk_real vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
+    gjk_vec3 q, d, along; // the nearest point, p − q, and an edge's direction
+    bool edge = false;
+    if (d1 <= 0 && d2 <= 0) {
+        q = a, d = ap;
+    } else if (d3 >= 0 && d4 <= d3) {
+        q = b, d = bp;
+    } else if (d6 >= 0 && d5 <= d6) {
+        q = c, d = cp;
+    } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+        q = gjk_mul_add(a, d1 / (d1 - d3), ab), along = ab, edge = true;
+    } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+        q = gjk_mul_add(a, d2 / (d2 - d6), ac), along = ac, edge = true;
+    } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+        q = gjk_mul_add(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), gjk_sub(c, b)), along = gjk_sub(c, b), edge = true;
+    } else {
+        // The face: the distance to its plane, along its normal.
+        gjk_real h = gjk_dot(n, ap);
+        ans->u = h < 0 ? gjk_neg(n) : n;
+        ans->sd = gjk_abs(h);
+        ans->q = gjk_sub(p, gjk_scale(h, n));
+        return true;
+    }
+    if (edge) {
+        // p − q without a part along the edge, nor one into the triangle
+        // (o: in the plane, away from the triangle).
+        gjk_vec3 t = gjk_normalize(along), o = gjk_cross(t, n);
+        if (gjk_dot(o, gjk_sub(gjk_scale(GJK_R(1) / 3, gjk_add(a, gjk_add(b, c))), q)) > 0) {
+            o = gjk_neg(o);
+        }
+        d = gjk_sub(p, q);
+        d = gjk_sub(d, gjk_scale(gjk_dot(d, t), t));
+        gjk_real in = gjk_dot(d, o);
+        if (in < 0) {
+            d = gjk_sub(d, gjk_scale(in, o));
+        }
+    }
+    outside(d, q, n, ans);
+    return true;
+}
+
 /// True for the shapes whose core is a point.
 static bool point_core(const gjk_shape *s) { return s->type == GJK_SHAPE_POINT || s->type == GJK_SHAPE_SPHERE; }
 
@@ -279,7 +349,7 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     const gjk_shape *shape = a_point ? in->shape_b : in->shape_a;
     if (!(a_point || point_core(in->shape_b)) ||
         !(shape->type == GJK_SHAPE_BOX || shape->type == GJK_SHAPE_CYLINDER || shape->type == GJK_SHAPE_CONE ||
-          shape->type == GJK_SHAPE_ELLIPSOID)) {
+          shape->type == GJK_SHAPE_ELLIPSOID || shape->type == GJK_SHAPE_TRIANGLE)) {
         return false;
     }
     // Anything invalid goes the general way, which reports it.
@@ -297,9 +367,17 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     // Coordinates far from 1 would take squares out of the normal range:
     // the point and the shape are then solved multiplied by 2^−k, exactly,
     // and the answer scaled back (as closed_form.c does).
-    // (An ellipsoid's always: its iteration wants them near 1; the
-    // exponent of m, clamped as gjk_shift_outside does.)
-    int k = shape->type == GJK_SHAPE_ELLIPSOID ? gjk_shift_outside(m, 1, 1) : gjk_range_shift(m);
+    // (An ellipsoid's always, by the exponent of m clamped as
+    // gjk_shift_outside does: its iteration wants them near 1; a triangle's
+    // outside [2^−60, 2^60], [1/4, 4] in float, for its quartics.)
+#if GJK_USE_FLOAT
+    const gjk_real tri_lo = 0.25f, tri_hi = 4;
+#else
+    const gjk_real tri_lo = 0x1p-60, tri_hi = 0x1p60;
+#endif
+    int k = shape->type == GJK_SHAPE_ELLIPSOID  ? gjk_shift_outside(m, 1, 1)
+            : shape->type == GJK_SHAPE_TRIANGLE ? gjk_shift_outside(m, tri_lo, tri_hi)
+                                                : gjk_range_shift(m);
     gjk_real down = k != 0 ? gjk_ldexp(1, -k) : 1, up = k != 0 ? gjk_ldexp(1, k) : 1;
     gjk_vec3 p = gjk_quat_inv_rotate(ts.rotation, gjk_scale(down, off));
     point_answer pa;
@@ -310,6 +388,12 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
         break;
     case GJK_SHAPE_ELLIPSOID:
         if (!ellipsoid_point(gjk_scale(down, shape->ellipsoid.radii), p, down * m, &pa)) {
+            return false;
+        }
+        break;
+    case GJK_SHAPE_TRIANGLE:
+        if (!triangle_point(gjk_scale(down, shape->triangle.a), gjk_scale(down, shape->triangle.b),
+                            gjk_scale(down, shape->triangle.c), p, down * m, &pa)) {
             return false;
         }
         break;

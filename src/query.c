@@ -16,8 +16,8 @@ static GJK_INLINE unsigned type_bit(const gjk_shape *s) { return 1u << ((unsigne
 static GJK_INLINE bool closed_form(const gjk_query_input *in, gjk_closed_answer *sa) {
     const unsigned points = 1u << GJK_SHAPE_POINT | 1u << GJK_SHAPE_SPHERE;
     const unsigned segments = points | 1u << GJK_SHAPE_SEGMENT | 1u << GJK_SHAPE_CAPSULE;
-    const unsigned solids =
-        1u << GJK_SHAPE_BOX | 1u << GJK_SHAPE_CYLINDER | 1u << GJK_SHAPE_CONE | 1u << GJK_SHAPE_ELLIPSOID;
+    const unsigned solids = 1u << GJK_SHAPE_BOX | 1u << GJK_SHAPE_CYLINDER | 1u << GJK_SHAPE_CONE |
+                            1u << GJK_SHAPE_ELLIPSOID | 1u << GJK_SHAPE_TRIANGLE;
     if (in == NULL || in->options.trace != NULL || in->shape_a == NULL || in->shape_b == NULL) {
         return false;
     }

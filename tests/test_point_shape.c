@@ -1,5 +1,5 @@
-// Closed forms for a point or sphere against a box, cylinder, cone or
-// ellipsoid (src/point_shape.c): exact answers worked by hand, and random poses
+// Closed forms for a point or sphere against a box, cylinder, cone,
+// ellipsoid or triangle (src/point_shape.c): exact answers worked by hand, and random poses
 // checked against the shapes' own support functions (the overlap along the
 // answer's normal is its depth, along no other direction less) and against
 // the general GJK/EPA path on the same pair with the point given as a user
@@ -16,20 +16,27 @@ static gjk_vec3 origin_support(const void *user, gjk_vec3 d) {
 }
 
 /// Signed distance, normal (from A to B) and witnesses of one query pair,
-/// checked for the contract's identities on the way.
-static gjk_penetration_output run(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb) {
+/// checked for the contract's identities on the way. The closed form must
+/// answer (no GJK iteration) unless `may_walk` (a sliver of a triangle goes
+/// to the general path).
+static gjk_penetration_output run_pair(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb,
+                                       bool may_walk) {
     gjk_query_input in = {a, ta, b, tb, {0}};
     gjk_penetration_output p = gjk_penetration(&in, NULL);
     gjk_distance_output d = gjk_distance(&in, NULL);
     gjk_intersect_output it = gjk_intersect(&in);
     ENSURE(p.status == d.status && p.status == it.status);
     ENSURE(it.intersect == (p.status != GJK_SEPARATED));
-    ENSURE(p.epa_iterations == 0 && p.iterations == 0); // no walk: the closed form answered
+    ENSURE(may_walk || (p.epa_iterations == 0 && p.iterations == 0)); // no walk: the closed form answered
     ENSURE_NEAR(gjk_length(p.normal), 1, 1e-6);
     ENSURE_NEAR(d.distance, p.signed_distance > 0 ? p.signed_distance : 0, 1e3 * TEST_REL_TOL);
     double size = 1 + d3_max_abs(d3_of(ta.position)) + d3_max_abs(d3_of(tb.position));
     ENSURE_VEC_NEAR(gjk_sub(p.point_a, p.point_b), gjk_scale(-p.signed_distance, p.normal), 1e3 * TEST_REL_TOL * size);
     return p;
+}
+
+static gjk_penetration_output run(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb) {
+    return run_pair(a, ta, b, tb, false);
 }
 
 static void expect(const gjk_shape *a, gjk_vec3 pa, const gjk_shape *b, gjk_vec3 pb, double sd, gjk_vec3 n) {
@@ -95,6 +102,20 @@ static void test_exact_answers(void) {
            gjk_v3((gjk_real)-0.012528744681000877, (gjk_real)-0.03340998581600234, (gjk_real)-0.9993631989444542));
     expect(&ball, gjk_v3((gjk_real)0.3, (gjk_real)0.4, 0), &round, gjk_v3(0, 0, 0), -1,
            gjk_v3((gjk_real)-0.6, (gjk_real)-0.8, 0));
+    // Triangle (0, 0, 0), (2, 0, 0), (0, 2, 0): above and below the face, on
+    // it (touching along its normal), beyond a vertex and two edges, 1e-17
+    // beyond an edge (touching, across the edge), and a ball through it.
+    gjk_shape tri = gjk_make_triangle(gjk_v3(0, 0, 0), gjk_v3(2, 0, 0), gjk_v3(0, 2, 0));
+    gjk_real r2 = (gjk_real)0.70710678118654752;
+    expect(&pt, gjk_v3((gjk_real)0.5, (gjk_real)0.5, 1), &tri, gjk_v3(0, 0, 0), 1, gjk_v3(0, 0, -1));
+    expect(&pt, gjk_v3((gjk_real)0.5, (gjk_real)0.5, -1), &tri, gjk_v3(0, 0, 0), 1, gjk_v3(0, 0, 1));
+    expect(&pt, gjk_v3((gjk_real)0.5, (gjk_real)0.5, 0), &tri, gjk_v3(0, 0, 0), 0, gjk_v3(0, 0, -1));
+    expect(&pt, gjk_v3(-1, -1, 0), &tri, gjk_v3(0, 0, 0), 1.4142135623730951, gjk_v3(r2, r2, 0));
+    expect(&pt, gjk_v3(1, -1, 0), &tri, gjk_v3(0, 0, 0), 1, gjk_v3(0, 1, 0));
+    expect(&pt, gjk_v3(2, 2, 0), &tri, gjk_v3(0, 0, 0), 1.4142135623730951, gjk_v3(-r2, -r2, 0));
+    expect(&pt, gjk_v3(1, (gjk_real)-1e-17, 0), &tri, gjk_v3(0, 0, 0), 0, gjk_v3(0, 1, 0));
+    expect(&ball, gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.25), &tri, gjk_v3(0, 0, 0), -0.25,
+           gjk_v3(0, 0, -1));
     // Degenerate cores: a cone of radius 0 (a segment) and a flat cylinder
     // (a disk), touched and missed.
     gjk_shape needle = gjk_make_cone(0, 1), disk = gjk_make_cylinder(1, 0);
@@ -151,7 +172,18 @@ static gjk_shape random_solid(rng *r) {
         e[k] = rng_chance(r, 0.1) ? 0 : rng_range(r, 0.05, 2);
     }
     gjk_shape s;
-    switch (rng_int(r, 4)) {
+    switch (rng_int(r, 5)) {
+    case 4: { // a triangle, some thin (a vertex 1e-4 off the opposite edge)
+        d3 v[3];
+        for (int k = 0; k < 3; ++k) {
+            v[k] = d3_scale(e[k] + 0.05, rng_box(r, -1, 1));
+        }
+        if (rng_chance(r, 0.2)) {
+            v[2] = d3_add(d3_add(d3_scale(0.7, v[0]), d3_scale(0.3, v[1])), d3_scale(1e-4, rng_box(r, -1, 1)));
+        }
+        s = gjk_make_triangle(to_real3(v[0]), to_real3(v[1]), to_real3(v[2]));
+        break;
+    }
     case 0: s = gjk_make_box(to_real3(d3_make(e[0], e[1], e[2]))); break;
     case 1: s = gjk_make_cylinder(to_real(e[0] + 0.05), to_real(e[1])); break;
     case 2: s = gjk_make_cone(to_real(e[0]), to_real(e[1] + 0.05)); break;
@@ -168,7 +200,7 @@ static gjk_shape random_solid(rng *r) {
 
 static void test_random_poses(void) {
     rng r = {20261125};
-    int inside = 0, compared = 0;
+    int inside = 0, compared = 0, walked = 0;
     for (int k = 0; k < 8000; ++k) {
         gjk_shape solid = random_solid(&r);
         double rad = rng_chance(&r, 0.3) ? 0 : rng_range(&r, 0.01, 1);
@@ -180,7 +212,11 @@ static void test_random_poses(void) {
         bool ball_first = rng_chance(&r, 0.5);
         const gjk_shape *a = ball_first ? &ball : &solid, *b = ball_first ? &solid : &ball;
         gjk_transform ta = ball_first ? tp : ts, tb = ball_first ? ts : tp;
-        gjk_penetration_output p = run(a, ta, b, tb);
+        gjk_penetration_output p = run_pair(a, ta, b, tb, solid.type == GJK_SHAPE_TRIANGLE);
+        if (p.iterations > 0) {
+            ++walked; // a sliver: the general path, checked by the fuzzer and test_reference
+            continue;
+        }
         // Along the normal, A reaches past B by exactly minus the signed
         // distance, and along no direction by less (the depth is the least
         // such overlap, the distance the greatest such gap). The closed form
@@ -203,7 +239,9 @@ static void test_random_poses(void) {
             ++compared;
         }
     }
-    ENSURE(inside > 1000 && compared > 6500);
+    // (Slivers 1e-4 thin walk in float, where the regions' quartics cannot
+    // tell them apart: about 300 of the 8000.)
+    ENSURE(inside > 900 && compared > 6500 && walked < (GJK_USE_FLOAT ? 400 : 10));
 }
 
 static void count_event(void *user, const gjk_trace_event *event) {
