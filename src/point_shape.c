@@ -1,10 +1,11 @@
 // Closed forms for a point core against a box, cylinder, cone, ellipsoid or
 // triangle core: a sphere or a point (rounded or not) against one of those
-// shapes (rounded or not). The signed distance sd of the point p to the other core C (positive
-// outside, minus the depth inside), the point q of C's boundary nearest p
-// and C's outward unit normal u at q give every query: the signed distance
-// of the shapes is sd minus the two radii (support.h), and the normal from A
-// to B is −u when A holds the point, u when B does.
+// shapes (rounded or not). The signed distance sd of the point p to the
+// other core C (positive outside, minus the depth inside), the point q of
+// C's boundary nearest p and C's outward unit normal u at q give every
+// query: the signed distance of the shapes is sd minus the two radii
+// (support.h), and the normal from A to B is −u when A holds the point, u
+// when B does.
 //
 // GJK and EPA reach these answers by iteration, and inside a cylinder, cone
 // or ellipsoid EPA refines a polytope over the curved side: a sphere against
