@@ -232,7 +232,7 @@ static bool ellipsoid_point(gjk_vec3 radii, gjk_vec3 p, gjk_real m, point_answer
         }
     }
     gjk_real g, f = ellipsoid_f(c, d, lo, &g), n[3];
-    if (!pole && f <= 0) {
+    if (!pole && lo == 0 && f <= 0) { // (lo > 0: the root lies beyond it, whatever F(lo) rounds to)
         // Off the plane of the least axis, at σ = 0.
         int k = a[0] == ak ? 0 : (a[1] == ak ? 1 : 2);
         for (int i = 0; i < 3; ++i) {
@@ -303,7 +303,7 @@ static bool triangle_point(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_r
     gjk_real d5 = gjk_dot(ab, cp), d6 = gjk_dot(ac, cp);
     gjk_real vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
     gjk_vec3 q, d, along; // the nearest point, p − q, and an edge's direction
-    bool edge = false;
+    bool edge = false, reversed = false; // an edge, and one taken against the order a, b, c
     if (d1 <= 0 && d2 <= 0) {
         q = a, d = ap;
     } else if (d3 >= 0 && d4 <= d3) {
@@ -313,7 +313,7 @@ static bool triangle_point(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_r
     } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
         q = gjk_mul_add(a, d1 / (d1 - d3), ab), along = ab, edge = true;
     } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-        q = gjk_mul_add(a, d2 / (d2 - d6), ac), along = ac, edge = true;
+        q = gjk_mul_add(a, d2 / (d2 - d6), ac), along = ac, edge = reversed = true;
     } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
         q = gjk_mul_add(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), gjk_sub(c, b)), along = gjk_sub(c, b), edge = true;
     } else {
@@ -325,18 +325,17 @@ static bool triangle_point(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_r
         return true;
     }
     if (edge) {
-        // p − q without a part along the edge, nor one into the triangle
-        // (o: in the plane, away from the triangle).
+        // p − q in the edge's own frame: o in the plane and away from the
+        // triangle (t × n for an edge taken in the order a, b, c, which n =
+        // ab × ac turns counter-clockwise), and n. Its part along the edge
+        // and any part into the triangle, rounding's, are left out, so the
+        // offset lies in the edge's normal cone however small it is (from
+        // p − q itself, a point on an edge took rounding's 1e-33 for its
+        // normal; orienting o by the centroid failed on an edge 1e-16 long).
         gjk_vec3 t = gjk_normalize(along), o = gjk_cross(t, n);
-        if (gjk_dot(o, gjk_sub(gjk_scale(GJK_R(1) / 3, gjk_add(a, gjk_add(b, c))), q)) > 0) {
-            o = gjk_neg(o);
-        }
+        o = reversed ? gjk_neg(o) : o;
         d = gjk_sub(p, q);
-        d = gjk_sub(d, gjk_scale(gjk_dot(d, t), t));
-        gjk_real in = gjk_dot(d, o);
-        if (in < 0) {
-            d = gjk_sub(d, gjk_scale(in, o));
-        }
+        d = gjk_add(gjk_scale(gjk_max(gjk_dot(d, o), 0), o), gjk_scale(gjk_dot(d, n), n));
     }
     outside(d, q, n, ans);
     return true;

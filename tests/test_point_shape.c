@@ -165,6 +165,37 @@ static void test_cone_corner_cases(void) {
     expect(&pt, gjk_v3(1, 0, 0), &needle, gjk_v3(0, 0, 0), 1, gjk_v3(-1, 0, 0));
 }
 
+/// The second review's cases: a point on the least axis's plane of a
+/// needle-like ellipsoid, beyond its tip, whose F(lo) rounded to 0 and took
+/// the plane's closed form (0.29 for 0.3, a normal 14° off); a ball beside a
+/// triangle with an edge 2e-16 long, whose edge's outward side was taken
+/// from the centroid, within rounding of that edge (penetrating for apart
+/// by 0.99); a ball centred on a triangle's edge, whose normal came from
+/// rounding's residue (along it the shapes overlap by 0.41, not 0.1).
+static void test_review_cases(void) {
+    gjk_shape pt = gjk_make_point(), ball = gjk_make_sphere((gjk_real)0.5), small = gjk_make_sphere((gjk_real)0.1);
+    gjk_shape needle = gjk_make_ellipsoid(gjk_v3((gjk_real)0.001, (gjk_real)0.002, 1));
+    gjk_transform tp = gjk_transform_make(gjk_v3(0, (gjk_real)1e-6, (gjk_real)1.3), gjk_quat_identity());
+    gjk_penetration_output p = run(&pt, tp, &needle, gjk_transform_identity());
+    ENSURE_NEAR(p.signed_distance, 0.3, 10 * TEST_REL_TOL);
+    ENSURE_NEAR(overlap_along(&pt, tp, &needle, gjk_transform_identity(), d3_of(p.normal)), -0.3, 10 * TEST_REL_TOL);
+    // (In float the short edge rounds to nothing: the general path.)
+    gjk_shape tri = gjk_make_triangle(gjk_v3(1, 1, 1), gjk_v3((gjk_real)1.0000000000000002, 1, 1),
+                                      gjk_v3(0, 2, (gjk_real)1.5));
+    gjk_shape walk_ball = gjk_with_margin(walk_point(), (gjk_real)0.5);
+    tp = gjk_transform_make(gjk_v3(-1, 1, 1), gjk_quat_identity());
+    p = run_pair(&ball, tp, &tri, gjk_transform_identity(), true);
+    gjk_query_input in = {&walk_ball, tp, &tri, gjk_transform_identity(), {0}};
+    gjk_penetration_output g = gjk_penetration(&in, NULL);
+    ENSURE(p.status == GJK_SEPARATED && g.status == GJK_SEPARATED);
+    ENSURE_NEAR(p.signed_distance, g.signed_distance, 10 * TEST_REL_TOL);
+    gjk_shape flat = gjk_make_triangle(gjk_v3(0, 0, 0), gjk_v3(1, (gjk_real)0.3, 0), gjk_v3(0, 1, 0));
+    tp = gjk_transform_make(gjk_v3((gjk_real)0.3, (gjk_real)0.09, 0), gjk_quat_identity());
+    p = run(&small, tp, &flat, gjk_transform_identity());
+    ENSURE_NEAR(p.signed_distance, -0.1, 10 * TEST_REL_TOL);
+    ENSURE_NEAR(overlap_along(&small, tp, &flat, gjk_transform_identity(), d3_of(p.normal)), 0.1, 10 * TEST_REL_TOL);
+}
+
 static gjk_shape random_solid(rng *r) {
     // Some cores flat or thin: a zero extent in one parameter.
     double e[3];
@@ -269,6 +300,7 @@ int main(void) {
     RUN_TEST(test_exact_answers);
     RUN_TEST(test_traced_query_walks);
     RUN_TEST(test_cone_corner_cases);
+    RUN_TEST(test_review_cases);
     RUN_TEST(test_random_poses);
     return TEST_SUMMARY();
 }
