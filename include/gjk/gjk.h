@@ -314,11 +314,16 @@ GJK_API gjk_intersect_output gjk_intersect(const gjk_query_input *input);
 GJK_API gjk_intersect_output gjk_intersect_cached(const gjk_query_input *input, gjk_simplex_cache *cache);
 
 /// Distance and closest points of A and B. `cache` may be NULL; when given it
-/// warm-starts the query and receives the final simplex.
+/// warm-starts the query and receives the final simplex. Two points,
+/// spheres, segments or capsules whose cores are apart, and a point or
+/// sphere against a box, cylinder, cone, ellipsoid or triangle (any of them
+/// rounded), are answered in closed form, without iterations and leaving
+/// the cache empty (unless options.trace is set).
 GJK_API gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache);
 
 /// Signed distance with witness points and normal: GJK, then EPA when the
-/// shapes overlap. `cache` may be NULL (see gjk_distance).
+/// shapes overlap (or a closed form, see gjk_distance). `cache` may be NULL
+/// (see gjk_distance).
 GJK_API gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache);
 
 // ---- Casts ---------------------------------------------------------------
