@@ -337,6 +337,14 @@ static bool triangle_point(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_r
         d = gjk_sub(p, q);
         d = gjk_add(gjk_scale(gjk_max(gjk_dot(d, o), 0), o), gjk_scale(gjk_dot(d, n), n));
     }
+    // An offset below ε² of the size is taken as 0 (p on the triangle,
+    // along the face's normal, which every feature's cone holds): near a
+    // vertex at the origin its parts were subnormal, their products with
+    // the edges kept a few bits, and the normal came out 0.02 off a vertex's
+    // cone (fuzz, f42).
+    if (gjk_max_abs(d) <= m * GJK_REAL_EPSILON * GJK_REAL_EPSILON) {
+        d = gjk_v3_zero();
+    }
     outside(d, q, n, ans);
     return true;
 }

@@ -50,6 +50,21 @@ static void expect(const gjk_shape *a, gjk_vec3 pa, const gjk_shape *b, gjk_vec3
     ENSURE_VEC_NEAR(q.normal, gjk_neg(n), 10 * TEST_REL_TOL);
 }
 
+/// World support of a shape under a transform, in double.
+static double world_support(const gjk_shape *s, gjk_transform t, d3 n) {
+    dmat m = dmat_of_quat(t.rotation);
+    d3 local = dmat_tmul(&m, n);
+    d3 p = d3_of(gjk_shape_support(s, to_real3(local)));
+    return d3_dot(n, d3_add(dmat_mul(&m, p), d3_of(t.position)));
+}
+
+/// How far A reaches past B along n: h_A(n) + h_B(−n). The depth of
+/// overlapping shapes is its least value over directions; for shapes apart,
+/// its greatest is minus the distance.
+static double overlap_along(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb, d3 n) {
+    return world_support(a, ta, n) + world_support(b, tb, d3_scale(-1, n));
+}
+
 static void test_exact_answers(void) {
     gjk_shape ball = gjk_make_sphere((gjk_real)0.5), pt = gjk_make_point();
     gjk_real s5 = (gjk_real)2.2360679774997897; // √5
@@ -113,7 +128,10 @@ static void test_exact_answers(void) {
     expect(&pt, gjk_v3(-1, -1, 0), &tri, gjk_v3(0, 0, 0), 1.4142135623730951, gjk_v3(r2, r2, 0));
     expect(&pt, gjk_v3(1, -1, 0), &tri, gjk_v3(0, 0, 0), 1, gjk_v3(0, 1, 0));
     expect(&pt, gjk_v3(2, 2, 0), &tri, gjk_v3(0, 0, 0), 1.4142135623730951, gjk_v3(-r2, -r2, 0));
-    expect(&pt, gjk_v3(1, (gjk_real)-1e-17, 0), &tri, gjk_v3(0, 0, 0), 0, gjk_v3(0, 1, 0));
+    gjk_transform near_edge = gjk_transform_make(gjk_v3(1, (gjk_real)-1e-17, 0), gjk_quat_identity());
+    gjk_penetration_output pe = run(&pt, near_edge, &tri, gjk_transform_identity());
+    ENSURE(pe.status == GJK_TOUCHING); // along (0, 1, 0), or the face's normal where 1e-17 is below ε²
+    ENSURE_NEAR(overlap_along(&pt, near_edge, &tri, gjk_transform_identity(), d3_of(pe.normal)), 0, 10 * TEST_REL_TOL);
     expect(&ball, gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.25), &tri, gjk_v3(0, 0, 0), -0.25,
            gjk_v3(0, 0, -1));
     // Degenerate cores: a cone of radius 0 (a segment) and a flat cylinder
@@ -125,20 +143,6 @@ static void test_exact_answers(void) {
     expect(&ball, gjk_v3(0, 0, 2), &disk, gjk_v3(0, 0, 0), 1.5, gjk_v3(0, 0, -1));
 }
 
-/// World support of a shape under a transform, in double.
-static double world_support(const gjk_shape *s, gjk_transform t, d3 n) {
-    dmat m = dmat_of_quat(t.rotation);
-    d3 local = dmat_tmul(&m, n);
-    d3 p = d3_of(gjk_shape_support(s, to_real3(local)));
-    return d3_dot(n, d3_add(dmat_mul(&m, p), d3_of(t.position)));
-}
-
-/// How far A reaches past B along n: h_A(n) + h_B(−n). The depth of
-/// overlapping shapes is its least value over directions; for shapes apart,
-/// its greatest is minus the distance.
-static double overlap_along(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb, d3 n) {
-    return world_support(a, ta, n) + world_support(b, tb, d3_scale(-1, n));
-}
 
 /// The review's cases of the cone: a ball centred 1e-16 outside the side
 /// just above the rim (the rim's offset, at the rounding level, gave a
@@ -194,6 +198,16 @@ static void test_review_cases(void) {
     p = run(&small, tp, &flat, gjk_transform_identity());
     ENSURE_NEAR(p.signed_distance, -0.1, 10 * TEST_REL_TOL);
     ENSURE_NEAR(overlap_along(&small, tp, &flat, gjk_transform_identity(), d3_of(p.normal)), 0.1, 10 * TEST_REL_TOL);
+    // f42 (fuzz): a point a subnormal distance from a triangle's vertex at
+    // the origin: touching, along a normal of that vertex's cone (it came
+    // out 0.02 off, from products of subnormal parts).
+    gjk_shape at_origin = gjk_make_triangle(gjk_v3(0, 0, 0), gjk_v3((gjk_real)-5.5, (gjk_real)-5.5, (gjk_real)1.25),
+                                            gjk_v3((gjk_real)-2.875, -1, (gjk_real)0.5));
+    const double sub = GJK_USE_FLOAT ? 1.4e-44 : 1.5316035021078643e-322;
+    gjk_transform tt = gjk_transform_make(gjk_v3(0, to_real(sub), 0), gjk_quat_identity());
+    p = run(&at_origin, tt, &pt, gjk_transform_identity());
+    ENSURE(p.status == GJK_TOUCHING);
+    ENSURE_NEAR(overlap_along(&at_origin, tt, &pt, gjk_transform_identity(), d3_of(p.normal)), 0, 10 * TEST_REL_TOL);
 }
 
 static gjk_shape random_solid(rng *r) {
