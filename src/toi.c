@@ -55,6 +55,16 @@ static gjk_vec3 sweep_rotation(const gjk_sweep *sweep) {
 
 static bool sweep_valid(const gjk_sweep *s) { return gjk_transform_valid(&s->start) && gjk_transform_valid(&s->end); }
 
+/// How far B lies beyond A along the unit n at q's poses: the gap between
+/// their supporting planes normal to n (the distance, for the normal of a
+/// distance query).
+static gjk_real support_gap(const gjk_query_input *q, gjk_vec3 n) {
+    gjk_quat ra = q->transform_a.rotation, rb = q->transform_b.rotation; // unit: gjk_sweep_at's
+    gjk_vec3 pa = gjk_quat_rotate(ra, gjk_shape_support(q->shape_a, gjk_quat_inv_rotate(ra, n)));
+    gjk_vec3 pb = gjk_quat_rotate(rb, gjk_shape_support(q->shape_b, gjk_quat_inv_rotate(rb, gjk_neg(n))));
+    return gjk_dot(n, gjk_sub(gjk_add(q->transform_b.position, pb), gjk_add(q->transform_a.position, pa)));
+}
+
 /// The answer at a contact found at time t (poses already in q): the
 /// penetration query gives the normal and point, and tells an overlap at the
 /// start.
@@ -124,6 +134,36 @@ static gjk_cast_output gjk_time_of_impact_run(const gjk_toi_input *in) {
         gjk_real tol = rel_tol * (rho_a + rho_b + d.distance);
         if (d.status != GJK_SEPARATED || d.distance <= target + tol) {
             return toi_contact(&q, t, iter, out);
+        }
+        // The step trusts the normal: along it the shapes must lie d apart,
+        // up to the walk's tolerance. Near contact at a tight tolerance a
+        // warm walk once reversed it (1.6e-13 from touching, tolerance
+        // 1e-14: the closing speed along it came out negative and a sliding
+        // cone and ellipsoid missed, f43); a cold query answers then, and a
+        // normal that still does not separate them leaves t safe but not
+        // the contact found.
+        // (The slack: 64 tolerances, or 64 roundings at the coordinates'
+        // size where the tolerance is below them.)
+        gjk_real scale = rho_a + rho_b + d.distance + gjk_max_abs(q.transform_a.position) +
+                         gjk_max_abs(q.transform_b.position);
+        gjk_real slack = 64 * (tol + GJK_REAL_EPSILON * scale);
+        if (support_gap(&q, d.normal) < d.distance - slack) {
+            memset(&cache, 0, sizeof cache);
+            d = gjk_distance(&q, &cache);
+            if (d.status == GJK_INVALID_INPUT) {
+                memset(&out, 0, sizeof out);
+                out.status = GJK_INVALID_INPUT;
+                return out;
+            }
+            tol = rel_tol * (rho_a + rho_b + d.distance);
+            if (d.status != GJK_NOT_CONVERGED && (d.status != GJK_SEPARATED || d.distance <= target + tol)) {
+                return toi_contact(&q, t, iter, out);
+            }
+            if (d.status == GJK_NOT_CONVERGED || support_gap(&q, d.normal) < d.distance - slack) {
+                out.status = GJK_NOT_CONVERGED;
+                out.t = t;
+                return out;
+            }
         }
         // A point p (from the centre of rotation) moves along n at
         // (ω × p)·n = p·(n × ω) ≤ ρ |n × ω|: spin about n itself costs nothing.

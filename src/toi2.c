@@ -50,6 +50,15 @@ static gjk2_cast_output invalid_output(void) {
     return out;
 }
 
+/// How far B lies beyond A along the unit n at q's poses (toi.c's
+/// support_gap in the plane).
+static gjk_real support_gap2(const gjk2_query_input *q, gjk_vec2 n) {
+    gjk_rot2 ra = q->transform_a.rotation, rb = q->transform_b.rotation;
+    gjk_vec2 pa = gjk_rot2_apply(ra, gjk2_shape_support(q->shape_a, gjk_rot2_inv_apply(ra, n)));
+    gjk_vec2 pb = gjk_rot2_apply(rb, gjk2_shape_support(q->shape_b, gjk_rot2_inv_apply(rb, gjk_neg2(n))));
+    return gjk_dot2(n, gjk_sub2(gjk_add2(q->transform_b.position, pb), gjk_add2(q->transform_a.position, pa)));
+}
+
 /// The answer at a contact found at time t (poses already in q): the
 /// penetration query gives the normal and point, and tells an overlap at the
 /// start.
@@ -116,6 +125,31 @@ static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
         gjk_real tol = rel_tol * (rho_a + rho_b + d.distance);
         if (d.status != GJK_SEPARATED || d.distance <= target + tol) {
             return toi_contact(&q, t, iter, out);
+        }
+        // The step trusts the normal: along it the shapes must lie d apart,
+        // up to 64 tolerances or roundings (as in 3D, toi.c, where a warm
+        // walk near contact reversed it: f43); else a cold query answers,
+        // and a normal that still does not separate them leaves t safe but
+        // not the contact found.
+        gjk_real scale = rho_a + rho_b + d.distance + gjk_max(gjk_abs(q.transform_a.position.x),
+                                                               gjk_abs(q.transform_a.position.y)) +
+                         gjk_max(gjk_abs(q.transform_b.position.x), gjk_abs(q.transform_b.position.y));
+        gjk_real slack = 64 * (tol + GJK_REAL_EPSILON * scale);
+        if (support_gap2(&q, d.normal) < d.distance - slack) {
+            memset(&cache, 0, sizeof cache);
+            d = gjk2_distance(&q, &cache);
+            if (d.status == GJK_INVALID_INPUT) {
+                return invalid_output();
+            }
+            tol = rel_tol * (rho_a + rho_b + d.distance);
+            if (d.status != GJK_NOT_CONVERGED && (d.status != GJK_SEPARATED || d.distance <= target + tol)) {
+                return toi_contact(&q, t, iter, out);
+            }
+            if (d.status == GJK_NOT_CONVERGED || support_gap2(&q, d.normal) < d.distance - slack) {
+                out.status = GJK_NOT_CONVERGED;
+                out.t = t;
+                return out;
+            }
         }
         gjk_real mu = gjk_dot2(gjk_sub2(va, vb), d.normal) + spin;
         if (!(mu > 0)) {

@@ -1619,24 +1619,29 @@ static void test_ray_past_cylinder_rim(void) {
 /// but the tetrahedron's solve lost the sign of the sliver's sub-volume;
 /// these two missed once f34's polish alone was in. They overlap by up to
 /// 0.97 later in each sweep.
+///
+/// f43: B starting at x = 3.1875 instead; the fifth step's warm distance
+/// query, 1.6e-13 from touching, answered apart with the normal reversed
+/// (the cold one: touching), and the cast missed. The step now checks that
+/// the normal holds the shapes d apart, and asks a cold query when not.
 static void test_toi_sliver_contact(void) {
 #if !GJK_USE_FLOAT // (tolerance 1e-14)
-    const double half_height[3] = {1, 1, 4.375}, a_end_x[3] = {-3, 0, -3};
-    const double t_hit[3] = {0.544338819726, 0.751354466788, 0.547763169912};
-    for (int c = 0; c < 3; ++c) {
+    const double half_height[4] = {1, 1, 4.375, 1}, a_end_x[4] = {-3, 0, -3, -3}, b_start_x[4] = {-5.5, -5.5, -5.5, 3.1875};
+    const double t_hit[4] = {0.544338819726, 0.751354466788, 0.547763169912, 0.639119421194};
+    for (int c = 0; c < 4; ++c) {
         gjk_shape a = gjk_make_cone(1, half_height[c]), b = gjk_make_ellipsoid(gjk_v3(2, 1, 0.5));
         gjk_toi_input in = toi_input(&a,
                                      sweep_of(pose(gjk_v3(0.875, -5.5, -5.5), gjk_quat_identity()),
                                               pose(gjk_v3(a_end_x[c], 0, 0), gjk_quat_identity())),
                                      &b,
-                                     sweep_of(pose(gjk_v3(-5.5, -3.125, -5.5), gjk_quat_identity()),
+                                     sweep_of(pose(gjk_v3(b_start_x[c], -3.125, -5.5), gjk_quat_identity()),
                                               pose(gjk_v3(-1, 0, 0), gjk_quat_identity())),
                                      0);
         const double tols[] = {1e-14, 0};
         for (int k = 0; k < 2; ++k) {
             in.options.tolerance = tols[k];
             char label[80];
-            snprintf(label, sizeof label, "%s case %d, %s tolerance", c == 0 ? "f34" : "f35", c,
+            snprintf(label, sizeof label, "%s case %d, %s tolerance", c == 0 ? "f34" : c < 3 ? "f35" : "f43", c,
                      k == 0 ? "1e-14" : "default");
             case_begin(label);
             gjk_cast_output o = run_toi(&in);
