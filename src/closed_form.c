@@ -104,8 +104,7 @@ static GJK_NOINLINE void closest_scaled(gjk_vec3 a0, gjk_vec3 a1, gjk_vec3 b0, g
 
 bool gjk_segment_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     gjk_vec3 a0, a1, b0, b1;
-    if (!core_segment(in->shape_a, &a0, &a1) ||
-        !core_segment(in->shape_b, &b0, &b1)) {
+    if (!core_segment(in->shape_a, &a0, &a1) || !core_segment(in->shape_b, &b0, &b1)) {
         return false;
     }
     // Anything invalid goes the general way, which reports it.

@@ -41,9 +41,10 @@ static void trace_iteration(const gjk2_pair *pair, const gjk2_walk *walk, gjk_ve
 /// True when `lower`, the starting points' bound, proves the cores farther
 /// apart than walk->stop_beyond, beyond the tolerance at the scale seen so
 /// far (the bound's rounding grows with the points' coordinates: f41 in 3D,
-/// gjk.c). With stop_widen the margin is the tolerance at the shapes' whole extent, not at the scale of the few points seen so far:
-/// pairs that touch within the tolerance the full walk would reach must
-/// not be called apart here (the queries must agree on the status).
+/// gjk.c). With stop_widen the margin is the tolerance at the shapes' whole
+/// extent, not at the scale of the few points seen so far: pairs that touch
+/// within the tolerance the full walk would reach must not be called apart
+/// here (the queries must agree on the status).
 static bool start_apart(const gjk2_pair *pair, const gjk2_walk *walk, gjk_real lower) {
     if (!(lower > walk->stop_beyond)) {
         return false; // the cheap test first: widening only raises the bar
@@ -137,7 +138,8 @@ WALK_INLINE int walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 *v_io, cons
         }
         // Apart beyond stop_beyond by more than the tolerance at the scale
         // that includes the new point (see start_apart).
-        if ((walk->stop_widen || walk->stop_beyond > 0) && walk->lower > walk->stop_beyond + gjk2_pair_tolerance(pair)) {
+        gjk_real beyond = walk->stop_beyond + gjk2_pair_tolerance(pair);
+        if ((walk->stop_widen || walk->stop_beyond > 0) && walk->lower > beyond) {
             return GJK_WALK_APART;
         }
         // Duality gap |v| − v̂·w, measured against the tolerance at the

@@ -346,9 +346,9 @@ int gjk_hull_scan_kind(void);
 void gjk_segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq);
 
 /// A closed-form answer: two shapes whose cores are points or segments
-/// (closed_form.c), or a point core against a box, cylinder or cone core
-/// (point_shape.c), in a frame with the world's orientation whose origin is
-/// one of the shapes' positions.
+/// (closed_form.c), or a point core against a box, cylinder, cone,
+/// ellipsoid or triangle core (point_shape.c), in a frame with the world's
+/// orientation whose origin is one of the shapes' positions.
 typedef struct gjk_closed_answer {
     gjk_vec3 origin;  ///< The frame's origin (world): add it to reach world points.
     gjk_vec3 ca, cb;  ///< Closest points of the cores (inside: the point core and its nearest boundary point).
@@ -367,8 +367,8 @@ typedef struct gjk_closed_answer {
 bool gjk_segment_closed_form(const gjk_query_input *in, gjk_closed_answer *s);
 
 /// True with *s filled when one shape is a point or sphere and the other a
-/// box, cylinder, cone or ellipsoid (either rounded) and the input is
-/// valid; false otherwise (point_shape.c). `in` and its shapes are not NULL
+/// box, cylinder, cone, ellipsoid or triangle (either rounded) and the input
+/// is valid; false otherwise (point_shape.c). `in` and its shapes are not NULL
 /// (query.c checks).
 bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s);
 
