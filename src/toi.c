@@ -113,6 +113,7 @@ static gjk_cast_output gjk_time_of_impact_run(const gjk_toi_input *in) {
     gjk_simplex_cache cache;
     memset(&cache, 0, sizeof cache);
     gjk_real t = 0;
+    bool cold = false; // this step's query was asked again without the cache
     for (int iter = 0;; ++iter) {
         q.transform_a = gjk_sweep_at(&in->sweep_a, t);
         q.transform_b = gjk_sweep_at(&in->sweep_b, t);
@@ -148,23 +149,17 @@ static gjk_cast_output gjk_time_of_impact_run(const gjk_toi_input *in) {
                          gjk_max_abs(q.transform_b.position);
         gjk_real slack = 64 * (tol + GJK_REAL_EPSILON * scale);
         if (support_gap(&q, d.normal) < d.distance - slack) {
-            memset(&cache, 0, sizeof cache);
-            d = gjk_distance(&q, &cache);
-            if (d.status == GJK_INVALID_INPUT) {
-                memset(&out, 0, sizeof out);
-                out.status = GJK_INVALID_INPUT;
-                return out;
-            }
-            tol = rel_tol * (rho_a + rho_b + d.distance);
-            if (d.status != GJK_NOT_CONVERGED && (d.status != GJK_SEPARATED || d.distance <= target + tol)) {
-                return toi_contact(&q, t, iter, out);
-            }
-            if (d.status == GJK_NOT_CONVERGED || support_gap(&q, d.normal) < d.distance - slack) {
+            if (cold) {
                 out.status = GJK_NOT_CONVERGED;
                 out.t = t;
                 return out;
             }
+            memset(&cache, 0, sizeof cache); // the same step again, cold
+            cold = true;
+            --iter;
+            continue;
         }
+        cold = false;
         // A point p (from the centre of rotation) moves along n at
         // (ω × p)·n = p·(n × ω) ≤ ρ |n × ω|: spin about n itself costs nothing.
         gjk_real mu = gjk_dot(gjk_sub(va, vb), d.normal) + rho_a * gjk_length(gjk_cross(d.normal, wa)) +

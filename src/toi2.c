@@ -106,6 +106,7 @@ static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
     gjk2_simplex_cache cache;
     memset(&cache, 0, sizeof cache);
     gjk_real t = 0;
+    bool cold = false; // this step's query was asked again without the cache
     for (int iter = 0;; ++iter) {
         q.transform_a = gjk2_sweep_at(&in->sweep_a, t);
         q.transform_b = gjk2_sweep_at(&in->sweep_b, t);
@@ -136,21 +137,17 @@ static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
                          gjk_max(gjk_abs(q.transform_b.position.x), gjk_abs(q.transform_b.position.y));
         gjk_real slack = 64 * (tol + GJK_REAL_EPSILON * scale);
         if (support_gap2(&q, d.normal) < d.distance - slack) {
-            memset(&cache, 0, sizeof cache);
-            d = gjk2_distance(&q, &cache);
-            if (d.status == GJK_INVALID_INPUT) {
-                return invalid_output();
-            }
-            tol = rel_tol * (rho_a + rho_b + d.distance);
-            if (d.status != GJK_NOT_CONVERGED && (d.status != GJK_SEPARATED || d.distance <= target + tol)) {
-                return toi_contact(&q, t, iter, out);
-            }
-            if (d.status == GJK_NOT_CONVERGED || support_gap2(&q, d.normal) < d.distance - slack) {
+            if (cold) {
                 out.status = GJK_NOT_CONVERGED;
                 out.t = t;
                 return out;
             }
+            memset(&cache, 0, sizeof cache); // the same step again, cold
+            cold = true;
+            --iter;
+            continue;
         }
+        cold = false;
         gjk_real mu = gjk_dot2(gjk_sub2(va, vb), d.normal) + spin;
         if (!(mu > 0)) {
             out.status = GJK_MISS;
