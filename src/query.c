@@ -150,6 +150,14 @@ static gjk_vec3 apart_normal(const gjk_walk *w) {
     return gjk_neg(gjk_normalize(gjk_simplex_direction(&w->simplex, w->v)));
 }
 
+/// The absolute tolerance of two boxes at the whole pair's scale (the walk's
+/// grows to about this as it sees points): their separating axes (sat.c)
+/// answer beyond eight of it from touching.
+static gjk_real box_box_tolerance(const gjk_pair *p) {
+    gjk_real scale = gjk_max_abs(p->pos_b) + gjk_shape_bound(p->a) + gjk_shape_bound(p->b);
+    return p->rel_tol * (scale + p->radius);
+}
+
 /// gjk_intersect and gjk_intersect_cached (cache may be NULL).
 static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
     gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
@@ -172,9 +180,8 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
         // band of touching, eight times the tolerance at the whole pair's
         // scale (above any tolerance the walk would reach); GJK decides the
         // rest. No simplex: a cache starts the next query fresh.
-        gjk_real scale = gjk_max_abs(p.pos_b) + gjk_shape_bound(p.a) + gjk_shape_bound(p.b);
         gjk_status st;
-        if (gjk_box_box_decide(&p, 8 * p.rel_tol * (scale + p.radius), &st)) {
+        if (gjk_box_box_decide(&p, 8 * box_box_tolerance(&p), &st)) {
             if (cache != NULL) {
                 cache->count = 0;
             }
@@ -343,6 +350,21 @@ static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache,
     return;
 }
 
+/// Fills the penetration answer (world) from the cores' witness points ca,
+/// cb and the unit normal n (A's frame) and the signed distance sd of the
+/// rounded shapes, classified with tol.
+static void penetration_answer(const gjk_pair *p, gjk_transform xa, gjk_vec3 ca, gjk_vec3 cb, gjk_vec3 n,
+                               gjk_real sd, gjk_real tol, gjk_penetration_output *out) {
+    gjk_vec3 pa, pb;
+    rounded_witness(p, ca, cb, n, &pa, &pb);
+    out->status = classify(sd, tol);
+    out->signed_distance = sd;
+    out->depth = sd < 0 ? -sd : 0;
+    out->point_a = gjk_transform_point(xa, pa);
+    out->point_b = gjk_transform_point(xa, pb);
+    out->normal = gjk_quat_rotate(xa.rotation, n);
+}
+
 /// The penetration query; with max_distance > 0 the walk may stop once the
 /// shapes are proved farther apart than that (GJK_SEPARATED with a lower
 /// bound on the distance, as gjk_distance's options.max_distance).
@@ -368,6 +390,22 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
     gjk_transform xa;
     if (!pair_setup(input, &p, &xa)) {
         return;
+    }
+    if (p.a->type == GJK_SHAPE_BOX && p.b->type == GJK_SHAPE_BOX && input->options.trace == NULL) {
+        // Two boxes whose cores overlap: the separating axes give the depth,
+        // normal and witness points (sat.c), beyond the band of touching
+        // that gjk_intersect leaves to GJK (so that the queries agree on the
+        // status). No simplex: a cache starts the next query fresh. A traced
+        // query goes on to GJK and EPA, as with the closed forms.
+        gjk_real tol = box_box_tolerance(&p);
+        gjk_box_answer box;
+        if (gjk_box_box_penetration(&p, tol, 8 * tol, &box)) {
+            if (cache != NULL) {
+                cache->count = 0;
+            }
+            penetration_answer(&p, xa, box.a, box.b, box.normal, 0 - (box.depth + p.radius), tol, out);
+            return;
+        }
     }
     gjk_vec3 ca, cb, n;
     gjk_real sd, core;
@@ -403,19 +441,14 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
         // Stopped early: the lower bound, proved beyond max_distance.
         sd = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
     }
-    gjk_vec3 pa, pb;
-    rounded_witness(&p, ca, cb, n, &pa, &pb);
-    out->status = converged ? classify(sd, gjk_pair_tolerance(&p)) : GJK_NOT_CONVERGED;
+    penetration_answer(&p, xa, ca, cb, n, sd, gjk_pair_tolerance(&p), out);
+    if (!converged) {
+        out->status = GJK_NOT_CONVERGED;
+    }
     if (end == GJK_WALK_APART) {
         out->status = GJK_SEPARATED;
     }
-    out->signed_distance = sd;
-    out->depth = sd < 0 ? -sd : 0;
-    out->point_a = gjk_transform_point(xa, pa);
-    out->point_b = gjk_transform_point(xa, pb);
-    out->normal = gjk_quat_rotate(xa.rotation, n);
     out->iterations = w.iterations;
-    return;
 }
 
 // The outputs are written in place (the caller's return slot) rather than

@@ -1,5 +1,6 @@
-// Box against box by separating axes, for gjk_intersect: a status without
-// GJK iterations when the answer is clear.
+// Box against box by separating axes: gjk_intersect's status, and
+// gjk_penetration's depth, normal and witness points, without GJK or EPA
+// when the answer is clear.
 //
 // Two convex polyhedra are disjoint exactly when some face normal of either,
 // or some cross product of an edge of one with an edge of the other,
@@ -21,70 +22,317 @@
 // (the last from L·e_m^B = e_i·(e_j^B × e_m^B) = R_in, B's axes being a
 // right-handed orthonormal frame).
 //
-// The status is claimed only where no tolerance could change it: the
-// signed distance (less the rounding radii) beyond `band`, which the caller
-// sets well above the tolerance of the GJK walk at the shapes' whole scale.
 // Rounding: a face axis is exact to about ε times the scale; an edge axis
 // with |L| small is ε/|L| off in direction, so an axis with |L| below
-// min_len (chosen so that ε/|L| × scale stays under half the band) is left
-// out. Leaving axes out can only lower the maximum: "apart" stays proved;
-// "overlapping" is then not claimed unless every axis left out is exactly
-// degenerate (|L| = 0: parallel edges, which make no face of D).
+// min_len (chosen so that ε/|L| × scale stays under half the tolerance the
+// caller allows) is left out. Leaving axes out can only lower the maximum:
+// "apart" stays proved; "overlapping" is then not claimed unless every axis
+// left out is degenerate (|L| = 0: parallel edges, which make no face of D;
+// or |L| at the rounding of the rotation matrix, which is the same pose
+// within the rounding of its input).
 #include "internal.h"
 
-bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
+/// The separations of the 15 axes, in A's frame.
+typedef struct box_axes {
+    gjk_real a[3], b[3], t[3]; ///< Half extents of A and B; B's centre.
+    gjk_real R[3][3];          ///< R[i][j] = e_i^A · e_j^B.
+    gjk_real AR[3][3];         ///< |R[i][j]|.
+    gjk_real face;             ///< Largest separation over the 6 face axes...
+    int face_axis;             ///< ...and its axis: 0-2 A's faces, 3-5 B's.
+    gjk_real edge;             ///< Largest over the edge axes kept (−MAX: none)...
+    int edge_axis;             ///< ...and its axis, 3i + j for e_i^A × e_j^B.
+    bool left_out;             ///< A nearly (not exactly) degenerate edge axis was left out.
+    bool bad;                  ///< A separation overflowed (not finite): GJK answers.
+} box_axes;
+
+/// The face axes of both boxes.
+static void box_faces(const gjk_pair *p, box_axes *x) {
     const gjk_vec3 ha = p->a->box.half_extents, hb = p->b->box.half_extents;
-    const gjk_real a[3] = {ha.x, ha.y, ha.z}, b[3] = {hb.x, hb.y, hb.z};
     const gjk_vec3 col[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
-    gjk_real R[3][3], AR[3][3];
+    x->a[0] = ha.x, x->a[1] = ha.y, x->a[2] = ha.z;
+    x->b[0] = hb.x, x->b[1] = hb.y, x->b[2] = hb.z;
+    x->t[0] = p->pos_b.x, x->t[1] = p->pos_b.y, x->t[2] = p->pos_b.z;
     for (int j = 0; j < 3; ++j) {
         const gjk_real c[3] = {col[j].x, col[j].y, col[j].z};
         for (int i = 0; i < 3; ++i) {
-            R[i][j] = c[i];
-            AR[i][j] = gjk_abs(c[i]);
+            x->R[i][j] = c[i];
+            x->AR[i][j] = gjk_abs(c[i]);
         }
     }
-    const gjk_real t[3] = {p->pos_b.x, p->pos_b.y, p->pos_b.z};
-    gjk_real best = -GJK_REAL_MAX;
+    const gjk_real *a = x->a, *b = x->b, *t = x->t;
+    x->face = -GJK_REAL_MAX;
+    x->face_axis = 0;
+    x->bad = false;
     for (int i = 0; i < 3; ++i) {
-        gjk_real s = gjk_abs(t[i]) - a[i] - (b[0] * AR[i][0] + b[1] * AR[i][1] + b[2] * AR[i][2]);
-        best = gjk_max(s, best);
+        gjk_real s = gjk_abs(t[i]) - a[i] - (b[0] * x->AR[i][0] + b[1] * x->AR[i][1] + b[2] * x->AR[i][2]);
+        x->bad = x->bad || !gjk_is_valid_real(s);
+        if (s > x->face) {
+            x->face = s, x->face_axis = i;
+        }
     }
     for (int j = 0; j < 3; ++j) {
-        gjk_real tl = t[0] * R[0][j] + t[1] * R[1][j] + t[2] * R[2][j];
-        gjk_real s = gjk_abs(tl) - (a[0] * AR[0][j] + a[1] * AR[1][j] + a[2] * AR[2][j]) - b[j];
-        best = gjk_max(s, best);
+        gjk_real tl = t[0] * x->R[0][j] + t[1] * x->R[1][j] + t[2] * x->R[2][j];
+        gjk_real s = gjk_abs(tl) - (a[0] * x->AR[0][j] + a[1] * x->AR[1][j] + a[2] * x->AR[2][j]) - b[j];
+        x->bad = x->bad || !gjk_is_valid_real(s);
+        if (s > x->face) {
+            x->face = s, x->face_axis = 3 + j;
+        }
     }
-    gjk_real radius = p->radius;
-    if (best - radius > band) {
-        *status = GJK_SEPARATED; // a face axis separates: no need for the edges
-        return true;
-    }
-    // ε/|L| × scale ≤ band / 2, the scale taken as band's own (band / 8 tol).
-    gjk_real min_len = 16 * GJK_REAL_EPSILON / (p->rel_tol * 8);
-    bool left_out = false;
+}
+
+/// The edge axes whose |L| is at least min_len.
+static void box_edges(box_axes *x, gjk_real min_len) {
+    const gjk_real *a = x->a, *b = x->b, *t = x->t;
+    x->edge = -GJK_REAL_MAX;
+    x->edge_axis = 0;
+    x->left_out = false;
     for (int i = 0; i < 3; ++i) {
         int k = i == 2 ? 0 : i + 1, l = k == 2 ? 0 : k + 1;
         for (int j = 0; j < 3; ++j) {
             int m = j == 2 ? 0 : j + 1, n = m == 2 ? 0 : m + 1;
-            gjk_real len2 = R[k][j] * R[k][j] + R[l][j] * R[l][j];
+            gjk_real len2 = x->R[k][j] * x->R[k][j] + x->R[l][j] * x->R[l][j];
             if (!(len2 >= min_len * min_len)) {
-                left_out = left_out || len2 > 0;
+                // Parallel edges make no face of D; edges parallel within
+                // the rounding of a rotation matrix (|L| ≤ 8ε, such as a
+                // quarter turn's) count as parallel.
+                x->left_out = x->left_out || len2 > 64 * GJK_REAL_EPSILON * GJK_REAL_EPSILON;
                 continue;
             }
-            gjk_real tl = R[k][j] * t[l] - R[l][j] * t[k];
-            gjk_real ra = a[k] * AR[l][j] + a[l] * AR[k][j];
-            gjk_real rb = b[m] * AR[i][n] + b[n] * AR[i][m];
-            best = gjk_max((gjk_abs(tl) - ra - rb) / gjk_sqrt(len2), best);
+            gjk_real tl = x->R[k][j] * t[l] - x->R[l][j] * t[k];
+            gjk_real ra = a[k] * x->AR[l][j] + a[l] * x->AR[k][j];
+            gjk_real rb = b[m] * x->AR[i][n] + b[n] * x->AR[i][m];
+            gjk_real s = (gjk_abs(tl) - ra - rb) / gjk_sqrt(len2);
+            x->bad = x->bad || !gjk_is_valid_real(s);
+            if (s > x->edge) {
+                x->edge = s, x->edge_axis = 3 * i + j;
+            }
         }
     }
+}
+
+/// The shortest |L| of an edge axis kept: ε/|L| × scale ≤ tol / 2 with
+/// tol = rel_tol × scale.
+static gjk_real min_edge_len(const gjk_pair *p) { return 2 * GJK_REAL_EPSILON / p->rel_tol; }
+
+bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
+    box_axes x;
+    box_faces(p, &x);
+    gjk_real radius = p->radius;
+    if (x.bad) {
+        return false;
+    }
+    if (x.face - radius > band) {
+        *status = GJK_SEPARATED; // a face axis separates: no need for the edges
+        return true;
+    }
+    // band is 8 tolerances: the edges' rounding stays well under band / 2.
+    box_edges(&x, min_edge_len(p));
+    if (x.bad) {
+        return false;
+    }
+    gjk_real best = gjk_max(x.face, x.edge);
     if (best - radius > band) {
         *status = GJK_SEPARATED;
         return true;
     }
-    if (!left_out && best < 0 && best - radius < -band) {
+    if (!x.left_out && best < 0 && best - radius < -band) {
         *status = GJK_PENETRATING; // best is −(the depth of the cores)
         return true;
     }
     return false; // too close to call here: GJK decides
+}
+
+// ---- Penetration -------------------------------------------------------
+//
+// When no axis separates the cores and none was left out, the largest
+// separation is exactly −(the depth of the cores), reached along its axis n
+// (from A to B): the facet of D nearest to the origin (D contains the
+// origin; every other facet's plane is at least as far, so the foot of the
+// perpendicular, depth·n, lies on that facet). The witness points are a
+// pair p_A − p_B = depth·n with p_A in A's supporting feature along n and
+// p_B in B's along −n, both planar and normal to n:
+//  - face axis: the reference box's face against the other box's
+//    supporting vertex, edge or face (the incident feature). Any point of
+//    the incident feature whose projection falls inside the reference face
+//    gives a pair; the one taken is the mean of the incident feature
+//    clipped by the face's four side planes (Sutherland–Hodgman), so that
+//    a stacked box reports the middle of its contact patch, not a corner.
+//  - edge axis: the closest points of the two supporting edges' lines
+//    (Ericson §5.1.8), inside both edges when the axis is the nearest.
+// Ties make a feature larger than the exact one: an incident axis whose
+// half extent times |e·n| is below the tolerance is taken as flat, and a
+// face axis is kept unless an edge axis is better by a quarter of the
+// tolerance (an edge nearly along a face normal has ill-defined supporting
+// edges). Both move the answer by less than the tolerance. When rounding
+// empties the clipped feature, the general path answers.
+
+/// Coordinate k of v.
+static GJK_INLINE gjk_real coord(gjk_vec3 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : v.z; }
+
+/// Most points of the clipped incident feature: four to start, one more per
+/// side plane at most.
+#define BOX_CLIP_MAX 12
+
+/// Clips the polygon v[0..n) (n ≤ 8; 1 point, 2 a segment) to x·u ≤ w,
+/// x·u being coordinate k, times s: returns the new count.
+static int clip_side(gjk_vec3 *v, int n, int k, gjk_real s, gjk_real w) {
+    gjk_vec3 out[BOX_CLIP_MAX];
+    int m = 0;
+    for (int c = 0; c < n; ++c) {
+        gjk_vec3 p = v[c == 0 ? n - 1 : c - 1], q = v[c];
+        gjk_real dp = s * coord(p, k) - w, dq = s * coord(q, k) - w;
+        if ((dp <= 0) != (dq <= 0) && m < BOX_CLIP_MAX) {
+            // The crossing, dp and dq of opposite signs: |dp − dq| > 0.
+            out[m++] = gjk_add(p, gjk_scale(dp / (dp - dq), gjk_sub(q, p)));
+        }
+        if (dq <= 0 && m < BOX_CLIP_MAX) {
+            out[m++] = q;
+        }
+    }
+    for (int c = 0; c < m; ++c) {
+        v[c] = out[c];
+    }
+    return m;
+}
+
+/// The witness pair of a face axis, in the reference box's frame: its face
+/// on side s (±1) of axis k, against the incident box (centre c, unit axes
+/// e, half extents g). *on_ref lies on the face, *on_inc on the incident
+/// box's feature; false when the clipped feature is empty.
+static bool face_witness(const gjk_real h[3], int k, gjk_real s, gjk_vec3 c, const gjk_vec3 e[3], const gjk_real g[3],
+                         gjk_real tol, gjk_vec3 *on_ref, gjk_vec3 *on_inc) {
+    // The incident feature along −n, n = s·e_k: its centre and up to two
+    // free axes (the flattest ones, when all three of a tiny box are).
+    gjk_vec3 f = c, free_axis[2];
+    int nfree = 0;
+    for (int m = 0; m < 3; ++m) {
+        gjk_real dm = s * coord(e[m], k); // e_m · n
+        if (g[m] * gjk_abs(dm) <= tol / 8 && nfree < 2) {
+            free_axis[nfree++] = gjk_scale(g[m], e[m]);
+        } else {
+            f = gjk_mul_add(f, dm > 0 ? -g[m] : g[m], e[m]);
+        }
+    }
+    gjk_vec3 v[BOX_CLIP_MAX];
+    int n = 1;
+    v[0] = f;
+    if (nfree == 1) {
+        v[0] = gjk_sub(f, free_axis[0]);
+        v[1] = gjk_add(f, free_axis[0]);
+        n = 2;
+    } else if (nfree == 2) {
+        gjk_vec3 u = free_axis[0], w = free_axis[1];
+        v[0] = gjk_sub(gjk_sub(f, u), w);
+        v[1] = gjk_sub(gjk_add(f, u), w);
+        v[2] = gjk_add(gjk_add(f, u), w);
+        v[3] = gjk_add(gjk_sub(f, u), w);
+        n = 4;
+    }
+    // The side planes, widened by the tolerance (rounding).
+    for (int q = 0; q < 3 && n > 0; ++q) {
+        if (q != k) {
+            n = clip_side(v, n, q, 1, h[q] + tol);
+            n = clip_side(v, n, q, -1, h[q] + tol);
+        }
+    }
+    if (n == 0) {
+        return false;
+    }
+    // The mean, each point scaled first (no overflow near the largest
+    // coordinates).
+    gjk_real inv = 1 / (gjk_real)n;
+    gjk_vec3 mean = gjk_scale(inv, v[0]);
+    for (int m = 1; m < n; ++m) {
+        mean = gjk_mul_add(mean, inv, v[m]);
+    }
+    *on_inc = mean;
+    gjk_real r[3] = {mean.x, mean.y, mean.z};
+    for (int q = 0; q < 3; ++q) {
+        r[q] = q == k ? s * h[q] : gjk_min(gjk_max(r[q], -h[q]), h[q]);
+    }
+    *on_ref = gjk_v3(r[0], r[1], r[2]);
+    return true;
+}
+
+/// ±1: the sign of x, + for zero.
+static GJK_INLINE gjk_real sign_of(gjk_real x) { return x < 0 ? GJK_R(-1) : GJK_R(1); }
+
+bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_answer *out) {
+    box_axes x;
+    box_faces(p, &x);
+    // The cores must overlap (the rounded shapes of apart cores are GJK's),
+    // and the rounded shapes by more than band.
+    if (x.bad || !(x.face < 0 && x.face - p->radius < -band)) {
+        return false;
+    }
+    box_edges(&x, min_edge_len(p));
+    if (x.bad || x.left_out || !(x.edge < 0 && x.edge - p->radius < -band)) {
+        return false;
+    }
+    const gjk_real *a = x.a, *b = x.b, *t = x.t;
+    const gjk_vec3 eb[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
+    if (x.edge > x.face + tol / 4) {
+        // e_i^A × e_j^B, (i, k, l) and (j, m, nn) cyclic.
+        int i = x.edge_axis / 3, j = x.edge_axis % 3;
+        int k = i == 2 ? 0 : i + 1, l = k == 2 ? 0 : k + 1;
+        gjk_real L[3];
+        L[i] = 0, L[k] = -x.R[l][j], L[l] = x.R[k][j];
+        gjk_vec3 n = gjk_normalize(gjk_v3(L[0], L[1], L[2]));
+        n = gjk_scale(sign_of(gjk_dot(n, p->pos_b)), n);
+        // A's supporting edge along n (direction e_i), B's along −n (e_j^B).
+        gjk_real nv[3] = {n.x, n.y, n.z}, p0[3] = {0, 0, 0};
+        p0[k] = sign_of(nv[k]) * a[k];
+        p0[l] = sign_of(nv[l]) * a[l];
+        gjk_vec3 q0 = p->pos_b;
+        for (int m = 0; m < 3; ++m) {
+            if (m != j) {
+                q0 = gjk_mul_add(q0, -sign_of(gjk_dot(n, eb[m])) * b[m], eb[m]);
+            }
+        }
+        // Closest points of the lines p0 + σ e_i and q0 + υ e_j^B:
+        // σ = (c (e_j^B·r) − e_i·r) / (1 − c²), υ = e_j^B·r + σ c, with
+        // r = p0 − q0, c = R_ij and 1 − c² = |L|² (R_j is unit).
+        gjk_vec3 pa = gjk_v3(p0[0], p0[1], p0[2]);
+        gjk_vec3 r = gjk_sub(pa, q0);
+        gjk_real c = x.R[i][j], len2 = x.R[k][j] * x.R[k][j] + x.R[l][j] * x.R[l][j];
+        gjk_real br = gjk_dot(eb[j], r), ar = coord(r, i);
+        gjk_real sigma = gjk_min(gjk_max((c * br - ar) / len2, -a[i]), a[i]);
+        gjk_real upsilon = gjk_min(gjk_max(br + sigma * c, -b[j]), b[j]);
+        gjk_real pv[3] = {p0[0], p0[1], p0[2]};
+        pv[i] = sigma;
+        out->a = gjk_v3(pv[0], pv[1], pv[2]);
+        out->b = gjk_mul_add(q0, upsilon, eb[j]);
+        out->normal = n;
+        out->depth = -x.edge;
+        return true;
+    }
+    if (x.face_axis < 3) {
+        // A's face: B's centre and axes are already in A's frame.
+        int k = x.face_axis;
+        gjk_real s = sign_of(t[k]);
+        gjk_real nv[3] = {0, 0, 0};
+        nv[k] = s;
+        gjk_vec3 n = gjk_v3(nv[0], nv[1], nv[2]);
+        if (!face_witness(a, k, s, p->pos_b, eb, b, tol, &out->a, &out->b)) {
+            return false;
+        }
+        out->normal = n;
+    } else {
+        // B's face: A's centre and axes in B's frame (R's rows), the pair
+        // mapped back by x_A = R x_B + t.
+        int k = x.face_axis - 3;
+        const gjk_vec3 ea[3] = {gjk_v3(x.R[0][0], x.R[0][1], x.R[0][2]), gjk_v3(x.R[1][0], x.R[1][1], x.R[1][2]),
+                                gjk_v3(x.R[2][0], x.R[2][1], x.R[2][2])};
+        gjk_vec3 ca = gjk_neg(gjk_mat3_tmul(p->rot_b, p->pos_b));
+        gjk_real s = sign_of(coord(ca, k)); // B's face toward A
+        gjk_vec3 on_b, on_a;
+        if (!face_witness(b, k, s, ca, ea, a, tol, &on_b, &on_a)) {
+            return false;
+        }
+        out->a = gjk_add(gjk_mat3_mul(p->rot_b, on_a), p->pos_b);
+        out->b = gjk_add(gjk_mat3_mul(p->rot_b, on_b), p->pos_b);
+        out->normal = gjk_scale(-s, eb[k]);
+    }
+    out->depth = -x.face;
+    return true;
 }

@@ -322,8 +322,10 @@ GJK_API gjk_intersect_output gjk_intersect_cached(const gjk_query_input *input, 
 GJK_API gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache);
 
 /// Signed distance with witness points and normal: GJK, then EPA when the
-/// shapes overlap (or a closed form, see gjk_distance). `cache` may be NULL
-/// (see gjk_distance).
+/// shapes overlap (or a closed form, see gjk_distance). Two boxes whose
+/// cores overlap, clear of touching, are answered by their 15 separating
+/// axes without iterations (witness points in the middle of the contact
+/// patch; the cache is left empty). `cache` may be NULL (see gjk_distance).
 GJK_API gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache);
 
 // ---- Casts ---------------------------------------------------------------
