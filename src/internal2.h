@@ -257,4 +257,17 @@ bool gjk2_segment_closed_form(const gjk2_query_input *in, gjk2_segment_answer *s
 gjk2_penetration_output gjk2_penetration_bounded(const gjk2_query_input *input, gjk2_simplex_cache *cache,
                                                gjk_real max_distance);
 
+/// The penetration answer of two boxes whose cores overlap, in A's frame.
+typedef struct gjk2_box_answer {
+    gjk_vec2 a, b;   ///< Witness points of the cores: a − b = depth·normal.
+    gjk_vec2 normal; ///< Unit, from A to B.
+    gjk_real depth;  ///< Depth of the cores (> 0).
+} gjk2_box_answer;
+
+/// Two boxes (p->a and p->b of type GJK2_SHAPE_BOX): true with *out filled
+/// when their four separating axes show the signed distance (rounding
+/// included) below −band with the cores overlapping; false otherwise (the
+/// general path then answers). tol: the pair's absolute tolerance (sat2.c).
+bool gjk2_box_box_penetration(const gjk2_pair *p, gjk_real tol, gjk_real band, gjk2_box_answer *out);
+
 #endif // GJK_INTERNAL2_H

@@ -273,6 +273,21 @@ static void distance_run(const gjk2_query_input *input, gjk2_simplex_cache *cach
     out->normal = gjk_rot2_apply(xa.rotation, n);
 }
 
+/// Fills the penetration answer (world) from the cores' witness points ca,
+/// cb and the unit normal n (A's frame) and the signed distance sd of the
+/// rounded shapes, classified with tol.
+static void penetration_answer(const gjk2_pair *p, gjk_transform2 xa, gjk_vec2 ca, gjk_vec2 cb, gjk_vec2 n,
+                               gjk_real sd, gjk_real tol, gjk2_penetration_output *out) {
+    gjk_vec2 pa, pb;
+    rounded_witness(p, ca, cb, n, &pa, &pb);
+    out->status = classify(sd, tol);
+    out->signed_distance = sd;
+    out->depth = sd < 0 ? -sd : 0;
+    out->point_a = gjk_transform2_point(xa, pa);
+    out->point_b = gjk_transform2_point(xa, pb);
+    out->normal = gjk_rot2_apply(xa.rotation, n);
+}
+
 /// The penetration query; with max_distance > 0 the walk may stop once the
 /// shapes are proved farther apart than that (GJK_SEPARATED with a lower
 /// bound on the distance, as gjk_distance's options.max_distance).
@@ -298,6 +313,25 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
     gjk_transform2 xa;
     if (!pair_setup(input, &p, &xa)) {
         return;
+    }
+    if (p.a->type == GJK2_SHAPE_BOX && p.b->type == GJK2_SHAPE_BOX && input->options.trace == NULL) {
+        // Two boxes whose cores overlap: the separating axes give the depth,
+        // normal and witness points (sat2.c), beyond a band of eight
+        // tolerances at the whole pair's scale (above any tolerance the walk
+        // would reach, so that the queries agree on the status). No simplex:
+        // a cache starts the next query fresh. A traced query goes on to GJK
+        // and EPA, as with the closed forms.
+        gjk_real scale = gjk_max(gjk_abs(p.pos_b.x), gjk_abs(p.pos_b.y)) + gjk2_shape_bound(p.a) +
+                         gjk2_shape_bound(p.b);
+        gjk_real tol = p.rel_tol * (scale + p.radius);
+        gjk2_box_answer box;
+        if (gjk2_box_box_penetration(&p, tol, 8 * tol, &box)) {
+            if (cache != NULL) {
+                cache->count = 0;
+            }
+            penetration_answer(&p, xa, box.a, box.b, box.normal, 0 - (box.depth + p.radius), tol, out);
+            return;
+        }
     }
     gjk2_walk w;
     walk_setup(input, &p, cache, &w);
@@ -333,17 +367,13 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
         // Stopped early: the lower bound, proved beyond max_distance.
         sd = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
     }
-    gjk_vec2 pa, pb;
-    rounded_witness(&p, ca, cb, n, &pa, &pb);
-    out->status = converged ? classify(sd, gjk2_pair_tolerance(&p)) : GJK_NOT_CONVERGED;
+    penetration_answer(&p, xa, ca, cb, n, sd, gjk2_pair_tolerance(&p), out);
+    if (!converged) {
+        out->status = GJK_NOT_CONVERGED;
+    }
     if (end == GJK_WALK_APART) {
         out->status = GJK_SEPARATED;
     }
-    out->signed_distance = sd;
-    out->depth = sd < 0 ? -sd : 0;
-    out->point_a = gjk_transform2_point(xa, pa);
-    out->point_b = gjk_transform2_point(xa, pb);
-    out->normal = gjk_rot2_apply(xa.rotation, n);
     out->iterations = w.iterations;
 }
 
