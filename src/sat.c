@@ -37,16 +37,13 @@ typedef struct box_axes {
     gjk_real a[3], b[3], t[3]; ///< Half extents of A and B; B's centre.
     gjk_real R[3][3];          ///< R[i][j] = e_i^A · e_j^B.
     gjk_real AR[3][3];         ///< |R[i][j]|.
-    gjk_real face;             ///< Largest separation over the 6 face axes...
-    int face_axis;             ///< ...and its axis: 0-2 A's faces, 3-5 B's.
-    gjk_real edge;             ///< Largest over the edge axes kept (−MAX: none)...
-    int edge_axis;             ///< ...and its axis, 3i + j for e_i^A × e_j^B.
-    bool left_out;             ///< A nearly (not exactly) degenerate edge axis was left out.
-    bool bad;                  ///< A separation overflowed (not finite): GJK answers.
+    /// Separations: 0-2 A's faces, 3-5 B's, 6 + 3i + j the edges
+    /// e_i^A × e_j^B (−MAX for one left out).
+    gjk_real sep[15];
 } box_axes;
 
-/// The face axes of both boxes.
-static void box_faces(const gjk_pair *p, box_axes *x) {
+/// The face axes of both boxes; returns the largest separation.
+static GJK_INLINE gjk_real box_faces(const gjk_pair *p, box_axes *x) {
     const gjk_vec3 ha = p->a->box.half_extents, hb = p->b->box.half_extents;
     const gjk_vec3 col[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
     x->a[0] = ha.x, x->a[1] = ha.y, x->a[2] = ha.z;
@@ -60,54 +57,59 @@ static void box_faces(const gjk_pair *p, box_axes *x) {
         }
     }
     const gjk_real *a = x->a, *b = x->b, *t = x->t;
-    x->face = -GJK_REAL_MAX;
-    x->face_axis = 0;
-    x->bad = false;
+    gjk_real face = -GJK_REAL_MAX;
     for (int i = 0; i < 3; ++i) {
         gjk_real s = gjk_abs(t[i]) - a[i] - (b[0] * x->AR[i][0] + b[1] * x->AR[i][1] + b[2] * x->AR[i][2]);
-        x->bad = x->bad || !gjk_is_valid_real(s);
-        if (s > x->face) {
-            x->face = s, x->face_axis = i;
-        }
+        x->sep[i] = s;
+        face = gjk_max(s, face);
     }
     for (int j = 0; j < 3; ++j) {
         gjk_real tl = t[0] * x->R[0][j] + t[1] * x->R[1][j] + t[2] * x->R[2][j];
         gjk_real s = gjk_abs(tl) - (a[0] * x->AR[0][j] + a[1] * x->AR[1][j] + a[2] * x->AR[2][j]) - b[j];
-        x->bad = x->bad || !gjk_is_valid_real(s);
-        if (s > x->face) {
-            x->face = s, x->face_axis = 3 + j;
-        }
+        x->sep[3 + j] = s;
+        face = gjk_max(s, face);
     }
+    return face;
 }
 
-/// The edge axes whose |L| is at least min_len.
-static void box_edges(box_axes *x, gjk_real min_len) {
+/// The edge axes whose |L| is at least min_len; returns the largest
+/// separation (−MAX when none is kept). *left_out: a nearly (not exactly)
+/// degenerate axis was left out.
+static GJK_INLINE gjk_real box_edges(box_axes *x, gjk_real min_len, bool *left_out) {
     const gjk_real *a = x->a, *b = x->b, *t = x->t;
-    x->edge = -GJK_REAL_MAX;
-    x->edge_axis = 0;
-    x->left_out = false;
+    gjk_real edge = -GJK_REAL_MAX;
+    bool out = false;
     for (int i = 0; i < 3; ++i) {
         int k = i == 2 ? 0 : i + 1, l = k == 2 ? 0 : k + 1;
         for (int j = 0; j < 3; ++j) {
             int m = j == 2 ? 0 : j + 1, n = m == 2 ? 0 : m + 1;
             gjk_real len2 = x->R[k][j] * x->R[k][j] + x->R[l][j] * x->R[l][j];
-            if (!(len2 >= min_len * min_len)) {
+            gjk_real s = -GJK_REAL_MAX;
+            if (len2 >= min_len * min_len) {
+                gjk_real tl = x->R[k][j] * t[l] - x->R[l][j] * t[k];
+                gjk_real ra = a[k] * x->AR[l][j] + a[l] * x->AR[k][j];
+                gjk_real rb = b[m] * x->AR[i][n] + b[n] * x->AR[i][m];
+                s = (gjk_abs(tl) - ra - rb) / gjk_sqrt(len2);
+            } else {
                 // Parallel edges make no face of D; edges parallel within
                 // the rounding of a rotation matrix (|L| ≤ 8ε, such as a
                 // quarter turn's) count as parallel.
-                x->left_out = x->left_out || len2 > 64 * GJK_REAL_EPSILON * GJK_REAL_EPSILON;
-                continue;
+                out = out || len2 > 64 * GJK_REAL_EPSILON * GJK_REAL_EPSILON;
             }
-            gjk_real tl = x->R[k][j] * t[l] - x->R[l][j] * t[k];
-            gjk_real ra = a[k] * x->AR[l][j] + a[l] * x->AR[k][j];
-            gjk_real rb = b[m] * x->AR[i][n] + b[n] * x->AR[i][m];
-            gjk_real s = (gjk_abs(tl) - ra - rb) / gjk_sqrt(len2);
-            x->bad = x->bad || !gjk_is_valid_real(s);
-            if (s > x->edge) {
-                x->edge = s, x->edge_axis = 3 * i + j;
-            }
+            x->sep[6 + 3 * i + j] = s;
+            edge = gjk_max(s, edge);
         }
     }
+    *left_out = out;
+    return edge;
+}
+
+/// True when no separation can overflow: the centre offset and the half
+/// extents (p->scale bounds them) at most GJK_REAL_MAX/8 × min(min_len, 1),
+/// which leaves room for the sums of five of them and the division by
+/// |L| ≥ min_len. Beyond, GJK answers (with its own overflow checks).
+static GJK_INLINE bool in_range(const gjk_pair *p, gjk_real min_len) {
+    return gjk_max(gjk_max_abs(p->pos_b), p->scale) <= GJK_REAL_MAX / 8 * gjk_min(min_len, 1);
 }
 
 /// The shortest |L| of an edge axis kept: ε/|L| × scale ≤ tol / 2 with
@@ -115,27 +117,24 @@ static void box_edges(box_axes *x, gjk_real min_len) {
 static gjk_real min_edge_len(const gjk_pair *p) { return 2 * GJK_REAL_EPSILON / p->rel_tol; }
 
 bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
-    box_axes x;
-    box_faces(p, &x);
-    gjk_real radius = p->radius;
-    if (x.bad) {
+    gjk_real min_len = min_edge_len(p);
+    if (!in_range(p, min_len)) {
         return false;
     }
-    if (x.face - radius > band) {
+    box_axes x;
+    gjk_real radius = p->radius, best = box_faces(p, &x);
+    if (best - radius > band) {
         *status = GJK_SEPARATED; // a face axis separates: no need for the edges
         return true;
     }
     // band is 8 tolerances: the edges' rounding stays well under band / 2.
-    box_edges(&x, min_edge_len(p));
-    if (x.bad) {
-        return false;
-    }
-    gjk_real best = gjk_max(x.face, x.edge);
+    bool left_out;
+    best = gjk_max(best, box_edges(&x, min_len, &left_out));
     if (best - radius > band) {
         *status = GJK_SEPARATED;
         return true;
     }
-    if (!x.left_out && best < 0 && best - radius < -band) {
+    if (!left_out && best < 0 && best - radius < -band) {
         *status = GJK_PENETRATING; // best is −(the depth of the cores)
         return true;
     }
@@ -257,23 +256,38 @@ static bool face_witness(const gjk_real h[3], int k, gjk_real s, gjk_vec3 c, con
 /// ±1: the sign of x, + for zero.
 static GJK_INLINE gjk_real sign_of(gjk_real x) { return x < 0 ? GJK_R(-1) : GJK_R(1); }
 
+/// The first of sep[from..to) that is largest.
+static int largest(const gjk_real *sep, int from, int to) {
+    int best = from;
+    for (int e = from + 1; e < to; ++e) {
+        best = sep[e] > sep[best] ? e : best;
+    }
+    return best;
+}
+
 bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_answer *out) {
-    box_axes x;
-    box_faces(p, &x);
-    // The cores must overlap (the rounded shapes of apart cores are GJK's),
-    // and the rounded shapes by more than band.
-    if (x.bad || !(x.face < 0 && x.face - p->radius < -band)) {
+    gjk_real min_len = min_edge_len(p);
+    if (!in_range(p, min_len)) {
         return false;
     }
-    box_edges(&x, min_edge_len(p));
-    if (x.bad || x.left_out || !(x.edge < 0 && x.edge - p->radius < -band)) {
+    box_axes x;
+    gjk_real face = box_faces(p, &x);
+    // The cores must overlap (the rounded shapes of apart cores are GJK's),
+    // and the rounded shapes by more than band.
+    if (!(face < 0 && face - p->radius < -band)) {
+        return false;
+    }
+    bool left_out;
+    gjk_real edge = box_edges(&x, min_len, &left_out);
+    if (left_out || !(edge < 0 && edge - p->radius < -band)) {
         return false;
     }
     const gjk_real *a = x.a, *b = x.b, *t = x.t;
     const gjk_vec3 eb[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
-    if (x.edge > x.face + tol / 4) {
+    if (edge > face + tol / 4) {
         // e_i^A × e_j^B, (i, k, l) and (j, m, nn) cyclic.
-        int i = x.edge_axis / 3, j = x.edge_axis % 3;
+        int edge_axis = largest(x.sep, 6, 15) - 6;
+        int i = edge_axis / 3, j = edge_axis % 3;
         int k = i == 2 ? 0 : i + 1, l = k == 2 ? 0 : k + 1;
         gjk_real L[3];
         L[i] = 0, L[k] = -x.R[l][j], L[l] = x.R[k][j];
@@ -303,12 +317,13 @@ bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk
         out->a = gjk_v3(pv[0], pv[1], pv[2]);
         out->b = gjk_mul_add(q0, upsilon, eb[j]);
         out->normal = n;
-        out->depth = -x.edge;
+        out->depth = -edge;
         return true;
     }
-    if (x.face_axis < 3) {
+    int face_axis = largest(x.sep, 0, 6);
+    if (face_axis < 3) {
         // A's face: B's centre and axes are already in A's frame.
-        int k = x.face_axis;
+        int k = face_axis;
         gjk_real s = sign_of(t[k]);
         gjk_real nv[3] = {0, 0, 0};
         nv[k] = s;
@@ -320,7 +335,7 @@ bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk
     } else {
         // B's face: A's centre and axes in B's frame (R's rows), the pair
         // mapped back by x_A = R x_B + t.
-        int k = x.face_axis - 3;
+        int k = face_axis - 3;
         const gjk_vec3 ea[3] = {gjk_v3(x.R[0][0], x.R[0][1], x.R[0][2]), gjk_v3(x.R[1][0], x.R[1][1], x.R[1][2]),
                                 gjk_v3(x.R[2][0], x.R[2][1], x.R[2][2])};
         gjk_vec3 ca = gjk_neg(gjk_mat3_tmul(p->rot_b, p->pos_b));
@@ -333,6 +348,6 @@ bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk
         out->b = gjk_add(gjk_mat3_mul(p->rot_b, on_b), p->pos_b);
         out->normal = gjk_scale(-s, eb[k]);
     }
-    out->depth = -x.face;
+    out->depth = -face;
     return true;
 }
