@@ -152,9 +152,11 @@ static gjk_vec3 apart_normal(const gjk_walk *w) {
 
 /// The absolute tolerance of two boxes at the whole pair's scale (the walk's
 /// grows to about this as it sees points): their separating axes (sat.c)
-/// answer beyond eight of it from touching.
+/// answer beyond eight of it from touching. The boxes' extent is bounded by
+/// 2 × their largest half extents (p->scale), not by |h| (gjk_shape_bound),
+/// whose square underflows for boxes below 1e-154.
 static gjk_real box_box_tolerance(const gjk_pair *p) {
-    gjk_real scale = gjk_max_abs(p->pos_b) + gjk_shape_bound(p->a) + gjk_shape_bound(p->b);
+    gjk_real scale = gjk_max_abs(p->pos_b) + 4 * p->scale;
     return p->rel_tol * (scale + p->radius);
 }
 

@@ -321,8 +321,9 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
         // would reach, so that the queries agree on the status). No simplex:
         // a cache starts the next query fresh. A traced query goes on to GJK
         // and EPA, as with the closed forms.
-        gjk_real scale = gjk_max(gjk_abs(p.pos_b.x), gjk_abs(p.pos_b.y)) + gjk2_shape_bound(p.a) +
-                         gjk2_shape_bound(p.b);
+        // The extent: 2 × the largest half extents (p.scale), not |h|, whose
+        // square underflows for boxes below 1e-154.
+        gjk_real scale = gjk_max(gjk_abs(p.pos_b.x), gjk_abs(p.pos_b.y)) + 4 * p.scale;
         gjk_real tol = p.rel_tol * (scale + p.radius);
         gjk2_box_answer box;
         if (gjk2_box_box_penetration(&p, tol, 8 * tol, &box)) {

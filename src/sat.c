@@ -282,6 +282,10 @@ bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk
     if (left_out || !(edge < 0 && edge - p->radius < -band)) {
         return false;
     }
+    // The ties below need a tolerance above the rounding of the axes: a
+    // small options.tolerance (1e-15) would let rounding choose between an
+    // edge axis and the face normal it lies along.
+    tol = gjk_max(tol, 64 * GJK_REAL_EPSILON * (gjk_max_abs(p->pos_b) + 2 * p->scale));
     const gjk_real *a = x.a, *b = x.b, *t = x.t;
     const gjk_vec3 eb[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
     if (edge > face + tol / 4) {
@@ -312,6 +316,9 @@ bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk
         gjk_real br = gjk_dot(eb[j], r), ar = coord(r, i);
         gjk_real sigma = gjk_min(gjk_max((c * br - ar) / len2, -a[i]), a[i]);
         gjk_real upsilon = gjk_min(gjk_max(br + sigma * c, -b[j]), b[j]);
+        // σ again for the clamped υ (Ericson §5.1.9): within A's edge
+        // whatever σ's first value lost to the division by |L|².
+        sigma = gjk_min(gjk_max(upsilon * c - ar, -a[i]), a[i]);
         gjk_real pv[3] = {p0[0], p0[1], p0[2]};
         pv[i] = sigma;
         out->a = gjk_v3(pv[0], pv[1], pv[2]);

@@ -94,6 +94,9 @@ bool gjk2_box_box_penetration(const gjk2_pair *p, gjk_real tol, gjk_real band, g
     if (bad || !(best < 0 && best - p->radius < -band)) {
         return false;
     }
+    // The flatness test and the clip need a tolerance above the rounding (a
+    // small options.tolerance, 1e-15, would leave them at it).
+    tol = gjk_max(tol, 64 * GJK_REAL_EPSILON * (gjk_max(gjk_abs(t.x), gjk_abs(t.y)) + 2 * p->scale));
     if (axis < 2) {
         // A's edge: B's centre and axes are already in A's frame.
         gjk_real s = sign_of(coord2(t, axis));

@@ -287,6 +287,46 @@ static void test_stacked_penetration(void) {
     }
 }
 
+/// Two boxes with the same centre, B a quarter turn about z: the edge axes
+/// of |L| = 1 lie along face normals and tie with them, and the face must
+/// win (an edge along a face normal has arbitrary supporting edges). The
+/// tie is settled by the tolerance, which must stay above the axes'
+/// rounding: at a size of 1e-200 (where |h|² underflowed and the tolerance
+/// with it) and with options.tolerance = 1e-15 (review findings). Checks
+/// point_a − point_b = depth·normal against the answer at size 1.
+static void test_penetration_ties_at_extremes(void) {
+    const double r = 0.70710678118654757;
+    const double sizes[] = {1, 1e-200, 1e-300, 1};
+    const double tolerances[] = {0, 0, 0, 1e-15};
+    for (int c = 0; c < 4; ++c) {
+        gjk_real s = (gjk_real)sizes[c];
+#if GJK_USE_FLOAT
+        if (sizes[c] < 1e-30) {
+            continue; // below float's range
+        }
+#endif
+        gjk_shape A = gjk_make_box(gjk_v3((gjk_real)0.25 * s, (gjk_real)0.75 * s, (gjk_real)1.25 * s));
+        gjk_shape B = gjk_make_box(gjk_v3((gjk_real)0.75 * s, (gjk_real)0.25 * s, (gjk_real)1.5 * s));
+        gjk_query_input q;
+        memset(&q, 0, sizeof q);
+        q.shape_a = &A, q.shape_b = &B;
+        q.transform_a = gjk_transform_identity();
+        q.transform_b = gjk_transform_make(gjk_v3(0, 0, 0), gjk_quat_make((gjk_real)r, 0, 0, (gjk_real)r));
+        q.options.tolerance = (gjk_real)tolerances[c];
+        gjk_penetration_output o = gjk_penetration(&q, NULL);
+        ENSURE(o.status == GJK_PENETRATING);
+        ENSURE_NEAR(o.depth / s, 0.5, 1e-6);
+        // Max-norm, divided by the size first (squares would underflow).
+        gjk_vec3 e = gjk_scale(1 / s, gjk_sub(gjk_sub(o.point_a, o.point_b), gjk_scale(o.depth, o.normal)));
+        ENSURE(gjk_max_abs(e) < 1e-5);
+        ENSURE(gjk_abs(o.normal.y) < 1e-6 && gjk_abs(o.normal.z) < 1e-6);
+        // Witnesses on the boundaries: |x| ≤ half extents in each box's frame,
+        // one coordinate at its face.
+        gjk_vec3 pa = gjk_scale(1 / s, o.point_a);
+        ENSURE(gjk_abs(pa.x) <= 0.25 + 1e-6 && gjk_abs(pa.y) <= 0.75 + 1e-6 && gjk_abs(pa.z) <= 1.25 + 1e-6);
+    }
+}
+
 /// A garbage cache passed to gjk_intersect_cached on two boxes that the axes
 /// decide comes back well formed (fuzz finding f18).
 static void test_cached_garbage(void) {
@@ -313,6 +353,7 @@ int main(void) {
     g_qhull_err = tmpfile();
     RUN_TEST(test_stacked_boxes);
     RUN_TEST(test_stacked_penetration);
+    RUN_TEST(test_penetration_ties_at_extremes);
     RUN_TEST(test_cached_garbage);
     RUN_TEST(test_box_box_against_reference);
     return TEST_SUMMARY();
