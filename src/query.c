@@ -154,10 +154,12 @@ static gjk_vec3 apart_normal(const gjk_walk *w) {
 /// grows to about this as it sees points): their separating axes (sat.c)
 /// answer beyond eight of it from touching. The boxes' extent is bounded by
 /// 2 × their largest half extents (p->scale), not by |h| (gjk_shape_bound),
-/// whose square underflows for boxes below 1e-154.
+/// whose square underflows for boxes below 1e-154. At least 8ε of the size:
+/// nearer touching than 64ε, a tolerance below the rounding would let the
+/// axes and GJK (gjk_distance) disagree on the status.
 static gjk_real box_box_tolerance(const gjk_pair *p) {
-    gjk_real scale = gjk_max_abs(p->pos_b) + 4 * p->scale;
-    return p->rel_tol * (scale + p->radius);
+    gjk_real size = gjk_max_abs(p->pos_b) + 4 * p->scale + p->radius;
+    return gjk_max(p->rel_tol, 8 * GJK_REAL_EPSILON) * size;
 }
 
 /// gjk_intersect and gjk_intersect_cached (cache may be NULL).

@@ -322,9 +322,11 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
         // a cache starts the next query fresh. A traced query goes on to GJK
         // and EPA, as with the closed forms.
         // The extent: 2 × the largest half extents (p.scale), not |h|, whose
-        // square underflows for boxes below 1e-154.
-        gjk_real scale = gjk_max(gjk_abs(p.pos_b.x), gjk_abs(p.pos_b.y)) + 4 * p.scale;
-        gjk_real tol = p.rel_tol * (scale + p.radius);
+        // square underflows for boxes below 1e-154. At least 8ε of the size:
+        // nearer touching than 64ε, a tolerance below the rounding would let
+        // the axes and GJK (gjk2_intersect, gjk2_distance) disagree.
+        gjk_real size = gjk_max(gjk_abs(p.pos_b.x), gjk_abs(p.pos_b.y)) + 4 * p.scale + p.radius;
+        gjk_real tol = gjk_max(p.rel_tol, 8 * GJK_REAL_EPSILON) * size;
         gjk2_box_answer box;
         if (gjk2_box_box_penetration(&p, tol, 8 * tol, &box)) {
             if (cache != NULL) {

@@ -165,6 +165,15 @@ bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
 // edges). Both move the answer by less than the tolerance. When rounding
 // empties the clipped feature, the general path answers.
 
+/// The first of x[from..to) that is largest.
+static int largest(const gjk_real *x, int from, int to) {
+    int best = from;
+    for (int e = from + 1; e < to; ++e) {
+        best = x[e] > x[best] ? e : best;
+    }
+    return best;
+}
+
 /// Coordinate k of v.
 static GJK_INLINE gjk_real coord(gjk_vec3 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : v.z; }
 
@@ -201,15 +210,21 @@ static int clip_side(gjk_vec3 *v, int n, int k, gjk_real s, gjk_real w) {
 static bool face_witness(const gjk_real h[3], int k, gjk_real s, gjk_vec3 c, const gjk_vec3 e[3], const gjk_real g[3],
                          gjk_real tol, gjk_vec3 *on_ref, gjk_vec3 *on_inc) {
     // The incident feature along −n, n = s·e_k: its centre and up to two
-    // free axes (the flattest ones, when all three of a tiny box are).
+    // free axes, those along which the box rises by at most tol / 8, but
+    // never the axis nearest n (all three rise that little on a tiny box).
+    gjk_real dm[3], slope[3];
+    for (int m = 0; m < 3; ++m) {
+        dm[m] = s * coord(e[m], k); // e_m · n
+        slope[m] = gjk_abs(dm[m]);
+    }
+    int steepest = largest(slope, 0, 3);
     gjk_vec3 f = c, free_axis[2];
     int nfree = 0;
     for (int m = 0; m < 3; ++m) {
-        gjk_real dm = s * coord(e[m], k); // e_m · n
-        if (g[m] * gjk_abs(dm) <= tol / 8 && nfree < 2) {
+        if (g[m] * slope[m] <= tol / 8 && m != steepest) {
             free_axis[nfree++] = gjk_scale(g[m], e[m]);
         } else {
-            f = gjk_mul_add(f, dm > 0 ? -g[m] : g[m], e[m]);
+            f = gjk_mul_add(f, dm[m] > 0 ? -g[m] : g[m], e[m]);
         }
     }
     gjk_vec3 v[BOX_CLIP_MAX];
@@ -255,15 +270,6 @@ static bool face_witness(const gjk_real h[3], int k, gjk_real s, gjk_vec3 c, con
 
 /// ±1: the sign of x, + for zero.
 static GJK_INLINE gjk_real sign_of(gjk_real x) { return x < 0 ? GJK_R(-1) : GJK_R(1); }
-
-/// The first of sep[from..to) that is largest.
-static int largest(const gjk_real *sep, int from, int to) {
-    int best = from;
-    for (int e = from + 1; e < to; ++e) {
-        best = sep[e] > sep[best] ? e : best;
-    }
-    return best;
-}
 
 bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_answer *out) {
     gjk_real min_len = min_edge_len(p);

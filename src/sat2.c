@@ -31,15 +31,21 @@ static GJK_INLINE gjk_real coord2(gjk_vec2 v, int k) { return k == 0 ? v.x : v.y
 /// e, half extents g). False when the clipped feature is empty.
 static bool edge_witness(const gjk_real h[2], int k, gjk_real s, gjk_vec2 c, const gjk_vec2 e[2], const gjk_real g[2],
                          gjk_real tol, gjk_vec2 *on_ref, gjk_vec2 *on_inc) {
+    // The incident feature along −n, n = s·e_k: its centre and at most one
+    // free axis, the one farther from n (not the one of a zero half extent,
+    // which rises by nothing whatever its direction), if the box rises along
+    // it by at most tol / 8.
+    gjk_real dm[2] = {s * coord2(e[0], k), s * coord2(e[1], k)}; // e_m · n
+    int flat = gjk_abs(dm[0]) <= gjk_abs(dm[1]) ? 0 : 1;
+    if (!(g[flat] * gjk_abs(dm[flat]) <= tol / 8)) {
+        flat = -1;
+    }
     gjk_vec2 f = c, half = gjk_v2(0, 0);
-    bool flat = false;
     for (int m = 0; m < 2; ++m) {
-        gjk_real dm = s * coord2(e[m], k); // e_m · n
-        if (g[m] * gjk_abs(dm) <= tol / 8 && !flat) {
-            flat = true;
+        if (m == flat) {
             half = gjk_scale2(g[m], e[m]);
         } else {
-            f = gjk_mul_add2(f, dm > 0 ? -g[m] : g[m], e[m]);
+            f = gjk_mul_add2(f, dm[m] > 0 ? -g[m] : g[m], e[m]);
         }
     }
     // The feature f ± half, clipped to |x_q| ≤ h_q + tol along the other

@@ -327,6 +327,26 @@ static void test_penetration_ties_at_extremes(void) {
     }
 }
 
+/// A flat square (one half extent zero) lying on a box, given as a box
+/// whose zero extent is along its own x, turned a quarter about y so that x
+/// points down: its free axes are y and z, not the zero one (review
+/// finding: the first two axes that rise by nothing were taken, and the
+/// witness was the middle of an edge of the square, not of the square).
+static void test_flat_square_on_box(void) {
+    gjk_shape A = gjk_make_box(gjk_v3(2, 2, 1)), B = gjk_make_box(gjk_v3(0, (gjk_real)0.5, (gjk_real)0.5));
+    gjk_real r = (gjk_real)0.70710678118654752440;
+    gjk_query_input q;
+    memset(&q, 0, sizeof q);
+    q.shape_a = &A, q.shape_b = &B;
+    q.transform_a = gjk_transform_identity();
+    q.transform_b = gjk_transform_make(gjk_v3((gjk_real)0.25, (gjk_real)-0.5, (gjk_real)0.875), gjk_quat_make(r, 0, r, 0));
+    gjk_penetration_output o = gjk_penetration(&q, NULL);
+    ENSURE(o.status == GJK_PENETRATING && o.iterations == 0 && o.epa_iterations == 0);
+    ENSURE_NEAR(o.depth, 0.125, 1e-12);
+    ENSURE_VEC_NEAR(o.point_a, gjk_v3((gjk_real)0.25, (gjk_real)-0.5, 1), 1e-12);
+    ENSURE_VEC_NEAR(o.point_b, gjk_v3((gjk_real)0.25, (gjk_real)-0.5, (gjk_real)0.875), 1e-12);
+}
+
 /// A garbage cache passed to gjk_intersect_cached on two boxes that the axes
 /// decide comes back well formed (fuzz finding f18).
 static void test_cached_garbage(void) {
@@ -354,6 +374,7 @@ int main(void) {
     RUN_TEST(test_stacked_boxes);
     RUN_TEST(test_stacked_penetration);
     RUN_TEST(test_penetration_ties_at_extremes);
+    RUN_TEST(test_flat_square_on_box);
     RUN_TEST(test_cached_garbage);
     RUN_TEST(test_box_box_against_reference);
     return TEST_SUMMARY();

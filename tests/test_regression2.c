@@ -1011,6 +1011,20 @@ static void test_boxes_by_separating_axes(void) {
     ENSURE(overlapping > 200 * REG_RANDOM_SCALE);
     ENSURE(by_axes >= overlapping * 99 / 100);
 
+    // A segment given as a box of zero half width, turned a quarter so that
+    // its zero extent points down onto A's top edge: the contact is the
+    // whole segment (the flat axis is the one across n, not the zero one),
+    // whose middle is the witness (review finding: its end was).
+    gjk2_shape wide = gjk2_make_box(V2(2, 1)), seg = gjk2_make_box(V2(0, 1));
+    gjk2_query_input qs = query(&wide, pose2(d2_make(0, 0), 0), &seg, pose2(d2_make(0.3, 0.9), PI / 2));
+    gjk2_penetration_output os = gjk2_penetration(&qs, NULL);
+    case_begin("2D segment box lying on a box");
+    ENSURE(os.status == GJK_PENETRATING && os.iterations == 0 && os.epa_iterations == 0);
+    ENSURE_NEAR(os.point_a.x, 0.3, 1e-6);
+    ENSURE_NEAR(os.point_a.y, 1, 1e-6);
+    ENSURE_NEAR(os.depth, 0.1, 1e-6);
+    case_end();
+
     // Stacked: the middle of the contact edge, whichever box is the larger.
     gjk2_shape big = gjk2_make_box(V2(1, 0.5)), small = gjk2_make_box(V2(0.5, 0.5));
     for (int c = 0; c < 2; ++c) {
