@@ -342,9 +342,9 @@ static void test_flat_square_on_box(void) {
     q.transform_b = gjk_transform_make(gjk_v3((gjk_real)0.25, (gjk_real)-0.5, (gjk_real)0.875), gjk_quat_make(r, 0, r, 0));
     gjk_penetration_output o = gjk_penetration(&q, NULL);
     ENSURE(o.status == GJK_PENETRATING && o.iterations == 0 && o.epa_iterations == 0);
-    ENSURE_NEAR(o.depth, 0.125, 1e-12);
-    ENSURE_VEC_NEAR(o.point_a, gjk_v3((gjk_real)0.25, (gjk_real)-0.5, 1), 1e-12);
-    ENSURE_VEC_NEAR(o.point_b, gjk_v3((gjk_real)0.25, (gjk_real)-0.5, (gjk_real)0.875), 1e-12);
+    ENSURE_NEAR(o.depth, 0.125, NORMAL_TOL);
+    ENSURE_VEC_NEAR(o.point_a, gjk_v3((gjk_real)0.25, (gjk_real)-0.5, 1), NORMAL_TOL);
+    ENSURE_VEC_NEAR(o.point_b, gjk_v3((gjk_real)0.25, (gjk_real)-0.5, (gjk_real)0.875), NORMAL_TOL);
 }
 
 /// A garbage cache passed to gjk_intersect_cached on two boxes that the axes
