@@ -295,7 +295,7 @@ bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk
     const gjk_real *a = x.a, *b = x.b, *t = x.t;
     const gjk_vec3 eb[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
     if (edge > face + tol / 4) {
-        // e_i^A × e_j^B, (i, k, l) and (j, m, nn) cyclic.
+        // L = e_i^A × e_j^B, (i, k, l) cyclic.
         int edge_axis = largest(x.sep, 6, 15) - 6;
         int i = edge_axis / 3, j = edge_axis % 3;
         int k = i == 2 ? 0 : i + 1, l = k == 2 ? 0 : k + 1;

@@ -1025,6 +1025,21 @@ static void test_boxes_by_separating_axes(void) {
     ENSURE_NEAR(os.depth, 0.1, 1e-6);
     case_end();
 
+    // A tolerance below the rounding (review finding, float): the axes must
+    // not call penetrating a pair 6.4e-9 deep that GJK's intersect and
+    // distance, at the arithmetic's own accuracy, call apart.
+    gjk2_shape ta = gjk2_make_box(V2(1.3813632726669312, 0.29654654860496521));
+    gjk2_shape tb = gjk2_make_box(V2(1.0963340997695923, 0));
+    gjk2_query_input qt = query(&ta, gjk_transform2_identity(), &tb, gjk_transform2_identity());
+    qt.transform_b.position = V2(0.31878191232681274, 0.29654663801193237);
+    qt.transform_b.rotation.c = to_real(-1);
+    qt.transform_b.rotation.s = to_real(-8.7422776573475858e-08);
+    qt.options.tolerance = to_real(1e-15);
+    case_begin("2D boxes 6.4e-9 deep at tolerance 1e-15");
+    gjk_status st = gjk2_penetration(&qt, NULL).status;
+    ENSURE(st == gjk2_intersect(&qt).status && st == gjk2_distance(&qt, NULL).status);
+    case_end();
+
     // Stacked: the middle of the contact edge, whichever box is the larger.
     gjk2_shape big = gjk2_make_box(V2(1, 0.5)), small = gjk2_make_box(V2(0.5, 0.5));
     for (int c = 0; c < 2; ++c) {
