@@ -56,6 +56,9 @@ static inline int gjk_shift_outside(gjk_real m, gjk_real lo, gjk_real hi) {
     return e < least ? least : (e > most ? most : e);
 }
 
+/// Coordinate k (0, 1, 2: x, y, z) of v.
+static inline gjk_real gjk_vec3_at(gjk_vec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
+
 /// gjk_shift_outside for [√GJK_SQUARE_MIN, √GJK_SQUARE_MAX], where squares
 /// and products of two such magnitudes leave the normal range. EPA
 /// (epa.c, epa2.c) works on D's points multiplied by 2^−e.

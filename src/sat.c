@@ -174,9 +174,6 @@ static int largest(const gjk_real *x, int from, int to) {
     return best;
 }
 
-/// Coordinate k of v.
-static GJK_INLINE gjk_real coord(gjk_vec3 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : v.z; }
-
 /// Most points of the clipped incident feature: four to start, one more per
 /// side plane at most.
 #define BOX_CLIP_MAX 12
@@ -188,7 +185,7 @@ static int clip_side(gjk_vec3 *v, int n, int k, gjk_real s, gjk_real w) {
     int m = 0;
     for (int c = 0; c < n; ++c) {
         gjk_vec3 p = v[c == 0 ? n - 1 : c - 1], q = v[c];
-        gjk_real dp = s * coord(p, k) - w, dq = s * coord(q, k) - w;
+        gjk_real dp = s * gjk_vec3_at(p, k) - w, dq = s * gjk_vec3_at(q, k) - w;
         if ((dp <= 0) != (dq <= 0) && m < BOX_CLIP_MAX) {
             // The crossing, dp and dq of opposite signs: |dp − dq| > 0.
             out[m++] = gjk_add(p, gjk_scale(dp / (dp - dq), gjk_sub(q, p)));
@@ -214,7 +211,7 @@ static bool face_witness(const gjk_real h[3], int k, gjk_real s, gjk_vec3 c, con
     // never the axis nearest n (all three rise that little on a tiny box).
     gjk_real dm[3], slope[3];
     for (int m = 0; m < 3; ++m) {
-        dm[m] = s * coord(e[m], k); // e_m · n
+        dm[m] = s * gjk_vec3_at(e[m], k); // e_m · n
         slope[m] = gjk_abs(dm[m]);
     }
     int steepest = largest(slope, 0, 3);
@@ -319,7 +316,7 @@ bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk
         gjk_vec3 pa = gjk_v3(p0[0], p0[1], p0[2]);
         gjk_vec3 r = gjk_sub(pa, q0);
         gjk_real c = x.R[i][j], len2 = x.R[k][j] * x.R[k][j] + x.R[l][j] * x.R[l][j];
-        gjk_real br = gjk_dot(eb[j], r), ar = coord(r, i);
+        gjk_real br = gjk_dot(eb[j], r), ar = gjk_vec3_at(r, i);
         gjk_real sigma = gjk_min(gjk_max((c * br - ar) / len2, -a[i]), a[i]);
         gjk_real upsilon = gjk_min(gjk_max(br + sigma * c, -b[j]), b[j]);
         // σ again for the clamped υ (Ericson §5.1.9): within A's edge
@@ -352,7 +349,7 @@ bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk
         const gjk_vec3 ea[3] = {gjk_v3(x.R[0][0], x.R[0][1], x.R[0][2]), gjk_v3(x.R[1][0], x.R[1][1], x.R[1][2]),
                                 gjk_v3(x.R[2][0], x.R[2][1], x.R[2][2])};
         gjk_vec3 ca = gjk_neg(gjk_mat3_tmul(p->rot_b, p->pos_b));
-        gjk_real s = sign_of(coord(ca, k)); // B's face toward A
+        gjk_real s = sign_of(gjk_vec3_at(ca, k)); // B's face toward A
         gjk_vec3 on_b, on_a;
         if (!face_witness(b, k, s, ca, ea, a, tol, &on_b, &on_a)) {
             return false;

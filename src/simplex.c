@@ -28,7 +28,7 @@ typedef struct sv_result {
 // is measured, change unpredictably from one call to the next: the tests
 // below combine comparisons with & and | rather than && and ||, so that
 // the compiler emits flags instead of branches the processor would
-// mispredict (the axis picks are the exception, see component).
+// mispredict (the axis picks are the exception, see gjk_vec3_at below).
 
 /// Both strictly positive or both strictly negative.
 static int same_sign(gjk_real a, gjk_real b) { return ((a > 0) & (b > 0)) | ((a < 0) & (b < 0)); }
@@ -41,13 +41,12 @@ static int largest_axis(gjk_real ax, gjk_real ay, gjk_real az) {
     return (1 - x_wins) * (2 - y_wins);
 }
 
-/// Component i (0, 1, 2 for x, y, z) of p. The compiler makes branches of
-/// the selects; reading p's components from an array by index instead
-/// avoids them (callgrind's simulated predictor: 15.8 against 19.0 thousand
-/// mispredictions per thousand box distance queries) but costs more
-/// instructions, and measured 1-6% slower on ellipsoid, box and small hull
-/// rows (the same on 512 vertices).
-static gjk_real component(gjk_vec3 p, int i) { return i == 0 ? p.x : (i == 1 ? p.y : p.z); }
+// The axis picks read one component with gjk_vec3_at (internal.h), whose
+// selects the compiler makes branches; reading the components from an
+// array by index instead avoids them (callgrind's simulated predictor: 15.8
+// against 19.0 thousand mispredictions per thousand box distance queries)
+// but costs more instructions, and measured 1-6% slower on ellipsoid, box
+// and small hull rows (the same on 512 vertices).
 
 static void sv_vertex(const gjk_vec3 *p, int i, sv_result *r) {
     r->count = 1;
@@ -79,8 +78,8 @@ static void sv_1d(const gjk_vec3 *p, int i, int j, sv_result *r, bool *range) {
     gjk_vec3 po = gjk_mul_add(a, -gjk_dot(a, t) / tt, t);
     int k = largest_axis(gjk_abs(t.x), gjk_abs(t.y), gjk_abs(t.z));
     // mu = a_k − b_k; ca = po_k − b_k (weight of a); cb = a_k − po_k, the
-    // components picked by selects (see component).
-    gjk_real ak = component(a, k), bk = component(b, k), pk = component(po, k);
+    // components picked by selects (see gjk_vec3_at above).
+    gjk_real ak = gjk_vec3_at(a, k), bk = gjk_vec3_at(b, k), pk = gjk_vec3_at(po, k);
     gjk_real mu = ak - bk, ca = pk - bk, cb = ak - pk;
     if (same_sign(mu, ca) & same_sign(mu, cb)) {
         r->count = 2;
@@ -127,9 +126,9 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *ra
         gjk_vec3 xa = gjk_cross(gjk_sub(b, po), gjk_sub(c, po));
         gjk_vec3 xb = gjk_cross(gjk_sub(po, a), gjk_sub(c, a));
         gjk_vec3 xc = gjk_cross(gjk_sub(b, a), gjk_sub(po, a));
-        ca = component(xa, drop);
-        cb = component(xb, drop);
-        cc = component(xc, drop);
+        ca = gjk_vec3_at(xa, drop);
+        cb = gjk_vec3_at(xb, drop);
+        cc = gjk_vec3_at(xc, drop);
         mu = ca + cb + cc;
         if (same_sign(mu, ca) & same_sign(mu, cb) & same_sign(mu, cc)) {
             gjk_real inv = 1 / mu;
