@@ -159,11 +159,12 @@ bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
 //  - edge axis: the closest points of the two supporting edges' lines
 //    (Ericson §5.1.8), inside both edges when the axis is the nearest.
 // Ties make a feature larger than the exact one: an incident axis whose
-// half extent times |e·n| is below the tolerance is taken as flat, and a
-// face axis is kept unless an edge axis is better by a quarter of the
-// tolerance (an edge nearly along a face normal has ill-defined supporting
-// edges). Both move the answer by less than the tolerance. When rounding
-// empties the clipped feature, the general path answers.
+// half extent times |e·n| is at most an eighth of the tolerance is taken as
+// flat (never the axis nearest n), and a face axis is kept unless an edge
+// axis is better by a quarter of the tolerance (an edge nearly along a face
+// normal has ill-defined supporting edges); the tolerance here is at least
+// 64ε of the pair's size. Both move the answer by less than the tolerance.
+// When rounding empties the clipped feature, the general path answers.
 
 /// The first of x[from..to) that is largest.
 static int largest(const gjk_real *x, int from, int to) {
