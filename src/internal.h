@@ -382,19 +382,22 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s);
 /// (sat.c).
 bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status);
 
-/// The penetration answer of two boxes whose cores overlap, in A's frame.
+/// The signed distance answer of two boxes' cores, in A's frame.
 typedef struct gjk_box_answer {
-    gjk_vec3 a, b;   ///< Witness points of the cores: a − b = depth·normal.
-    gjk_vec3 normal; ///< Unit, from A to B.
-    gjk_real depth;  ///< Depth of the cores (> 0).
+    gjk_vec3 a, b;     ///< Witness points of the cores: b − a = distance·normal.
+    gjk_vec3 normal;   ///< Unit, from A to B.
+    gjk_real distance; ///< Signed distance of the cores (negative: −depth).
 } gjk_box_answer;
 
 /// Two boxes (p->a and p->b of type GJK_SHAPE_BOX): true with *out filled
-/// when their 15 separating axes show the signed distance (rounding
-/// included) below −band and none was left out as nearly degenerate; false
+/// when their 15 separating axes show the signed distance of the rounded
+/// boxes (rounding included) above band, or, unless apart_only, below
+/// −band: overlapping cores when no axis was left out as nearly
+/// degenerate, apart cores when the best axis is reached by a pair of
+/// points (a face against a vertex, edge or face, or two edges); false
 /// otherwise (the general path then answers). tol: the pair's absolute
 /// tolerance, which bounds the answer's rounding (sat.c).
-bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_answer *out);
+bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, bool apart_only, gjk_box_answer *out);
 
 /// The penetration query that may stop once the shapes are proved farther
 /// apart than max_distance (> 0; 0: never), returning GJK_SEPARATED with a

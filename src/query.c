@@ -162,6 +162,27 @@ static gjk_real box_box_tolerance(const gjk_pair *p) {
     return gjk_max(p->rel_tol, 8 * GJK_REAL_EPSILON) * size;
 }
 
+/// Two boxes answered by their separating axes (sat.c): the signed
+/// distance, normal and witness points of the cores beyond the band of
+/// touching that gjk_intersect leaves to GJK (so that the queries agree on
+/// the status), only apart with apart_only. No simplex: a cache starts the
+/// next query fresh. A traced query goes on to GJK and EPA, as with the
+/// closed forms. *tol: the tolerance to classify the answer with.
+static bool box_box(const gjk_query_input *in, const gjk_pair *p, bool apart_only, gjk_simplex_cache *cache,
+                    gjk_box_answer *box, gjk_real *tol) {
+    if (p->a->type != GJK_SHAPE_BOX || p->b->type != GJK_SHAPE_BOX || in->options.trace != NULL) {
+        return false;
+    }
+    *tol = box_box_tolerance(p);
+    if (!gjk_box_box_signed(p, *tol, 8 * *tol, apart_only, box)) {
+        return false;
+    }
+    if (cache != NULL) {
+        cache->count = 0;
+    }
+    return true;
+}
+
 /// gjk_intersect and gjk_intersect_cached (cache may be NULL).
 static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
     gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
@@ -272,6 +293,50 @@ static void finite_penetration(gjk_penetration_output *o) {
     }
 }
 
+/// gjk_distance's GJK walk (and EPA's classification when the cores
+/// touch): out's status and iterations, the cores' witness points *ca, *cb,
+/// the normal *n (A's frame) and the rounded shapes' distance *dist (0 when
+/// they overlap). False with out cleared when the input proved invalid.
+static bool distance_walk(const gjk_query_input *input, gjk_pair *p, gjk_simplex_cache *cache,
+                          gjk_distance_output *out, gjk_vec3 *ca, gjk_vec3 *cb, gjk_vec3 *n, gjk_real *dist) {
+    gjk_walk w;
+    walk_setup(input, p, cache, &w);
+    if (input->options.max_distance > 0) {
+        w.stop_beyond = input->options.max_distance + p->radius;
+    }
+    gjk_walk_end end = gjk_walk_run(p, &w);
+    if (end == GJK_WALK_BAD_SUPPORT) {
+        return false;
+    }
+    out->iterations = w.iterations;
+    cache_store(&w.simplex, cache);
+    gjk_walk_witness(&w, ca, cb);
+    *n = gjk_v3_zero();
+    if (end == GJK_WALK_OVERLAP) {
+        gjk_epa_result epa;
+        bool ran;
+        out->status = resolve_overlap(input, p, &w, &epa, &ran);
+        if (out->status == GJK_INVALID_INPUT) {
+            memset(out, 0, sizeof *out);
+            out->status = GJK_INVALID_INPUT;
+            return false;
+        }
+        if (ran && out->status == GJK_TOUCHING) {
+            *n = epa.normal;
+        }
+        *dist = 0;
+    } else {
+        // The cores are apart by |v| (> tol): n is known exactly.
+        *n = apart_normal(&w);
+        *dist = end == GJK_WALK_APART ? w.lower - p->radius : gjk_length(w.v) - p->radius;
+        out->status = end == GJK_WALK_MAX_ITER ? GJK_NOT_CONVERGED : classify(*dist, gjk_pair_tolerance(p));
+        if (end == GJK_WALK_APART) {
+            out->status = GJK_SEPARATED;
+        }
+    }
+    return true;
+}
+
 static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache, gjk_distance_output *out) {
     memset(out, 0, sizeof *out);
     out->status = GJK_INVALID_INPUT;
@@ -300,43 +365,16 @@ static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache,
     if (!pair_setup(input, &p, &xa)) {
         return;
     }
-    gjk_vec3 ca, cb, pa, pb, n = gjk_v3_zero();
-    gjk_real core, dist;
-    gjk_walk w;
-    walk_setup(input, &p, cache, &w);
-    if (input->options.max_distance > 0) {
-        w.stop_beyond = input->options.max_distance + p.radius;
-    }
-    gjk_walk_end end = gjk_walk_run(&p, &w);
-    if (end == GJK_WALK_BAD_SUPPORT) {
+    gjk_vec3 ca, cb, pa, pb, n;
+    gjk_real dist, box_tol;
+    gjk_box_answer box;
+    if (box_box(input, &p, true, cache, &box, &box_tol)) {
+        // Two boxes apart beyond the band: the axes' answer.
+        ca = box.a, cb = box.b, n = box.normal;
+        dist = box.distance - p.radius;
+        out->status = GJK_SEPARATED;
+    } else if (!distance_walk(input, &p, cache, out, &ca, &cb, &n, &dist)) {
         return;
-    }
-    out->iterations = w.iterations;
-    cache_store(&w.simplex, cache);
-    gjk_walk_witness(&w, &ca, &cb);
-    core = gjk_length(w.v);
-    gjk_real tol = gjk_pair_tolerance(&p);
-    if (end == GJK_WALK_OVERLAP) {
-        gjk_epa_result epa;
-        bool ran;
-        out->status = resolve_overlap(input, &p, &w, &epa, &ran);
-        if (out->status == GJK_INVALID_INPUT) {
-            memset(out, 0, sizeof *out);
-            out->status = GJK_INVALID_INPUT;
-            return;
-        }
-        if (ran && out->status == GJK_TOUCHING) {
-            n = epa.normal;
-        }
-        dist = 0;
-    } else {
-        // The cores are apart by `core` (> tol): n is known exactly.
-        n = apart_normal(&w);
-        dist = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
-        out->status = end == GJK_WALK_MAX_ITER ? GJK_NOT_CONVERGED : classify(dist, tol);
-        if (end == GJK_WALK_APART) {
-            out->status = GJK_SEPARATED;
-        }
     }
     if (dist > 0) {
         rounded_witness(&p, ca, cb, n, &pa, &pb);
@@ -395,21 +433,11 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
     if (!pair_setup(input, &p, &xa)) {
         return;
     }
-    if (p.a->type == GJK_SHAPE_BOX && p.b->type == GJK_SHAPE_BOX && input->options.trace == NULL) {
-        // Two boxes whose cores overlap: the separating axes give the depth,
-        // normal and witness points (sat.c), beyond the band of touching
-        // that gjk_intersect leaves to GJK (so that the queries agree on the
-        // status). No simplex: a cache starts the next query fresh. A traced
-        // query goes on to GJK and EPA, as with the closed forms.
-        gjk_real tol = box_box_tolerance(&p);
-        gjk_box_answer box;
-        if (gjk_box_box_penetration(&p, tol, 8 * tol, &box)) {
-            if (cache != NULL) {
-                cache->count = 0;
-            }
-            penetration_answer(&p, xa, box.a, box.b, box.normal, 0 - (box.depth + p.radius), tol, out);
-            return;
-        }
+    gjk_box_answer box;
+    gjk_real box_tol;
+    if (box_box(input, &p, false, cache, &box, &box_tol)) {
+        penetration_answer(&p, xa, box.a, box.b, box.normal, box.distance - p.radius, box_tol, out);
+        return;
     }
     gjk_vec3 ca, cb, n;
     gjk_real sd, core;

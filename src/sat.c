@@ -1,6 +1,6 @@
 // Box against box by separating axes: gjk_intersect's status, and
-// gjk_penetration's depth, normal and witness points, without GJK or EPA
-// when the answer is clear.
+// gjk_penetration's and gjk_distance's signed distance, normal and witness
+// points, without GJK or EPA when the answer is clear.
 //
 // Two convex polyhedra are disjoint exactly when some face normal of either,
 // or some cross product of an edge of one with an edge of the other,
@@ -141,7 +141,7 @@ bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
     return false; // too close to call here: GJK decides
 }
 
-// ---- Penetration -------------------------------------------------------
+// ---- Signed distance ---------------------------------------------------
 //
 // When no axis separates the cores and none was left out, the largest
 // separation is exactly −(the depth of the cores), reached along its axis n
@@ -165,6 +165,17 @@ bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
 // normal has ill-defined supporting edges); the tolerance here is at least
 // 64ε of the pair's size. Both move the answer by less than the tolerance.
 // When rounding empties the clipped feature, the general path answers.
+//
+// When the cores are apart the largest separation s is only a lower bound
+// on their distance: the nearest points of two boxes may be two corners, or
+// a corner and an edge, and the direction between them is then none of the
+// 15 axes. The same witness construction proves the rest: when it finds a
+// point of A and a point of B s·n apart (within the tolerance), the
+// distance is at most |p_B − p_A|, so it is s. That holds when D's point
+// nearest the origin lies on a facet (a face against a vertex, edge or
+// face; two crossing edges), which is the common case; on D's edges and
+// vertices the clip comes out empty or the edges' closest points leave
+// the edges, and GJK answers.
 
 /// The first of x[from..to) that is largest.
 static int largest(const gjk_real *x, int from, int to) {
@@ -269,96 +280,208 @@ static bool face_witness(const gjk_real h[3], int k, gjk_real s, gjk_vec3 c, con
 /// ±1: the sign of x, + for zero.
 static GJK_INLINE gjk_real sign_of(gjk_real x) { return x < 0 ? GJK_R(-1) : GJK_R(1); }
 
-bool gjk_box_box_penetration(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_answer *out) {
+/// The witness pair of the edge axis e_i^A × e_j^B (index 6 + 3i + j), n
+/// its unit normal from A to B: the closest points of A's supporting edge
+/// along n (direction e_i) and B's along −n (direction e_j^B).
+static void edge_witness(const gjk_pair *p, const box_axes *x, int i, int j, gjk_vec3 n, gjk_vec3 *pa,
+                         gjk_vec3 *pb, gjk_vec3 *corner_a, gjk_vec3 *corner_b) {
+    int k = i == 2 ? 0 : i + 1, l = k == 2 ? 0 : k + 1;
+    const gjk_real *a = x->a, *b = x->b;
+    const gjk_vec3 eb[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
+    gjk_real nv[3] = {n.x, n.y, n.z}, p0[3] = {0, 0, 0};
+    p0[k] = sign_of(nv[k]) * a[k];
+    p0[l] = sign_of(nv[l]) * a[l];
+    gjk_vec3 q0 = p->pos_b;
+    for (int m = 0; m < 3; ++m) {
+        if (m != j) {
+            q0 = gjk_mul_add(q0, -sign_of(gjk_dot(n, eb[m])) * b[m], eb[m]);
+        }
+    }
+    // Closest points of the lines p0 + σ e_i and q0 + υ e_j^B:
+    // σ = (c (e_j^B·r) − e_i·r) / (1 − c²), υ = e_j^B·r + σ c, with
+    // r = p0 − q0, c = R_ij and 1 − c² = |L|² (R_j is unit).
+    gjk_vec3 r = gjk_sub(gjk_v3(p0[0], p0[1], p0[2]), q0);
+    gjk_real c = x->R[i][j], len2 = x->R[k][j] * x->R[k][j] + x->R[l][j] * x->R[l][j];
+    gjk_real br = gjk_dot(eb[j], r), ar = gjk_vec3_at(r, i);
+    gjk_real sigma = gjk_min(gjk_max((c * br - ar) / len2, -a[i]), a[i]);
+    gjk_real upsilon = gjk_min(gjk_max(br + sigma * c, -b[j]), b[j]);
+    // σ again for the clamped υ (Ericson §5.1.9): within A's edge whatever
+    // σ's first value lost to the division by |L|².
+    sigma = gjk_min(gjk_max(upsilon * c - ar, -a[i]), a[i]);
+    // The edges' ends nearer the closest points: the corners to try when
+    // those points left the edges.
+    *corner_b = gjk_mul_add(q0, sign_of(upsilon) * b[j], eb[j]);
+    p0[i] = sign_of(sigma) * a[i];
+    *corner_a = gjk_v3(p0[0], p0[1], p0[2]);
+    p0[i] = sigma;
+    *pa = gjk_v3(p0[0], p0[1], p0[2]);
+    *pb = gjk_mul_add(q0, upsilon, eb[j]);
+}
+
+/// The lower bound of the cores' distance along the unit direction n (A's
+/// frame): the gap between A's support value along n and B's along −n.
+static gjk_real gap_along(const gjk_pair *p, const box_axes *x, gjk_vec3 n) {
+    gjk_real ha = x->a[0] * gjk_abs(n.x) + x->a[1] * gjk_abs(n.y) + x->a[2] * gjk_abs(n.z);
+    gjk_real hb = x->b[0] * gjk_abs(gjk_dot(n, p->rot_b.cx)) + x->b[1] * gjk_abs(gjk_dot(n, p->rot_b.cy)) +
+                  x->b[2] * gjk_abs(gjk_dot(n, p->rot_b.cz));
+    return gjk_dot(n, p->pos_b) - ha - hb;
+}
+
+/// The corner of A farthest along n and the corner of B farthest along −n
+/// (n from A to B, A's frame): corners[0] and corners[1].
+static void supporting_corners(const gjk_pair *p, const box_axes *x, gjk_vec3 n, gjk_vec3 corners[2]) {
+    const gjk_vec3 eb[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
+    corners[0] = gjk_v3(sign_of(n.x) * x->a[0], sign_of(n.y) * x->a[1], sign_of(n.z) * x->a[2]);
+    corners[1] = p->pos_b;
+    for (int j = 0; j < 3; ++j) {
+        corners[1] = gjk_mul_add(corners[1], -sign_of(gjk_dot(n, eb[j])) * x->b[j], eb[j]);
+    }
+}
+
+/// The witness pair of the best axis (the face axis unless an edge axis is
+/// better by a quarter of the tolerance) and its separation *sep: false
+/// when the face's clip comes out empty. out->normal is set either way,
+/// and corners[0..1], a corner of A and one of B to try when the pair does
+/// not reach the distance (see corner_pair): the supporting corners along
+/// the face's normal, or the ends of the edges nearer their closest points.
+static bool axis_pair(const gjk_pair *p, const box_axes *x, gjk_real face, gjk_real edge, gjk_real tol,
+                      gjk_box_answer *out, gjk_real *sep, gjk_vec3 corners[2]) {
+    if (edge > face + tol / 4) {
+        // L = e_i^A × e_j^B, (i, k, l) cyclic.
+        int edge_axis = largest(x->sep, 6, 15) - 6;
+        int i = edge_axis / 3, j = edge_axis % 3;
+        int k = i == 2 ? 0 : i + 1, l = k == 2 ? 0 : k + 1;
+        gjk_real L[3];
+        L[i] = 0, L[k] = -x->R[l][j], L[l] = x->R[k][j];
+        gjk_vec3 n = gjk_normalize(gjk_v3(L[0], L[1], L[2]));
+        out->normal = gjk_scale(sign_of(gjk_dot(n, p->pos_b)), n);
+        edge_witness(p, x, i, j, out->normal, &out->a, &out->b, &corners[0], &corners[1]);
+        *sep = edge;
+        return true;
+    }
+    *sep = face;
+    int face_axis = largest(x->sep, 0, 6);
+    if (face_axis < 3) {
+        // A's face: B's centre and axes are already in A's frame.
+        const gjk_vec3 eb[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
+        int k = face_axis;
+        gjk_real s = sign_of(x->t[k]);
+        gjk_real nv[3] = {0, 0, 0};
+        nv[k] = s;
+        out->normal = gjk_v3(nv[0], nv[1], nv[2]);
+        supporting_corners(p, x, out->normal, corners);
+        return face_witness(x->a, k, s, p->pos_b, eb, x->b, tol, &out->a, &out->b);
+    }
+    // B's face: A's centre and axes in B's frame (R's rows), the pair mapped
+    // back by x_A = R x_B + t.
+    int k = face_axis - 3;
+    const gjk_vec3 ea[3] = {gjk_v3(x->R[0][0], x->R[0][1], x->R[0][2]), gjk_v3(x->R[1][0], x->R[1][1], x->R[1][2]),
+                            gjk_v3(x->R[2][0], x->R[2][1], x->R[2][2])};
+    gjk_vec3 ca = gjk_neg(gjk_mat3_tmul(p->rot_b, p->pos_b));
+    gjk_real s = sign_of(gjk_vec3_at(ca, k)); // B's face toward A
+    gjk_vec3 eb_k = k == 0 ? p->rot_b.cx : k == 1 ? p->rot_b.cy : p->rot_b.cz;
+    out->normal = gjk_scale(-s, eb_k);
+    supporting_corners(p, x, out->normal, corners);
+    gjk_vec3 on_b, on_a;
+    if (!face_witness(x->b, k, s, ca, ea, x->a, tol, &on_b, &on_a)) {
+        return false;
+    }
+    out->a = gjk_add(gjk_mat3_mul(p->rot_b, on_a), p->pos_b);
+    out->b = gjk_add(gjk_mat3_mul(p->rot_b, on_b), p->pos_b);
+    return true;
+}
+
+/// The point of the box with half extents h (its own frame) nearest to v.
+static gjk_vec3 clamp_box(const gjk_real h[3], gjk_vec3 v) {
+    return gjk_v3(gjk_min(gjk_max(v.x, -h[0]), h[0]), gjk_min(gjk_max(v.y, -h[1]), h[1]),
+                  gjk_min(gjk_max(v.z, -h[2]), h[2]));
+}
+
+/// The point of B nearest to v (both in A's frame).
+static gjk_vec3 nearest_of_b(const gjk_pair *p, const box_axes *x, gjk_vec3 v) {
+    gjk_vec3 u = clamp_box(x->b, gjk_mat3_tmul(p->rot_b, gjk_sub(v, p->pos_b)));
+    return gjk_add(gjk_mat3_mul(p->rot_b, u), p->pos_b);
+}
+
+/// Apart cores whose nearest points include a corner of either box (D's
+/// nearest point on one of its edges or vertices), found by alternating
+/// projections: from the corner ca of A and its nearest point of B, and
+/// the corner cb of B and its nearest point of A, the nearer pair (a, b);
+/// then up to two steps of a ← A's point nearest to b, b ← B's point
+/// nearest to a, each bringing the pair nearer. The answer is the first
+/// pair whose length comes within tol of the gap of the boxes along its
+/// own direction (the pair bounds the distance from above, the gap from
+/// below). Two corners, a corner and an edge, or parallel edges (a corner
+/// of one within the other's extent along them) take at most the steps.
+static bool corner_pair(const gjk_pair *p, const box_axes *x, gjk_vec3 ca, gjk_vec3 cb, gjk_real tol,
+                        gjk_box_answer *out) {
+    gjk_vec3 qa = clamp_box(x->a, cb), qb = nearest_of_b(p, x, ca);
+    gjk_vec3 d1 = gjk_sub(cb, qa), d2 = gjk_sub(qb, ca);
+    bool first = gjk_max_abs(d1) <= gjk_max_abs(d2);
+    gjk_vec3 a = first ? qa : ca, b = first ? cb : qb;
+    for (int step = 0;; ++step) {
+        gjk_vec3 d = gjk_sub(b, a);
+        gjk_vec3 m = gjk_normalize(d);
+        gjk_real len = gjk_dot(m, d);
+        if (!(len > tol)) {
+            return false; // touching cores (or rounding): GJK's
+        }
+        if (len - gap_along(p, x, m) <= tol) {
+            out->a = a, out->b = b, out->normal = m, out->distance = len;
+            return true;
+        }
+        if (step == 2) {
+            return false;
+        }
+        a = clamp_box(x->a, b);
+        b = nearest_of_b(p, x, a);
+    }
+}
+
+bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, bool apart_only, gjk_box_answer *out) {
     gjk_real min_len = min_edge_len(p);
     if (!in_range(p, min_len)) {
         return false;
     }
     box_axes x;
     gjk_real face = box_faces(p, &x);
-    // The cores must overlap (the rounded shapes of apart cores are GJK's),
-    // and the rounded shapes by more than band.
-    if (!(face < 0 && face - p->radius < -band)) {
-        return false;
-    }
     bool left_out;
     gjk_real edge = box_edges(&x, min_len, &left_out);
-    if (left_out || !(edge < 0 && edge - p->radius < -band)) {
+    gjk_real best = gjk_max(face, edge);
+    if (best < 0 && (apart_only || left_out || !(best - p->radius < -band))) {
+        // Overlapping cores: best is −(their depth) unless an axis left out
+        // separates more, and the rounded shapes must overlap by more than
+        // band. (Apart or touching cores: best is a lower bound on their
+        // distance, which an axis left out can only lower; the distance is
+        // proved below, and the band checked on it.)
         return false;
     }
     // The ties below need a tolerance above the rounding of the axes: a
     // small options.tolerance (1e-15) would let rounding choose between an
     // edge axis and the face normal it lies along.
     tol = gjk_max(tol, 64 * GJK_REAL_EPSILON * (gjk_max_abs(p->pos_b) + 2 * p->scale));
-    const gjk_real *a = x.a, *b = x.b, *t = x.t;
-    const gjk_vec3 eb[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
-    if (edge > face + tol / 4) {
-        // L = e_i^A × e_j^B, (i, k, l) cyclic.
-        int edge_axis = largest(x.sep, 6, 15) - 6;
-        int i = edge_axis / 3, j = edge_axis % 3;
-        int k = i == 2 ? 0 : i + 1, l = k == 2 ? 0 : k + 1;
-        gjk_real L[3];
-        L[i] = 0, L[k] = -x.R[l][j], L[l] = x.R[k][j];
-        gjk_vec3 n = gjk_normalize(gjk_v3(L[0], L[1], L[2]));
-        n = gjk_scale(sign_of(gjk_dot(n, p->pos_b)), n);
-        // A's supporting edge along n (direction e_i), B's along −n (e_j^B).
-        gjk_real nv[3] = {n.x, n.y, n.z}, p0[3] = {0, 0, 0};
-        p0[k] = sign_of(nv[k]) * a[k];
-        p0[l] = sign_of(nv[l]) * a[l];
-        gjk_vec3 q0 = p->pos_b;
-        for (int m = 0; m < 3; ++m) {
-            if (m != j) {
-                q0 = gjk_mul_add(q0, -sign_of(gjk_dot(n, eb[m])) * b[m], eb[m]);
-            }
-        }
-        // Closest points of the lines p0 + σ e_i and q0 + υ e_j^B:
-        // σ = (c (e_j^B·r) − e_i·r) / (1 − c²), υ = e_j^B·r + σ c, with
-        // r = p0 − q0, c = R_ij and 1 − c² = |L|² (R_j is unit).
-        gjk_vec3 pa = gjk_v3(p0[0], p0[1], p0[2]);
-        gjk_vec3 r = gjk_sub(pa, q0);
-        gjk_real c = x.R[i][j], len2 = x.R[k][j] * x.R[k][j] + x.R[l][j] * x.R[l][j];
-        gjk_real br = gjk_dot(eb[j], r), ar = gjk_vec3_at(r, i);
-        gjk_real sigma = gjk_min(gjk_max((c * br - ar) / len2, -a[i]), a[i]);
-        gjk_real upsilon = gjk_min(gjk_max(br + sigma * c, -b[j]), b[j]);
-        // σ again for the clamped υ (Ericson §5.1.9): within A's edge
-        // whatever σ's first value lost to the division by |L|².
-        sigma = gjk_min(gjk_max(upsilon * c - ar, -a[i]), a[i]);
-        gjk_real pv[3] = {p0[0], p0[1], p0[2]};
-        pv[i] = sigma;
-        out->a = gjk_v3(pv[0], pv[1], pv[2]);
-        out->b = gjk_mul_add(q0, upsilon, eb[j]);
-        out->normal = n;
-        out->depth = -edge;
-        return true;
+    gjk_real sep;
+    gjk_vec3 corners[2];
+    bool found = axis_pair(p, &x, face, edge, tol, out, &sep, corners);
+    if (found) {
+        // The certificate: a point of A and a point of B sep·n apart, each
+        // coordinate within twice the tolerance (the face's side planes are
+        // widened by one, and B's face turns that into A's frame). With the
+        // cores apart, sep bounds their distance from below and |b − a|
+        // from above, so both are the distance within about that; D's
+        // nearest point on one of its edges or vertices (no axis reaches
+        // it) fails here. With the cores overlapping, sep is exact and the
+        // pair holds by construction. (A largest coordinate, not a squared
+        // length, which would underflow or overflow at the ends of the
+        // range.)
+        gjk_vec3 off = gjk_sub(gjk_sub(out->b, out->a), gjk_scale(sep, out->normal));
+        found = gjk_max_abs(off) <= 2 * tol;
+        out->distance = sep;
     }
-    int face_axis = largest(x.sep, 0, 6);
-    if (face_axis < 3) {
-        // A's face: B's centre and axes are already in A's frame.
-        int k = face_axis;
-        gjk_real s = sign_of(t[k]);
-        gjk_real nv[3] = {0, 0, 0};
-        nv[k] = s;
-        gjk_vec3 n = gjk_v3(nv[0], nv[1], nv[2]);
-        if (!face_witness(a, k, s, p->pos_b, eb, b, tol, &out->a, &out->b)) {
-            return false;
-        }
-        out->normal = n;
-    } else {
-        // B's face: A's centre and axes in B's frame (R's rows), the pair
-        // mapped back by x_A = R x_B + t.
-        int k = face_axis - 3;
-        const gjk_vec3 ea[3] = {gjk_v3(x.R[0][0], x.R[0][1], x.R[0][2]), gjk_v3(x.R[1][0], x.R[1][1], x.R[1][2]),
-                                gjk_v3(x.R[2][0], x.R[2][1], x.R[2][2])};
-        gjk_vec3 ca = gjk_neg(gjk_mat3_tmul(p->rot_b, p->pos_b));
-        gjk_real s = sign_of(gjk_vec3_at(ca, k)); // B's face toward A
-        gjk_vec3 on_b, on_a;
-        if (!face_witness(b, k, s, ca, ea, a, tol, &on_b, &on_a)) {
-            return false;
-        }
-        out->a = gjk_add(gjk_mat3_mul(p->rot_b, on_a), p->pos_b);
-        out->b = gjk_add(gjk_mat3_mul(p->rot_b, on_b), p->pos_b);
-        out->normal = gjk_scale(-s, eb[k]);
+    if (!found && !(best > 0 && corner_pair(p, &x, corners[0], corners[1], tol, out))) {
+        return false;
     }
-    out->depth = -face;
-    return true;
+    // The band, on the distance proved (a corner's can exceed best).
+    gjk_real sd = out->distance - p->radius;
+    return sd > band || (!apart_only && sd < -band);
 }

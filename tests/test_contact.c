@@ -883,38 +883,37 @@ static void test_all_shapes_random(void) {
     gjk_hull_destroy(ho);
 }
 
-/// A warm-start cache gives the same manifold. The boxes are apart within
-/// the speculative distance, where GJK runs and fills the cache (overlapping
-/// boxes are answered by their separating axes, which leave it empty).
+/// A warm-start cache gives the same manifold, apart within the
+/// speculative distance and overlapping. On a box-shaped hull GJK runs and
+/// fills the cache; two boxes are answered by their separating axes, which
+/// leave it empty.
 static void test_cache(void) {
+    gjk_hull *hb = hull_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5));
     gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1));
-    gjk_shape b = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5));
-    gjk_simplex_cache cache;
-    memset(&cache, 0, sizeof cache);
-    gjk_contact_input in;
-    memset(&in, 0, sizeof in);
-    in.shape_a = &a;
-    in.transform_a = pose(0, 0, 0);
-    in.shape_b = &b;
-    in.speculative_distance = (gjk_real)0.05;
-    for (int f = 0; f < 5; ++f) {
-        in.transform_b = pose((gjk_real)(0.1 * f), 0, (gjk_real)1.51);
-        gjk_manifold m = gjk_contact(&in, &cache);
-        gjk_manifold m0 = gjk_contact(&in, NULL);
-        ENSURE(m.point_count == 4 && m0.point_count == 4);
-        ENSURE(cache.count >= 1);
-        // Overlapping: the same manifold, and the cache left empty.
-        in.transform_b.position.z = (gjk_real)1.49;
-        gjk_simplex_cache c2 = cache;
-        gjk_manifold m1 = gjk_contact(&in, &c2), m2 = gjk_contact(&in, NULL);
-        ENSURE(m1.point_count == 4 && m2.point_count == 4 && c2.count == 0);
-        for (int k = 0; k < m1.point_count; ++k) {
-            ENSURE(find_point_b(&m2, m1.points[k].point_b, CTOL) >= 0);
-        }
-        for (int k = 0; k < m.point_count; ++k) {
-            ENSURE(find_point_b(&m0, m.points[k].point_b, CTOL) >= 0);
+    gjk_shape bs[2] = {gjk_make_hull(hb), gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5))};
+    for (int kind = 0; kind < 2; ++kind) {
+        gjk_simplex_cache cache;
+        memset(&cache, 0, sizeof cache);
+        gjk_contact_input in;
+        memset(&in, 0, sizeof in);
+        in.shape_a = &a;
+        in.transform_a = pose(0, 0, 0);
+        in.shape_b = &bs[kind];
+        in.speculative_distance = (gjk_real)0.05;
+        for (int f = 0; f < 10; ++f) {
+            // Apart by 0.01 and overlapping by 0.01, frame by frame.
+            in.transform_b = pose((gjk_real)(0.05 * f), 0, f % 2 == 0 ? (gjk_real)1.51 : (gjk_real)1.49);
+            gjk_manifold m = gjk_contact(&in, &cache);
+            gjk_manifold m0 = gjk_contact(&in, NULL);
+            ENSURE(m.point_count == 4 && m0.point_count == 4);
+            ENSURE(kind == 0 ? cache.count >= 1 : cache.count == 0);
+            for (int k = 0; k < m.point_count; ++k) {
+                ENSURE(find_point_b(&m0, m.points[k].point_b, CTOL) >= 0);
+                ENSURE_NEAR(m.points[k].separation, f % 2 == 0 ? 0.01 : -0.01, CTOL);
+            }
         }
     }
+    gjk_hull_destroy(hb);
 }
 
 int main(void) {
