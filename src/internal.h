@@ -391,13 +391,18 @@ typedef struct gjk_box_answer {
 
 /// Two boxes (p->a and p->b of type GJK_SHAPE_BOX): true with *out filled
 /// when their 15 separating axes show the signed distance of the rounded
-/// boxes (rounding included) above band, or, unless apart_only, below
-/// −band: overlapping cores when no axis was left out as nearly
-/// degenerate, apart cores when the best axis is reached by a pair of
-/// points (a face against a vertex, edge or face, or two edges); false
-/// otherwise (the general path then answers). tol: the pair's absolute
-/// tolerance, which bounds the answer's rounding (sat.c).
-bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, bool apart_only, gjk_box_answer *out);
+/// boxes (rounding included) beyond ±band: overlapping cores when no axis
+/// was left out as nearly degenerate, apart cores when the best axis is
+/// reached by a pair of points (a face against a corner, edge or face, or
+/// two edges) or a corner's nearest point is proved by the gap along it;
+/// false otherwise (the general path then answers). tol: the pair's
+/// absolute tolerance, which bounds the answer's rounding (sat.c).
+bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_answer *out);
+
+/// A point common to both boxes (A's frame), within tol, from an answer of
+/// gjk_box_box_signed with the cores overlapping (alternating projections
+/// from its witness on A); false when four steps do not find one.
+bool gjk_box_box_common(const gjk_pair *p, const gjk_box_answer *box, gjk_real tol, gjk_vec3 *point);
 
 /// The penetration query that may stop once the shapes are proved farther
 /// apart than max_distance (> 0; 0: never), returning GJK_SEPARATED with a

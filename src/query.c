@@ -165,22 +165,22 @@ static gjk_real box_box_tolerance(const gjk_pair *p) {
 /// Two boxes answered by their separating axes (sat.c): the signed
 /// distance, normal and witness points of the cores beyond the band of
 /// touching that gjk_intersect leaves to GJK (so that the queries agree on
-/// the status), only apart with apart_only. No simplex: a cache starts the
-/// next query fresh. A traced query goes on to GJK and EPA, as with the
-/// closed forms. *tol: the tolerance to classify the answer with.
-static bool box_box(const gjk_query_input *in, const gjk_pair *p, bool apart_only, gjk_simplex_cache *cache,
-                    gjk_box_answer *box, gjk_real *tol) {
+/// the status). A traced query goes on to GJK and EPA, as with the closed
+/// forms. *tol: the tolerance to classify the answer with.
+static bool box_box(const gjk_query_input *in, const gjk_pair *p, gjk_box_answer *box, gjk_real *tol) {
     if (p->a->type != GJK_SHAPE_BOX || p->b->type != GJK_SHAPE_BOX || in->options.trace != NULL) {
         return false;
     }
     *tol = box_box_tolerance(p);
-    if (!gjk_box_box_signed(p, *tol, 8 * *tol, apart_only, box)) {
-        return false;
-    }
+    return gjk_box_box_signed(p, *tol, 8 * *tol, box);
+}
+
+/// An answer without a simplex (a closed form, two boxes' axes): a cache
+/// starts the next query fresh.
+static void cache_clear(gjk_simplex_cache *cache) {
     if (cache != NULL) {
         cache->count = 0;
     }
-    return true;
 }
 
 /// gjk_intersect and gjk_intersect_cached (cache may be NULL).
@@ -188,9 +188,7 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
     gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
     gjk_closed_answer sa;
     if (closed_form(input, &sa)) {
-        if (cache != NULL) {
-            cache->count = 0; // no simplex: a later query starts fresh
-        }
+        cache_clear(cache);
         out.status = classify(sa.core - sa.ra - sa.rb, sa.tol);
         out.intersect = out.status != GJK_SEPARATED;
         return out;
@@ -207,9 +205,7 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
         // rest. No simplex: a cache starts the next query fresh.
         gjk_status st;
         if (gjk_box_box_decide(&p, 8 * box_box_tolerance(&p), &st)) {
-            if (cache != NULL) {
-                cache->count = 0;
-            }
+            cache_clear(cache);
             out.status = st;
             out.intersect = st != GJK_SEPARATED;
             return out;
@@ -342,9 +338,7 @@ static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache,
     out->status = GJK_INVALID_INPUT;
     gjk_closed_answer sa;
     if (closed_form(input, &sa)) {
-        if (cache != NULL) {
-            cache->count = 0; // no simplex: a later query starts fresh
-        }
+        cache_clear(cache);
         gjk_real dist = sa.core - sa.ra - sa.rb;
         out->status = classify(dist, sa.tol);
         out->normal = sa.n;
@@ -368,11 +362,15 @@ static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache,
     gjk_vec3 ca, cb, pa, pb, n;
     gjk_real dist, box_tol;
     gjk_box_answer box;
-    if (box_box(input, &p, true, cache, &box, &box_tol)) {
-        // Two boxes apart beyond the band: the axes' answer.
-        ca = box.a, cb = box.b, n = box.normal;
+    if (box_box(input, &p, &box, &box_tol) && (box.distance >= 0 || gjk_box_box_common(&p, &box, box_tol, &box.a))) {
+        // Two boxes beyond the band: the axes' answer. Overlapping cores
+        // give one common point (both witnesses) and no normal, as GJK's.
+        cache_clear(cache);
+        ca = box.a;
+        cb = box.distance >= 0 ? box.b : box.a;
+        n = box.distance >= 0 ? box.normal : gjk_v3_zero();
         dist = box.distance - p.radius;
-        out->status = GJK_SEPARATED;
+        out->status = classify(dist, box_tol);
     } else if (!distance_walk(input, &p, cache, out, &ca, &cb, &n, &dist)) {
         return;
     }
@@ -416,9 +414,7 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
     out->status = GJK_INVALID_INPUT;
     gjk_closed_answer sa;
     if (closed_form(input, &sa)) {
-        if (cache != NULL) {
-            cache->count = 0; // no simplex: a later query starts fresh
-        }
+        cache_clear(cache);
         gjk_real sd = sa.core - sa.ra - sa.rb;
         out->status = classify(sd, sa.tol);
         out->signed_distance = sd;
@@ -435,7 +431,8 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
     }
     gjk_box_answer box;
     gjk_real box_tol;
-    if (box_box(input, &p, false, cache, &box, &box_tol)) {
+    if (box_box(input, &p, &box, &box_tol)) {
+        cache_clear(cache);
         penetration_answer(&p, xa, box.a, box.b, box.normal, box.distance - p.radius, box_tol, out);
         return;
     }

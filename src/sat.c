@@ -72,36 +72,39 @@ static GJK_INLINE gjk_real box_faces(const gjk_pair *p, box_axes *x) {
     return face;
 }
 
+/// The edge axis e_i^A × e_j^B into x->sep (−MAX when left out); returns
+/// its separation. Called with constant i and j, so that the indices fold.
+static GJK_INLINE gjk_real edge_axis(box_axes *x, const int i, const int j, gjk_real min_len2, bool *left_out) {
+    const int k = (i + 1) % 3, l = (i + 2) % 3, m = (j + 1) % 3, n = (j + 2) % 3;
+    const gjk_real *a = x->a, *b = x->b, *t = x->t;
+    gjk_real len2 = x->R[k][j] * x->R[k][j] + x->R[l][j] * x->R[l][j];
+    gjk_real s = -GJK_REAL_MAX;
+    if (len2 >= min_len2) {
+        gjk_real tl = x->R[k][j] * t[l] - x->R[l][j] * t[k];
+        gjk_real ra = a[k] * x->AR[l][j] + a[l] * x->AR[k][j];
+        gjk_real rb = b[m] * x->AR[i][n] + b[n] * x->AR[i][m];
+        s = (gjk_abs(tl) - ra - rb) / gjk_sqrt(len2);
+    } else {
+        // Parallel edges make no face of D; edges parallel within the
+        // rounding of a rotation matrix (|L| ≤ 8ε, such as a quarter
+        // turn's) count as parallel.
+        *left_out = *left_out || len2 > 64 * GJK_REAL_EPSILON * GJK_REAL_EPSILON;
+    }
+    x->sep[6 + 3 * i + j] = s;
+    return s;
+}
+
 /// The edge axes whose |L| is at least min_len; returns the largest
 /// separation (−MAX when none is kept). *left_out: a nearly (not exactly)
 /// degenerate axis was left out.
 static GJK_INLINE gjk_real box_edges(box_axes *x, gjk_real min_len, bool *left_out) {
-    const gjk_real *a = x->a, *b = x->b, *t = x->t;
-    gjk_real edge = -GJK_REAL_MAX;
+    gjk_real m2 = min_len * min_len;
     bool out = false;
-    for (int i = 0; i < 3; ++i) {
-        int k = i == 2 ? 0 : i + 1, l = k == 2 ? 0 : k + 1;
-        for (int j = 0; j < 3; ++j) {
-            int m = j == 2 ? 0 : j + 1, n = m == 2 ? 0 : m + 1;
-            gjk_real len2 = x->R[k][j] * x->R[k][j] + x->R[l][j] * x->R[l][j];
-            gjk_real s = -GJK_REAL_MAX;
-            if (len2 >= min_len * min_len) {
-                gjk_real tl = x->R[k][j] * t[l] - x->R[l][j] * t[k];
-                gjk_real ra = a[k] * x->AR[l][j] + a[l] * x->AR[k][j];
-                gjk_real rb = b[m] * x->AR[i][n] + b[n] * x->AR[i][m];
-                s = (gjk_abs(tl) - ra - rb) / gjk_sqrt(len2);
-            } else {
-                // Parallel edges make no face of D; edges parallel within
-                // the rounding of a rotation matrix (|L| ≤ 8ε, such as a
-                // quarter turn's) count as parallel.
-                out = out || len2 > 64 * GJK_REAL_EPSILON * GJK_REAL_EPSILON;
-            }
-            x->sep[6 + 3 * i + j] = s;
-            edge = gjk_max(s, edge);
-        }
-    }
+    gjk_real e0 = gjk_max(edge_axis(x, 0, 0, m2, &out), gjk_max(edge_axis(x, 0, 1, m2, &out), edge_axis(x, 0, 2, m2, &out)));
+    gjk_real e1 = gjk_max(edge_axis(x, 1, 0, m2, &out), gjk_max(edge_axis(x, 1, 1, m2, &out), edge_axis(x, 1, 2, m2, &out)));
+    gjk_real e2 = gjk_max(edge_axis(x, 2, 0, m2, &out), gjk_max(edge_axis(x, 2, 1, m2, &out), edge_axis(x, 2, 2, m2, &out)));
     *left_out = out;
-    return edge;
+    return gjk_max(e0, gjk_max(e1, e2));
 }
 
 /// True when no separation can overflow: the centre offset and the half
@@ -340,12 +343,12 @@ static void supporting_corners(const gjk_pair *p, const box_axes *x, gjk_vec3 n,
 
 /// The witness pair of the best axis (the face axis unless an edge axis is
 /// better by a quarter of the tolerance) and its separation *sep: false
-/// when the face's clip comes out empty. out->normal is set either way,
-/// and corners[0..1], a corner of A and one of B to try when the pair does
-/// not reach the distance (see corner_pair): the supporting corners along
-/// the face's normal, or the ends of the edges nearer their closest points.
+/// when the face's clip comes out empty. out->normal is set either way.
+/// For an edge axis (*edge_axis_taken), corners[0..1] receive a corner of
+/// A and one of B to try when the pair does not reach the distance (see
+/// corner_pair): the ends of the edges nearer their closest points.
 static bool axis_pair(const gjk_pair *p, const box_axes *x, gjk_real face, gjk_real edge, gjk_real tol,
-                      gjk_box_answer *out, gjk_real *sep, gjk_vec3 corners[2]) {
+                      gjk_box_answer *out, gjk_real *sep, gjk_vec3 corners[2], bool *edge_axis_taken) {
     if (edge > face + tol / 4) {
         // L = e_i^A × e_j^B, (i, k, l) cyclic.
         int edge_axis = largest(x->sep, 6, 15) - 6;
@@ -357,9 +360,11 @@ static bool axis_pair(const gjk_pair *p, const box_axes *x, gjk_real face, gjk_r
         out->normal = gjk_scale(sign_of(gjk_dot(n, p->pos_b)), n);
         edge_witness(p, x, i, j, out->normal, &out->a, &out->b, &corners[0], &corners[1]);
         *sep = edge;
+        *edge_axis_taken = true;
         return true;
     }
     *sep = face;
+    *edge_axis_taken = false;
     int face_axis = largest(x->sep, 0, 6);
     if (face_axis < 3) {
         // A's face: B's centre and axes are already in A's frame.
@@ -369,7 +374,6 @@ static bool axis_pair(const gjk_pair *p, const box_axes *x, gjk_real face, gjk_r
         gjk_real nv[3] = {0, 0, 0};
         nv[k] = s;
         out->normal = gjk_v3(nv[0], nv[1], nv[2]);
-        supporting_corners(p, x, out->normal, corners);
         return face_witness(x->a, k, s, p->pos_b, eb, x->b, tol, &out->a, &out->b);
     }
     // B's face: A's centre and axes in B's frame (R's rows), the pair mapped
@@ -381,7 +385,6 @@ static bool axis_pair(const gjk_pair *p, const box_axes *x, gjk_real face, gjk_r
     gjk_real s = sign_of(gjk_vec3_at(ca, k)); // B's face toward A
     gjk_vec3 eb_k = k == 0 ? p->rot_b.cx : k == 1 ? p->rot_b.cy : p->rot_b.cz;
     out->normal = gjk_scale(-s, eb_k);
-    supporting_corners(p, x, out->normal, corners);
     gjk_vec3 on_b, on_a;
     if (!face_witness(x->b, k, s, ca, ea, x->a, tol, &on_b, &on_a)) {
         return false;
@@ -397,9 +400,9 @@ static gjk_vec3 clamp_box(const gjk_real h[3], gjk_vec3 v) {
                   gjk_min(gjk_max(v.z, -h[2]), h[2]));
 }
 
-/// The point of B nearest to v (both in A's frame).
-static gjk_vec3 nearest_of_b(const gjk_pair *p, const box_axes *x, gjk_vec3 v) {
-    gjk_vec3 u = clamp_box(x->b, gjk_mat3_tmul(p->rot_b, gjk_sub(v, p->pos_b)));
+/// The point of B (half extents b) nearest to v, both in A's frame.
+static gjk_vec3 nearest_of_b(const gjk_pair *p, const gjk_real b[3], gjk_vec3 v) {
+    gjk_vec3 u = clamp_box(b, gjk_mat3_tmul(p->rot_b, gjk_sub(v, p->pos_b)));
     return gjk_add(gjk_mat3_mul(p->rot_b, u), p->pos_b);
 }
 
@@ -415,7 +418,7 @@ static gjk_vec3 nearest_of_b(const gjk_pair *p, const box_axes *x, gjk_vec3 v) {
 /// of one within the other's extent along them) take at most the steps.
 static bool corner_pair(const gjk_pair *p, const box_axes *x, gjk_vec3 ca, gjk_vec3 cb, gjk_real tol,
                         gjk_box_answer *out) {
-    gjk_vec3 qa = clamp_box(x->a, cb), qb = nearest_of_b(p, x, ca);
+    gjk_vec3 qa = clamp_box(x->a, cb), qb = nearest_of_b(p, x->b, ca);
     gjk_vec3 d1 = gjk_sub(cb, qa), d2 = gjk_sub(qb, ca);
     bool first = gjk_max_abs(d1) <= gjk_max_abs(d2);
     gjk_vec3 a = first ? qa : ca, b = first ? cb : qb;
@@ -434,11 +437,11 @@ static bool corner_pair(const gjk_pair *p, const box_axes *x, gjk_vec3 ca, gjk_v
             return false;
         }
         a = clamp_box(x->a, b);
-        b = nearest_of_b(p, x, a);
+        b = nearest_of_b(p, x->b, a);
     }
 }
 
-bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, bool apart_only, gjk_box_answer *out) {
+bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_answer *out) {
     gjk_real min_len = min_edge_len(p);
     if (!in_range(p, min_len)) {
         return false;
@@ -448,7 +451,7 @@ bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, bool apa
     bool left_out;
     gjk_real edge = box_edges(&x, min_len, &left_out);
     gjk_real best = gjk_max(face, edge);
-    if (best < 0 && (apart_only || left_out || !(best - p->radius < -band))) {
+    if (best < 0 && (left_out || !(best - p->radius < -band))) {
         // Overlapping cores: best is −(their depth) unless an axis left out
         // separates more, and the rounded shapes must overlap by more than
         // band. (Apart or touching cores: best is a lower bound on their
@@ -462,7 +465,8 @@ bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, bool apa
     tol = gjk_max(tol, 64 * GJK_REAL_EPSILON * (gjk_max_abs(p->pos_b) + 2 * p->scale));
     gjk_real sep;
     gjk_vec3 corners[2];
-    bool found = axis_pair(p, &x, face, edge, tol, out, &sep, corners);
+    bool edge_axis_taken;
+    bool found = axis_pair(p, &x, face, edge, tol, out, &sep, corners, &edge_axis_taken);
     if (found) {
         // The certificate: a point of A and a point of B sep·n apart, each
         // coordinate within twice the tolerance (the face's side planes are
@@ -478,10 +482,42 @@ bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, bool apa
         found = gjk_max_abs(off) <= 2 * tol;
         out->distance = sep;
     }
-    if (!found && !(best > 0 && corner_pair(p, &x, corners[0], corners[1], tol, out))) {
-        return false;
+    if (!found) {
+        if (!(best > 0)) {
+            return false;
+        }
+        if (!edge_axis_taken) {
+            supporting_corners(p, &x, out->normal, corners); // along the face's normal
+        }
+        if (!corner_pair(p, &x, corners[0], corners[1], tol, out)) {
+            return false;
+        }
     }
     // The band, on the distance proved (a corner's can exceed best).
     gjk_real sd = out->distance - p->radius;
-    return sd > band || (!apart_only && sd < -band);
+    return sd > band || sd < -band;
+}
+
+bool gjk_box_box_common(const gjk_pair *p, const gjk_box_answer *box, gjk_real tol, gjk_vec3 *point) {
+    // Alternating projections onto two convex sets that meet converge to a
+    // point of both (von Neumann). From the witness on A, which lies in B
+    // unless the depth reaches past B's far side along n (a deep edge
+    // crossing): each step moves to B's nearest point, then to A's, until
+    // a move is within the tolerance.
+    const gjk_vec3 ha = p->a->box.half_extents, hb = p->b->box.half_extents;
+    const gjk_real a[3] = {ha.x, ha.y, ha.z}, b[3] = {hb.x, hb.y, hb.z};
+    gjk_vec3 v = box->a;
+    for (int step = 0; step < 4; ++step) {
+        gjk_vec3 w = nearest_of_b(p, b, v);
+        if (gjk_max_abs(gjk_sub(w, v)) <= tol) {
+            *point = v;
+            return true;
+        }
+        v = clamp_box(a, w);
+        if (gjk_max_abs(gjk_sub(v, w)) <= tol) {
+            *point = w;
+            return true;
+        }
+    }
+    return false;
 }

@@ -129,7 +129,7 @@ static void test_box_box_against_reference(void) {
     rng r = {0xb0b0b0ULL};
     static const double targets[] = {1, 0.1, 1e-3, 1e-6, 1e-9, 1e-12, 0, -1e-12, -1e-9, -1e-6, -1e-3, -0.1, -0.5};
     const int nt = (int)(sizeof targets / sizeof targets[0]);
-    int checked = 0, decided = 0, clear = 0, core_overlaps = 0, by_axes = 0, apart = 0, apart_pen = 0, apart_dist = 0;
+    int checked = 0, decided = 0, clear = 0, core_overlaps = 0, by_axes = 0, apart = 0, apart_pen = 0, apart_dist = 0, overlap = 0, overlap_dist = 0;
     for (int k = 0; k < 600; ++k) {
         box_pair p;
         memset(&p, 0, sizeof p);
@@ -216,7 +216,13 @@ static void test_box_box_against_reference(void) {
                 ENSURE(dout.status == GJK_SEPARATED);
                 check_answer(&p, ca, cb, dout.distance, dout.normal, dout.point_a, dout.point_b, ref, tol, pt_tol);
             } else if (ref < -tol) {
+                // One point of the overlap, in both boxes.
                 ENSURE(dout.status == GJK_PENETRATING && dout.distance == 0);
+                d3 c = d3_of(dout.point_a);
+                ENSURE(d3_len(d3_sub(c, d3_of(dout.point_b))) == 0);
+                ENSURE(box_sdist(p.ha, p.ma, p.qa, ca, c) <= pt_tol && box_sdist(p.hb, p.mb, p.qb, cb, c) <= pt_tol);
+                ++overlap;
+                overlap_dist += dout.iterations == 0;
             }
             if (test_failures > 20) {
                 fprintf(stderr, "pair %d target %g: ref %.17g status %s (iterations %d), penetration %s %.17g\n", k,
@@ -230,8 +236,9 @@ static void test_box_box_against_reference(void) {
     }
     printf("    %d poses, %d clear of touching, %d of those decided by the axes; %d with the cores overlapping "
            "(no near-aligned turn), %d of those answered by the axes; %d apart (no near-aligned turn), %d and %d "
-           "of those answered by the axes (penetration, distance)\n",
-           checked, clear, decided, core_overlaps, by_axes, apart, apart_pen, apart_dist);
+           "of those answered by the axes (penetration, distance); %d overlapping, %d of those answered by the axes "
+           "(distance)\n",
+           checked, clear, decided, core_overlaps, by_axes, apart, apart_pen, apart_dist, overlap, overlap_dist);
     ENSURE(checked > 5000);
     // The penetration of overlapping cores is the axes' (all but rounding
     // near the rim of a contact patch). In float an edge pair within 7° of
