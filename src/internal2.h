@@ -257,17 +257,30 @@ bool gjk2_segment_closed_form(const gjk2_query_input *in, gjk2_segment_answer *s
 gjk2_penetration_output gjk2_penetration_bounded(const gjk2_query_input *input, gjk2_simplex_cache *cache,
                                                gjk_real max_distance);
 
-/// The penetration answer of two boxes whose cores overlap, in A's frame.
+/// The signed distance answer of two boxes' cores, in A's frame.
 typedef struct gjk2_box_answer {
-    gjk_vec2 a, b;   ///< Witness points of the cores: a − b = depth·normal.
-    gjk_vec2 normal; ///< Unit, from A to B.
-    gjk_real depth;  ///< Depth of the cores (> 0).
+    gjk_vec2 a, b;     ///< Witness points of the cores: b − a = distance·normal.
+    gjk_vec2 normal;   ///< Unit, from A to B.
+    gjk_real distance; ///< Signed distance of the cores (negative: −depth).
 } gjk2_box_answer;
 
-/// Two boxes (p->a and p->b of type GJK2_SHAPE_BOX): true with *out filled
-/// when their four separating axes show the signed distance (rounding
-/// included) below −band with the cores overlapping; false otherwise (the
-/// general path then answers). tol: the pair's absolute tolerance (sat2.c).
-bool gjk2_box_box_penetration(const gjk2_pair *p, gjk_real tol, gjk_real band, gjk2_box_answer *out);
+/// Two boxes (p->a and p->b of type GJK2_SHAPE_BOX): true with *status
+/// GJK_SEPARATED or GJK_PENETRATING when their four separating axes show
+/// the signed distance beyond ±band; false when it is nearer than that to
+/// zero (sat2.c).
+bool gjk2_box_box_decide(const gjk2_pair *p, gjk_real band, gjk_status *status);
+
+/// Two boxes: true with *out filled when their four separating axes show
+/// the signed distance of the rounded boxes (rounding included) beyond
+/// ±band, the cores overlapping, or apart with the best axis reached by a
+/// pair of points or two corners proved nearest by the gap along them;
+/// false otherwise (the general path then answers). tol: the pair's
+/// absolute tolerance (sat2.c).
+bool gjk2_box_box_signed(const gjk2_pair *p, gjk_real tol, gjk_real band, gjk2_box_answer *out);
+
+/// A point common to both boxes (A's frame), within tol, from an answer of
+/// gjk2_box_box_signed with the cores overlapping; false when four steps
+/// of alternating projections do not find one.
+bool gjk2_box_box_common(const gjk2_pair *p, const gjk2_box_answer *box, gjk_real tol, gjk_vec2 *point);
 
 #endif // GJK_INTERNAL2_H

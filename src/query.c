@@ -198,13 +198,23 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
     if (!pair_setup(input, &p, &xa)) {
         return out;
     }
-    if (p.a->type == GJK_SHAPE_BOX && p.b->type == GJK_SHAPE_BOX) {
+    if (p.a->type == GJK_SHAPE_BOX && p.b->type == GJK_SHAPE_BOX && input->options.trace == NULL) {
         // Two boxes: their 15 separating axes decide every pair not within a
         // band of touching, eight times the tolerance at the whole pair's
         // scale (above any tolerance the walk would reach); GJK decides the
-        // rest. No simplex: a cache starts the next query fresh.
-        gjk_status st;
-        if (gjk_box_box_decide(&p, 8 * box_box_tolerance(&p), &st)) {
+        // rest. No simplex: a cache starts the next query fresh. A traced
+        // query goes on to GJK, as with the closed forms.
+        gjk_status st = GJK_INVALID_INPUT;
+        gjk_real tol = box_box_tolerance(&p);
+        bool decided = gjk_box_box_decide(&p, 8 * tol, &st);
+        if (!decided && p.radius > 0) {
+            // Rounded boxes whose cores are apart, which the axes' lower
+            // bound leaves open: the distance of gjk_distance's path.
+            gjk_box_answer box;
+            decided = gjk_box_box_signed(&p, tol, 8 * tol, &box);
+            st = decided ? classify(box.distance - p.radius, tol) : st;
+        }
+        if (decided) {
             cache_clear(cache);
             out.status = st;
             out.intersect = st != GJK_SEPARATED;

@@ -101,6 +101,37 @@ static gjk_vec2 apart_normal(const gjk2_walk *w) {
     return gjk_neg2(gjk_normalize2(gjk2_simplex_direction(&w->simplex, w->v)));
 }
 
+/// The absolute tolerance of two boxes at the whole pair's scale (the walk's
+/// grows to about this as it sees points): their separating axes (sat2.c)
+/// answer beyond eight of it from touching, above any tolerance the walk
+/// would reach, so that the queries agree on the status. The extent: 2 ×
+/// the largest half extents (p.scale), not |h|, whose square underflows for
+/// boxes below 1e-154. At least 8ε of the size: nearer touching than 64ε, a
+/// tolerance below the rounding would let the axes and GJK disagree.
+static gjk_real box_box_tolerance(const gjk2_pair *p) {
+    gjk_real size = gjk_max(gjk_abs(p->pos_b.x), gjk_abs(p->pos_b.y)) + 4 * p->scale + p->radius;
+    return gjk_max(p->rel_tol, 8 * GJK_REAL_EPSILON) * size;
+}
+
+/// Two boxes answered by their separating axes (sat2.c) beyond the band of
+/// touching; a traced query goes on to GJK and EPA, as with the closed
+/// forms. *tol: the tolerance to classify the answer with.
+static bool box_box(const gjk2_query_input *in, const gjk2_pair *p, gjk2_box_answer *box, gjk_real *tol) {
+    if (p->a->type != GJK2_SHAPE_BOX || p->b->type != GJK2_SHAPE_BOX || in->options.trace != NULL) {
+        return false;
+    }
+    *tol = box_box_tolerance(p);
+    return gjk2_box_box_signed(p, *tol, 8 * *tol, box);
+}
+
+/// An answer without a simplex (a closed form, two boxes' axes): a cache
+/// starts the next query fresh.
+static void cache_clear(gjk2_simplex_cache *cache) {
+    if (cache != NULL) {
+        cache->count = 0;
+    }
+}
+
 gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input) {
     gjk2_intersect_output out = {GJK_INVALID_INPUT, false, 0};
     gjk2_segment_answer sa;
@@ -113,6 +144,25 @@ gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input) {
     gjk_transform2 xa;
     if (!pair_setup(input, &p, &xa)) {
         return out;
+    }
+    if (p.a->type == GJK2_SHAPE_BOX && p.b->type == GJK2_SHAPE_BOX && input->options.trace == NULL) {
+        // Two boxes: their four separating axes decide every pair not
+        // within the band of touching; GJK decides the rest.
+        gjk_status st = GJK_INVALID_INPUT;
+        gjk_real tol = box_box_tolerance(&p);
+        bool decided = gjk2_box_box_decide(&p, 8 * tol, &st);
+        if (!decided && p.radius > 0) {
+            // Rounded boxes whose cores are apart, which the axes' lower
+            // bound leaves open: the distance of gjk2_distance's path.
+            gjk2_box_answer box;
+            decided = gjk2_box_box_signed(&p, tol, 8 * tol, &box);
+            st = decided ? classify(box.distance - p.radius, tol) : st;
+        }
+        if (decided) {
+            out.status = st;
+            out.intersect = st != GJK_SEPARATED;
+            return out;
+        }
     }
     gjk2_walk w;
     walk_setup(input, &p, NULL, &w);
@@ -203,14 +253,56 @@ static void closed_form_distance(const gjk2_segment_answer *sa, gjk2_distance_ou
     }
 }
 
+/// gjk2_distance's GJK walk (and EPA's classification when the cores
+/// touch): out's status and iterations, the cores' witness points *ca, *cb,
+/// the normal *n (A's frame) and the rounded shapes' distance *dist (0 when
+/// they overlap). False with out cleared when the input proved invalid.
+static bool distance_walk(const gjk2_query_input *input, gjk2_pair *p, gjk2_simplex_cache *cache,
+                          gjk2_distance_output *out, gjk_vec2 *ca, gjk_vec2 *cb, gjk_vec2 *n, gjk_real *dist) {
+    gjk2_walk w;
+    walk_setup(input, p, cache, &w);
+    if (input->options.max_distance > 0) {
+        w.stop_beyond = input->options.max_distance + p->radius;
+    }
+    gjk_walk_end end = gjk2_walk_run(p, &w);
+    if (end == GJK_WALK_BAD_SUPPORT) {
+        return false;
+    }
+    out->iterations = w.iterations;
+    cache_store(&w.simplex, cache);
+    gjk2_simplex_witness(&w.simplex, ca, cb);
+    *n = gjk_v2(0, 0);
+    if (end == GJK_WALK_OVERLAP) {
+        gjk2_epa_result epa;
+        bool ran;
+        out->status = resolve_overlap(input, p, &w, &epa, &ran);
+        if (out->status == GJK_INVALID_INPUT) {
+            memset(out, 0, sizeof *out);
+            out->status = GJK_INVALID_INPUT;
+            return false;
+        }
+        if (ran && out->status == GJK_TOUCHING) {
+            *n = epa.normal;
+        }
+        *dist = 0;
+    } else {
+        // The cores are apart by |v| (> tol): n is known exactly.
+        *n = apart_normal(&w);
+        *dist = end == GJK_WALK_APART ? w.lower - p->radius : gjk_length2(w.v) - p->radius;
+        out->status = end == GJK_WALK_MAX_ITER ? GJK_NOT_CONVERGED : classify(*dist, gjk2_pair_tolerance(p));
+        if (end == GJK_WALK_APART) {
+            out->status = GJK_SEPARATED;
+        }
+    }
+    return true;
+}
+
 static void distance_run(const gjk2_query_input *input, gjk2_simplex_cache *cache, gjk2_distance_output *out) {
     memset(out, 0, sizeof *out);
     out->status = GJK_INVALID_INPUT;
     gjk2_segment_answer sa;
     if (gjk2_segment_closed_form(input, &sa)) {
-        if (cache != NULL) {
-            cache->count = 0; // no simplex: a later query starts fresh
-        }
+        cache_clear(cache);
         closed_form_distance(&sa, out);
         return;
     }
@@ -219,44 +311,21 @@ static void distance_run(const gjk2_query_input *input, gjk2_simplex_cache *cach
     if (!pair_setup(input, &p, &xa)) {
         return;
     }
-    gjk2_walk w;
-    walk_setup(input, &p, cache, &w);
-    if (input->options.max_distance > 0) {
-        w.stop_beyond = input->options.max_distance + p.radius;
-    }
-    gjk_walk_end end = gjk2_walk_run(&p, &w);
-    if (end == GJK_WALK_BAD_SUPPORT) {
+    gjk_vec2 ca, cb, pa, pb, n;
+    gjk_real dist, box_tol;
+    gjk2_box_answer box;
+    if (box_box(input, &p, &box, &box_tol) &&
+        (box.distance >= 0 || gjk2_box_box_common(&p, &box, box_tol, &box.a))) {
+        // Two boxes beyond the band: the axes' answer. Overlapping cores
+        // give one common point (both witnesses) and no normal, as GJK's.
+        cache_clear(cache);
+        ca = box.a;
+        cb = box.distance >= 0 ? box.b : box.a;
+        n = box.distance >= 0 ? box.normal : gjk_v2(0, 0);
+        dist = box.distance - p.radius;
+        out->status = classify(dist, box_tol);
+    } else if (!distance_walk(input, &p, cache, out, &ca, &cb, &n, &dist)) {
         return;
-    }
-    out->iterations = w.iterations;
-    cache_store(&w.simplex, cache);
-
-    gjk_vec2 ca, cb, pa, pb, n = gjk_v2(0, 0);
-    gjk2_simplex_witness(&w.simplex, &ca, &cb);
-    gjk_real core = gjk_length2(w.v);
-    gjk_real tol = gjk2_pair_tolerance(&p);
-    gjk_real dist;
-    if (end == GJK_WALK_OVERLAP) {
-        gjk2_epa_result epa;
-        bool ran;
-        out->status = resolve_overlap(input, &p, &w, &epa, &ran);
-        if (out->status == GJK_INVALID_INPUT) {
-            memset(out, 0, sizeof *out);
-            out->status = GJK_INVALID_INPUT;
-            return;
-        }
-        if (ran && out->status == GJK_TOUCHING) {
-            n = epa.normal;
-        }
-        dist = 0;
-    } else {
-        // The cores are apart by `core` (> tol): n is known exactly.
-        n = apart_normal(&w);
-        dist = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
-        out->status = end == GJK_WALK_MAX_ITER ? GJK_NOT_CONVERGED : classify(dist, tol);
-        if (end == GJK_WALK_APART) {
-            out->status = GJK_SEPARATED;
-        }
     }
     if (dist > 0) {
         rounded_witness(&p, ca, cb, n, &pa, &pb);
@@ -297,9 +366,7 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
     out->status = GJK_INVALID_INPUT;
     gjk2_segment_answer sa;
     if (gjk2_segment_closed_form(input, &sa)) {
-        if (cache != NULL) {
-            cache->count = 0; // no simplex: a later query starts fresh
-        }
+        cache_clear(cache);
         gjk_real sd = sa.core - sa.ra - sa.rb;
         out->status = classify(sd, sa.tol);
         out->signed_distance = sd;
@@ -314,27 +381,12 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
     if (!pair_setup(input, &p, &xa)) {
         return;
     }
-    if (p.a->type == GJK2_SHAPE_BOX && p.b->type == GJK2_SHAPE_BOX && input->options.trace == NULL) {
-        // Two boxes whose cores overlap: the separating axes give the depth,
-        // normal and witness points (sat2.c), beyond a band of eight
-        // tolerances at the whole pair's scale (above any tolerance the walk
-        // would reach, so that the queries agree on the status). No simplex:
-        // a cache starts the next query fresh. A traced query goes on to GJK
-        // and EPA, as with the closed forms.
-        // The extent: 2 × the largest half extents (p.scale), not |h|, whose
-        // square underflows for boxes below 1e-154. At least 8ε of the size:
-        // nearer touching than 64ε, a tolerance below the rounding would let
-        // the axes and GJK (gjk2_intersect, gjk2_distance) disagree.
-        gjk_real size = gjk_max(gjk_abs(p.pos_b.x), gjk_abs(p.pos_b.y)) + 4 * p.scale + p.radius;
-        gjk_real tol = gjk_max(p.rel_tol, 8 * GJK_REAL_EPSILON) * size;
-        gjk2_box_answer box;
-        if (gjk2_box_box_penetration(&p, tol, 8 * tol, &box)) {
-            if (cache != NULL) {
-                cache->count = 0;
-            }
-            penetration_answer(&p, xa, box.a, box.b, box.normal, 0 - (box.depth + p.radius), tol, out);
-            return;
-        }
+    gjk2_box_answer box;
+    gjk_real box_tol;
+    if (box_box(input, &p, &box, &box_tol)) {
+        cache_clear(cache);
+        penetration_answer(&p, xa, box.a, box.b, box.normal, box.distance - p.radius, box_tol, out);
+        return;
     }
     gjk2_walk w;
     walk_setup(input, &p, cache, &w);

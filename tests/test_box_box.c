@@ -253,9 +253,10 @@ static void test_box_box_against_reference(void) {
     // projections need more steps).
     ENSURE(apart > 500);
     ENSURE(apart_pen >= apart * 98 / 100 && apart_dist >= apart * 98 / 100);
-    // Most clear poses are decided without GJK (all but those where a nearly
-    // parallel edge pair leaves the overlap open, and float's wider bands).
-    ENSURE(decided > clear / 2);
+    // Most clear poses are decided without GJK: all but those where a nearly
+    // parallel edge pair leaves the overlap open (rounded boxes whose cores
+    // are apart take the distance's path), and float's wider bands.
+    ENSURE(decided >= clear * 8 / 10);
 }
 
 /// Boxes stacked face to face (every edge pair parallel or perpendicular):
