@@ -191,6 +191,26 @@ static void feature_local(contact_feature *f, const gjk_shape *s, gjk_vec3 d) {
         }
         int j = (i + 1) % 3, k = (i + 2) % 3;
         gjk_real sign = c[i] < 0 ? -1 : 1;
+        uint32_t index = (uint32_t)(2 * i + (sign > 0 ? 1 : 0));
+        if (h[j] == 0 || h[k] == 0) {
+            // A face with no area (a plate seen edge-on, a needle, a point):
+            // its segment or point. As a polygon its zero-length edges would
+            // have no side planes, and an incident feature would go
+            // unclipped along them (fuzz: a capsule's whole core was
+            // projected onto a point box, 0.12 deep where the depth was
+            // 0.0095).
+            gjk_real p0[3], p1[3];
+            p0[i] = p1[i] = sign * h[i];
+            p0[j] = h[j], p1[j] = -h[j];
+            p0[k] = h[k], p1[k] = -h[k];
+            gjk_vec3 a = gjk_v3(p0[0], p0[1], p0[2]), b = gjk_v3(p1[0], p1[1], p1[2]);
+            if (h[j] == 0 && h[k] == 0) {
+                feature_point(f, a, index);
+            } else {
+                feature_segment(f, a, b, index);
+            }
+            return;
+        }
         // Corners (±h_j, ±h_k) in order around axis i.
         static const gjk_real cj[4] = {1, -1, -1, 1}, ck[4] = {1, 1, -1, -1};
         for (int m = 0; m < 4; ++m) {
@@ -204,7 +224,7 @@ static void feature_local(contact_feature *f, const gjk_shape *s, gjk_vec3 d) {
         nn[i] = sign;
         f->count = 4;
         f->normal = gjk_v3(nn[0], nn[1], nn[2]);
-        f->index = (uint32_t)(2 * i + (sign > 0 ? 1 : 0));
+        f->index = index;
         return;
     }
     case GJK_SHAPE_CYLINDER:

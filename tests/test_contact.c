@@ -916,6 +916,38 @@ static void test_cache(void) {
     gjk_hull_destroy(hb);
 }
 
+/// Box faces with no area: a plate seen edge-on gives a segment, a point box
+/// a point, never a polygon whose zero-length edges would leave the other
+/// feature unclipped along them (fuzz finding: a capsule's whole core
+/// projected onto a point box, 0.12 deep where the depth was 0.0095).
+static void test_degenerate_box_faces(void) {
+    // The finding: a capsule around a point box, 0.0095 deep.
+    gjk_shape cap = gjk_make_capsule(gjk_v3((gjk_real)0.5, (gjk_real)-5.5, (gjk_real)0.875),
+                                     gjk_v3((gjk_real)-5.5, (gjk_real)-5.375, (gjk_real)-5.5), (gjk_real)5.5);
+    gjk_shape dot = gjk_make_box(gjk_v3(0, 0, 0));
+    gjk_manifold m = contact(&cap, pose(0, 0, 0), &dot, pose(0, 0, 0), 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.point_count == 1);
+    ENSURE_NEAR(m.points[0].separation, -0.0094930417880663, 1e-4);
+    ENSURE(gjk_length(m.points[0].point_b) <= CTOL);
+    // A plate (no thickness along y) standing on a box, 0.01 deep: its
+    // bottom edge is the incident segment, clipped to its own length.
+    gjk_shape plate = gjk_make_box(gjk_v3((gjk_real)0.5, 0, (gjk_real)0.5));
+    gjk_shape ground = gjk_make_box(gjk_v3(1, 1, 1));
+    for (int order = 0; order < 2; ++order) {
+        m = order == 0 ? contact(&plate, pose(0, 0, 0), &ground, pose(0, 0, (gjk_real)-1.49), 0)
+                       : contact(&ground, pose(0, 0, (gjk_real)-1.49), &plate, pose(0, 0, 0), 0);
+        check_manifold_contract(&m, 1);
+        ENSURE(m.point_count == 2);
+        for (int k = 0; k < m.point_count; ++k) {
+            ENSURE_NEAR(m.points[k].separation, -0.01, CTOL);
+            gjk_vec3 on_plate = order == 0 ? m.points[k].point_a : m.points[k].point_b;
+            ENSURE_NEAR(gjk_abs(on_plate.x), 0.5, CTOL);
+            ENSURE(gjk_abs(on_plate.y) <= CTOL);
+        }
+    }
+}
+
 int main(void) {
     RUN_TEST(test_box_on_box);
     RUN_TEST(test_box_on_edge);
@@ -931,5 +963,6 @@ int main(void) {
     RUN_TEST(test_invalid);
     RUN_TEST(test_all_shapes_random);
     RUN_TEST(test_cache);
+    RUN_TEST(test_degenerate_box_faces);
     return TEST_SUMMARY();
 }
