@@ -162,17 +162,95 @@ static gjk_real box_box_tolerance(const gjk_pair *p) {
     return gjk_max(p->rel_tol, 8 * GJK_REAL_EPSILON) * size;
 }
 
-/// Two boxes answered by their separating axes (sat.c): the signed
-/// distance, normal and witness points of the cores beyond the band of
-/// touching that gjk_intersect leaves to GJK (so that the queries agree on
-/// the status). A traced query goes on to GJK and EPA, as with the closed
-/// forms. *tol: the tolerance to classify the answer with.
-static bool box_box(const gjk_query_input *in, const gjk_pair *p, gjk_box_answer *box, gjk_real *tol) {
-    if (p->a->type != GJK_SHAPE_BOX || p->b->type != GJK_SHAPE_BOX || in->options.trace != NULL) {
+/// A box core as sat.c sees one: a box, or a segment's or capsule's core as
+/// a box whose two other half extents are zero, centred at the segment's
+/// middle c with its z axis along it (Q, right-handed) in the shape's frame.
+typedef struct box_view {
+    gjk_shape box;
+    gjk_vec3 c;
+    gjk_mat3 Q;
+    bool moved; ///< A segment's frame (c, Q), not the shape's own.
+} box_view;
+
+/// The box view of a shape; false for a shape that has none.
+static bool box_view_of(const gjk_shape *s, box_view *v) {
+    if (s->type == GJK_SHAPE_BOX) {
+        v->box = *s;
+        v->moved = false;
+        return true;
+    }
+    if (s->type != GJK_SHAPE_SEGMENT && s->type != GJK_SHAPE_CAPSULE) {
         return false;
     }
-    *tol = box_box_tolerance(p);
-    return gjk_box_box_signed(p, *tol, 8 * *tol, box);
+    gjk_vec3 a = s->type == GJK_SHAPE_SEGMENT ? s->segment.a : s->capsule.a;
+    gjk_vec3 b = s->type == GJK_SHAPE_SEGMENT ? s->segment.b : s->capsule.b;
+    gjk_vec3 e = gjk_sub(b, a), z = gjk_normalize(e);
+    if (!(gjk_length_sq(z) > 0)) {
+        z = gjk_v3(0, 0, 1); // a point: any frame
+    }
+    // An orthonormal basis around z (Duff et al., "Building an orthonormal
+    // basis, revisited", JCGT 2017): x × y = z for either sign of z.z.
+    gjk_real sign = z.z < 0 ? GJK_R(-1) : GJK_R(1);
+    gjk_real k = -1 / (sign + z.z), m = z.x * z.y * k;
+    v->Q = gjk_mat3_make(gjk_v3(1 + sign * z.x * z.x * k, sign * m, -sign * z.x), gjk_v3(m, sign + z.y * z.y * k, -z.y),
+                         z);
+    v->c = gjk_add(a, gjk_scale(GJK_R(0.5), e));
+    v->box = gjk_make_box(gjk_v3(0, 0, GJK_R(0.5) * gjk_dot(z, e)));
+    v->moved = true;
+    return true;
+}
+
+/// Two boxes, or a box and a segment or capsule (a box of zero width, see
+/// box_view), answered by their separating axes (sat.c): the signed
+/// distance, normal and witness points of the cores in A's frame beyond
+/// the band of touching that gjk_intersect leaves to GJK (so that the
+/// queries agree on the status); with `common` and the cores overlapping,
+/// box->a = box->b is a point of both (else false). A traced query goes on
+/// to GJK and EPA, as with the closed forms. *tol: the tolerance to
+/// classify the answer with.
+/// The pair *q of the two shapes' box views (*va, *vb): false when either
+/// has none, or both are segments or capsules (which have a closed form), or
+/// the query is traced (it goes on to GJK and EPA, as with the closed forms).
+static bool box_pair_view(const gjk_query_input *in, const gjk_pair *p, gjk_pair *q, box_view *va, box_view *vb) {
+    if (in->options.trace != NULL || !box_view_of(p->a, va) || !box_view_of(p->b, vb) || (va->moved && vb->moved)) {
+        return false;
+    }
+    // B's view in A's frame, then everything in A's view's frame.
+    *q = *p;
+    q->a = &va->box;
+    q->b = &vb->box;
+    if (vb->moved) {
+        q->pos_b = gjk_add(p->pos_b, gjk_mat3_mul(p->rot_b, vb->c));
+        q->rot_b = gjk_mat3_make(gjk_mat3_mul(p->rot_b, vb->Q.cx), gjk_mat3_mul(p->rot_b, vb->Q.cy),
+                                 gjk_mat3_mul(p->rot_b, vb->Q.cz));
+    }
+    if (va->moved) {
+        q->pos_b = gjk_mat3_tmul(va->Q, gjk_sub(p->pos_b, va->c));
+        q->rot_b = gjk_mat3_tmul_mat3(va->Q, p->rot_b);
+    }
+    return true;
+}
+
+static bool box_box(const gjk_query_input *in, const gjk_pair *p, bool common, gjk_box_answer *box, gjk_real *tol) {
+    box_view va, vb;
+    gjk_pair q;
+    if (!box_pair_view(in, p, &q, &va, &vb)) {
+        return false;
+    }
+    *tol = box_box_tolerance(&q);
+    if (!gjk_box_box_signed(&q, *tol, 8 * *tol, box) ||
+        (common && box->distance < 0 && !gjk_box_box_common(&q, box, *tol, &box->a))) {
+        return false;
+    }
+    if (common && box->distance < 0) {
+        box->b = box->a;
+    }
+    if (va.moved) {
+        box->a = gjk_add(gjk_mat3_mul(va.Q, box->a), va.c);
+        box->b = gjk_add(gjk_mat3_mul(va.Q, box->b), va.c);
+        box->normal = gjk_mat3_mul(va.Q, box->normal);
+    }
+    return true;
 }
 
 /// An answer without a simplex (a closed form, two boxes' axes): a cache
@@ -198,21 +276,23 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
     if (!pair_setup(input, &p, &xa)) {
         return out;
     }
-    if (p.a->type == GJK_SHAPE_BOX && p.b->type == GJK_SHAPE_BOX && input->options.trace == NULL) {
-        // Two boxes: their 15 separating axes decide every pair not within a
-        // band of touching, eight times the tolerance at the whole pair's
-        // scale (above any tolerance the walk would reach); GJK decides the
-        // rest. No simplex: a cache starts the next query fresh. A traced
-        // query goes on to GJK, as with the closed forms.
+    box_view va, vb;
+    gjk_pair q;
+    if (box_pair_view(input, &p, &q, &va, &vb)) {
+        // Two boxes (or a box and a segment or capsule): their 15 separating
+        // axes decide every pair not within a band of touching, eight times
+        // the tolerance at the whole pair's scale (above any tolerance the
+        // walk would reach); GJK decides the rest. No simplex: a cache
+        // starts the next query fresh.
         gjk_status st = GJK_INVALID_INPUT;
-        gjk_real tol = box_box_tolerance(&p);
-        bool decided = gjk_box_box_decide(&p, 8 * tol, &st);
-        if (!decided && p.radius > 0) {
+        gjk_real tol = box_box_tolerance(&q);
+        bool decided = gjk_box_box_decide(&q, 8 * tol, &st);
+        if (!decided && q.radius > 0) {
             // Rounded boxes whose cores are apart, which the axes' lower
             // bound leaves open: the distance of gjk_distance's path.
             gjk_box_answer box;
-            decided = gjk_box_box_signed(&p, tol, 8 * tol, &box);
-            st = decided ? classify(box.distance - p.radius, tol) : st;
+            decided = gjk_box_box_signed(&q, tol, 8 * tol, &box);
+            st = decided ? classify(box.distance - q.radius, tol) : st;
         }
         if (decided) {
             cache_clear(cache);
@@ -372,12 +452,12 @@ static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache,
     gjk_vec3 ca, cb, pa, pb, n;
     gjk_real dist, box_tol;
     gjk_box_answer box;
-    if (box_box(input, &p, &box, &box_tol) && (box.distance >= 0 || gjk_box_box_common(&p, &box, box_tol, &box.a))) {
+    if (box_box(input, &p, true, &box, &box_tol)) {
         // Two boxes beyond the band: the axes' answer. Overlapping cores
         // give one common point (both witnesses) and no normal, as GJK's.
         cache_clear(cache);
         ca = box.a;
-        cb = box.distance >= 0 ? box.b : box.a;
+        cb = box.b;
         n = box.distance >= 0 ? box.normal : gjk_v3_zero();
         dist = box.distance - p.radius;
         out->status = classify(dist, box_tol);
@@ -441,7 +521,7 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
     }
     gjk_box_answer box;
     gjk_real box_tol;
-    if (box_box(input, &p, &box, &box_tol)) {
+    if (box_box(input, &p, false, &box, &box_tol)) {
         cache_clear(cache);
         penetration_answer(&p, xa, box.a, box.b, box.normal, box.distance - p.radius, box_tol, out);
         return;

@@ -113,15 +113,88 @@ static gjk_real box_box_tolerance(const gjk2_pair *p) {
     return gjk_max(p->rel_tol, 8 * GJK_REAL_EPSILON) * size;
 }
 
-/// Two boxes answered by their separating axes (sat2.c) beyond the band of
-/// touching; a traced query goes on to GJK and EPA, as with the closed
-/// forms. *tol: the tolerance to classify the answer with.
-static bool box_box(const gjk2_query_input *in, const gjk2_pair *p, gjk2_box_answer *box, gjk_real *tol) {
-    if (p->a->type != GJK2_SHAPE_BOX || p->b->type != GJK2_SHAPE_BOX || in->options.trace != NULL) {
+/// A box core as sat2.c sees one: a box, or a segment's or capsule's core
+/// as a box of zero width, centred at the segment's middle c with its x
+/// axis along it (rotation r) in the shape's frame (as in query.c).
+typedef struct box_view2 {
+    gjk2_shape box;
+    gjk_vec2 c;
+    gjk_rot2 r;
+    bool moved; ///< A segment's frame (c, r), not the shape's own.
+} box_view2;
+
+/// The box view of a shape; false for a shape that has none.
+static bool box_view_of(const gjk2_shape *s, box_view2 *v) {
+    if (s->type == GJK2_SHAPE_BOX) {
+        v->box = *s;
+        v->moved = false;
+        return true;
+    }
+    if (s->type != GJK2_SHAPE_SEGMENT && s->type != GJK2_SHAPE_CAPSULE) {
         return false;
     }
-    *tol = box_box_tolerance(p);
-    return gjk2_box_box_signed(p, *tol, 8 * *tol, box);
+    gjk_vec2 a = s->type == GJK2_SHAPE_SEGMENT ? s->segment.a : s->capsule.a;
+    gjk_vec2 b = s->type == GJK2_SHAPE_SEGMENT ? s->segment.b : s->capsule.b;
+    gjk_vec2 e = gjk_sub2(b, a), x = gjk_normalize2(e);
+    if (!(gjk_length_sq2(x) > 0)) {
+        x = gjk_v2(1, 0); // a point: any frame
+    }
+    v->r.c = x.x;
+    v->r.s = x.y;
+    v->c = gjk_add2(a, gjk_scale2(GJK_R(0.5), e));
+    v->box = gjk2_make_box(gjk_v2(GJK_R(0.5) * gjk_dot2(x, e), 0));
+    v->moved = true;
+    return true;
+}
+
+/// The pair *q of the two shapes' box views: false when either has none,
+/// both are segments or capsules (which have a closed form), or the query
+/// is traced (it goes on to GJK and EPA, as with the closed forms).
+static bool box_pair_view(const gjk2_query_input *in, const gjk2_pair *p, gjk2_pair *q, box_view2 *va,
+                          box_view2 *vb) {
+    if (in->options.trace != NULL || !box_view_of(p->a, va) || !box_view_of(p->b, vb) || (va->moved && vb->moved)) {
+        return false;
+    }
+    // B's view in A's frame, then everything in A's view's frame.
+    *q = *p;
+    q->a = &va->box;
+    q->b = &vb->box;
+    if (vb->moved) {
+        q->pos_b = gjk_add2(p->pos_b, gjk_rot2_apply(p->rot_b, vb->c));
+        q->rot_b = gjk_rot2_mul(p->rot_b, vb->r);
+    }
+    if (va->moved) {
+        q->pos_b = gjk_rot2_inv_apply(va->r, gjk_sub2(p->pos_b, va->c));
+        q->rot_b = gjk_rot2_inv_mul(va->r, q->rot_b);
+    }
+    return true;
+}
+
+/// Two boxes, or a box and a segment or capsule, answered by their
+/// separating axes (sat2.c) beyond the band of touching, in A's frame; with
+/// `common` and the cores overlapping, box->a = box->b is a point of both
+/// (else false). *tol: the tolerance to classify the answer with.
+static bool box_box(const gjk2_query_input *in, const gjk2_pair *p, bool common, gjk2_box_answer *box,
+                    gjk_real *tol) {
+    box_view2 va, vb;
+    gjk2_pair q;
+    if (!box_pair_view(in, p, &q, &va, &vb)) {
+        return false;
+    }
+    *tol = box_box_tolerance(&q);
+    if (!gjk2_box_box_signed(&q, *tol, 8 * *tol, box) ||
+        (common && box->distance < 0 && !gjk2_box_box_common(&q, box, *tol, &box->a))) {
+        return false;
+    }
+    if (common && box->distance < 0) {
+        box->b = box->a;
+    }
+    if (va.moved) {
+        box->a = gjk_add2(gjk_rot2_apply(va.r, box->a), va.c);
+        box->b = gjk_add2(gjk_rot2_apply(va.r, box->b), va.c);
+        box->normal = gjk_rot2_apply(va.r, box->normal);
+    }
+    return true;
 }
 
 /// An answer without a simplex (a closed form, two boxes' axes): a cache
@@ -145,18 +218,21 @@ gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input) {
     if (!pair_setup(input, &p, &xa)) {
         return out;
     }
-    if (p.a->type == GJK2_SHAPE_BOX && p.b->type == GJK2_SHAPE_BOX && input->options.trace == NULL) {
-        // Two boxes: their four separating axes decide every pair not
-        // within the band of touching; GJK decides the rest.
+    box_view2 va, vb;
+    gjk2_pair q;
+    if (box_pair_view(input, &p, &q, &va, &vb)) {
+        // Two boxes (or a box and a segment or capsule): their four
+        // separating axes decide every pair not within the band of
+        // touching; GJK decides the rest.
         gjk_status st = GJK_INVALID_INPUT;
-        gjk_real tol = box_box_tolerance(&p);
-        bool decided = gjk2_box_box_decide(&p, 8 * tol, &st);
-        if (!decided && p.radius > 0) {
+        gjk_real tol = box_box_tolerance(&q);
+        bool decided = gjk2_box_box_decide(&q, 8 * tol, &st);
+        if (!decided && q.radius > 0) {
             // Rounded boxes whose cores are apart, which the axes' lower
             // bound leaves open: the distance of gjk2_distance's path.
             gjk2_box_answer box;
-            decided = gjk2_box_box_signed(&p, tol, 8 * tol, &box);
-            st = decided ? classify(box.distance - p.radius, tol) : st;
+            decided = gjk2_box_box_signed(&q, tol, 8 * tol, &box);
+            st = decided ? classify(box.distance - q.radius, tol) : st;
         }
         if (decided) {
             out.status = st;
@@ -314,13 +390,12 @@ static void distance_run(const gjk2_query_input *input, gjk2_simplex_cache *cach
     gjk_vec2 ca, cb, pa, pb, n;
     gjk_real dist, box_tol;
     gjk2_box_answer box;
-    if (box_box(input, &p, &box, &box_tol) &&
-        (box.distance >= 0 || gjk2_box_box_common(&p, &box, box_tol, &box.a))) {
+    if (box_box(input, &p, true, &box, &box_tol)) {
         // Two boxes beyond the band: the axes' answer. Overlapping cores
         // give one common point (both witnesses) and no normal, as GJK's.
         cache_clear(cache);
         ca = box.a;
-        cb = box.distance >= 0 ? box.b : box.a;
+        cb = box.b;
         n = box.distance >= 0 ? box.normal : gjk_v2(0, 0);
         dist = box.distance - p.radius;
         out->status = classify(dist, box_tol);
@@ -383,7 +458,7 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
     }
     gjk2_box_answer box;
     gjk_real box_tol;
-    if (box_box(input, &p, &box, &box_tol)) {
+    if (box_box(input, &p, false, &box, &box_tol)) {
         cache_clear(cache);
         penetration_answer(&p, xa, box.a, box.b, box.normal, box.distance - p.radius, box_tol, out);
         return;

@@ -125,20 +125,32 @@ static void check_answer(const box_pair *p, d3 ca, d3 cb, gjk_real sd, gjk_vec3 
     ENSURE_NEAR(box_sdist(p->hb, p->mb, p->qb, cb, pb), 0, pt_tol);
 }
 
+/// A capsule from z = −h.z to h.z of radius r (h.x = h.y = 0).
+static void gjk_box_box_capsule(gjk_shape *s, gjk_vec3 h, gjk_real r) {
+    *s = gjk_make_capsule(gjk_v3(0, 0, -h.z), gjk_v3(0, 0, h.z), r);
+}
+
 static void test_box_box_against_reference(void) {
     rng r = {0xb0b0b0ULL};
     static const double targets[] = {1, 0.1, 1e-3, 1e-6, 1e-9, 1e-12, 0, -1e-12, -1e-9, -1e-6, -1e-3, -0.1, -0.5};
     const int nt = (int)(sizeof targets / sizeof targets[0]);
-    int checked = 0, decided = 0, clear = 0, core_overlaps = 0, by_axes = 0, apart = 0, apart_pen = 0, apart_dist = 0, overlap = 0, overlap_dist = 0;
-    for (int k = 0; k < 600; ++k) {
+    int checked = 0, decided = 0, clear = 0, core_overlaps = 0, by_axes = 0, apart = 0, apart_pen = 0, apart_dist = 0, overlap = 0, overlap_dist = 0, capsule_pairs = 0;
+    for (int k = 0; k < 900; ++k) {
         box_pair p;
         memset(&p, 0, sizeof p);
         bool near_aligned = false; // a rotation a tiny turn off axis-aligned
+        // From pair 600 on, A (odd) or B (even) is a capsule along its z: a
+        // box of half extents (0, 0, half length) rounded by the radius.
+        int capsule = k < 600 ? -1 : k & 1 ? 0 : 1;
         for (int s = 0; s < 2; ++s) {
             gjk_vec3 h = gjk_v3((gjk_real)rng_range(&r, 0.05, 2), (gjk_real)rng_range(&r, 0.05, 2),
                                 (gjk_real)rng_range(&r, 0.05, 2));
             if (rng_chance(&r, 0.2)) h.z = (gjk_real)0.01; // thin
             gjk_real m = rng_chance(&r, 0.5) ? 0 : (gjk_real)rng_range(&r, 0, 0.2);
+            if (s == capsule) {
+                h.x = h.y = 0;
+                m = (gjk_real)rng_range(&r, 0.02, 0.5);
+            }
             int kind = rng_int(&r, 3);
             gjk_quat q = random_rotation(&r, kind);
             near_aligned = near_aligned || kind == 2;
@@ -154,6 +166,10 @@ static void test_box_box_against_reference(void) {
         d3 u = rng_dir3(&r, 0.1);
         u = d3_unit(u);
         gjk_shape A = gjk_with_margin(gjk_make_box(p.ha), p.ma), B = gjk_with_margin(gjk_make_box(p.hb), p.mb);
+        if (capsule >= 0) {
+            gjk_box_box_capsule(capsule == 0 ? &A : &B, capsule == 0 ? p.ha : p.hb, capsule == 0 ? p.ma : p.mb);
+            ++capsule_pairs;
+        }
         for (int ti = 0; ti < nt; ++ti) {
             double target = targets[ti] * size;
             // The reference is increasing along the ray from the centre (D0
@@ -239,7 +255,7 @@ static void test_box_box_against_reference(void) {
            "of those answered by the axes (penetration, distance); %d overlapping, %d of those answered by the axes "
            "(distance)\n",
            checked, clear, decided, core_overlaps, by_axes, apart, apart_pen, apart_dist, overlap, overlap_dist);
-    ENSURE(checked > 5000);
+    ENSURE(checked > 5000 && capsule_pairs > 250);
     // The penetration of overlapping cores is the axes' (all but rounding
     // near the rim of a contact patch). In float an edge pair within 7° of
     // parallel is left out (|L| < 2ε/tolerance = 0.12) and EPA answers it.

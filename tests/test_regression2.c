@@ -978,7 +978,7 @@ static void test_boxes_by_separating_axes(void) {
     static char label[160];
     rng r = {0x5a72ULL};
     static const double targets[] = {0.5, 1e-3, 1e-6, -1e-6, -1e-3, -0.1, -0.5};
-    int overlapping = 0, by_axes = 0, clear = 0, all_by_axes = 0;
+    int overlapping = 0, by_axes = 0, clear = 0, all_by_axes = 0, capsules = 0;
     for (int i = 0; i < 200 * REG_RANDOM_SCALE; ++i) {
         double ma = rng_chance(&r, 0.5) ? 0 : rng_range(&r, 0, 0.2);
         double mb = rng_chance(&r, 0.5) ? 0 : rng_range(&r, 0, 0.2);
@@ -986,6 +986,21 @@ static void test_boxes_by_separating_axes(void) {
         d2 hb = d2_make(rng_range(&r, 0.05, 2), rng_range(&r, 0.05, 2));
         gjk2_shape A = gjk2_with_margin(gjk2_make_box(to_real2(ha)), to_real(ma));
         gjk2_shape B = gjk2_with_margin(gjk2_make_box(to_real2(hb)), to_real(mb));
+        // One pair in four has a capsule for A, one in four for B (along its
+        // x, radius 0.02 to 0.5): a box of zero height, rounded.
+        int capsule = rng_int(&r, 4);
+        if (capsule < 2) {
+            double rad = rng_range(&r, 0.02, 0.5);
+            d2 *h = capsule == 0 ? &ha : &hb;
+            h->y = 0;
+            gjk2_shape c = gjk2_make_capsule(V2(-h->x, 0), V2(h->x, 0), to_real(rad));
+            if (capsule == 0) {
+                A = c, ma = rad;
+            } else {
+                B = c, mb = rad;
+            }
+            ++capsules;
+        }
         double th[2];
         for (int k = 0; k < 2; ++k) {
             int kind = rng_int(&r, 3);
@@ -1014,9 +1029,10 @@ static void test_boxes_by_separating_axes(void) {
             }
         }
     }
-    printf("  2D boxes: %d with the cores overlapping, %d answered by the axes; %d clear of touching, %d of those "
-           "answered by the axes in all three queries\n",
-           overlapping, by_axes, clear, all_by_axes);
+    printf("  2D boxes (%d with a capsule): %d with the cores overlapping, %d answered by the axes; %d clear of "
+           "touching, %d of those answered by the axes in all three queries\n",
+           capsules, overlapping, by_axes, clear, all_by_axes);
+    ENSURE(capsules > 50 * REG_RANDOM_SCALE);
     ENSURE(overlapping > 200 * REG_RANDOM_SCALE);
     ENSURE(by_axes >= overlapping * 99 / 100);
     ENSURE(all_by_axes >= clear * 98 / 100);

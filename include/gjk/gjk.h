@@ -304,7 +304,8 @@ typedef struct gjk_penetration_output {
 } gjk_penetration_output;
 
 /// Do A and B overlap? Stops as soon as GJK finds a separating direction or a
-/// simplex that encloses the origin.
+/// simplex that encloses the origin. Two boxes, or a box and a segment or
+/// capsule, clear of touching are decided by their separating axes.
 GJK_API gjk_intersect_output gjk_intersect(const gjk_query_input *input);
 
 /// gjk_intersect warm-started from `cache` (see gjk_distance; may be NULL),
@@ -318,20 +319,21 @@ GJK_API gjk_intersect_output gjk_intersect_cached(const gjk_query_input *input, 
 /// spheres, segments or capsules whose cores are apart, and a point or
 /// sphere against a box, cylinder, cone, ellipsoid or triangle (any of them
 /// rounded), are answered in closed form, without iterations and leaving
-/// the cache empty (unless options.trace is set). So are two boxes apart,
-/// clear of touching, by their separating axes: a face against a corner,
-/// edge or face, two crossing edges, or a corner nearest to the other box
-/// (its nearest point found by clamping, and proved by the gap along it),
-/// which is nearly every pair; the witness points lie in the middle of
-/// the facing patch.
+/// the cache empty (unless options.trace is set). So are two boxes, or a
+/// box and a segment or capsule (a box of zero width), clear of touching,
+/// by their 15 separating axes: apart, a face against a corner, edge or
+/// face, two crossing edges, or a corner nearest to the other box (its
+/// nearest point found by clamping, and proved by the gap along it), which
+/// is nearly every pair, with the witness points in the middle of the
+/// facing patch; overlapping, one common point.
 GJK_API gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache);
 
 /// Signed distance with witness points and normal: GJK, then EPA when the
-/// shapes overlap (or a closed form, see gjk_distance). Two boxes clear of
-/// touching are answered by their 15 separating axes without iterations,
-/// apart as in gjk_distance and with their cores overlapping (witness
-/// points in the middle of the contact patch; the cache is left empty).
-/// `cache` may be NULL (see gjk_distance).
+/// shapes overlap (or a closed form, see gjk_distance). Two boxes, or a box
+/// and a segment or capsule, clear of touching are answered by their 15
+/// separating axes without iterations, apart as in gjk_distance and with
+/// their cores overlapping (witness points in the middle of the contact
+/// patch; the cache is left empty). `cache` may be NULL (see gjk_distance).
 GJK_API gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache);
 
 // ---- Casts ---------------------------------------------------------------

@@ -128,15 +128,18 @@ typedef struct gjk2_penetration_output {
 } gjk2_penetration_output;
 
 /// Do A and B overlap? Stops at the first separating direction or enclosing
-/// triangle.
+/// triangle. Two boxes, or a box and a segment or capsule, clear of
+/// touching are decided by their separating axes without iterations.
 GJK_API gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input);
-/// Distance, closest points and normal; `cache` may be NULL.
+/// Distance, closest points and normal; `cache` may be NULL. Two boxes, or
+/// a box and a segment or capsule, clear of touching are answered by their
+/// separating axes without iterations, as in 3D (see gjk_distance).
 GJK_API gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_cache *cache);
 /// Signed distance with witness points and normal: GJK, then 2D EPA on
-/// overlap (exact for polygons). Two boxes whose cores overlap, clear of
-/// touching, are answered by their separating axes without iterations
-/// (witness points in the middle of the contact edge; the cache is left
-/// empty). `cache` may be NULL.
+/// overlap (exact for polygons). Two boxes, or a box and a segment or
+/// capsule, clear of touching are answered by their separating axes without
+/// iterations (witness points in the middle of the contact edge; the cache
+/// is left empty). `cache` may be NULL.
 GJK_API gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache);
 
 // ---- Casts (the 2D twins of gjk_raycast, gjk_shapecast, gjk_time_of_impact) ----
