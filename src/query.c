@@ -166,24 +166,14 @@ static gjk_real box_box_tolerance(const gjk_pair *p) {
 /// a box whose two other half extents are zero, centred at the segment's
 /// middle c with its z axis along it (Q, right-handed) in the shape's frame.
 typedef struct box_view {
-    gjk_shape box;
+    const gjk_shape *box; ///< The shape itself, or `made`.
+    gjk_shape made;
     gjk_vec3 c;
     gjk_mat3 Q;
-    bool moved; ///< A segment's frame (c, Q), not the shape's own.
 } box_view;
 
-/// The box view of a shape; false for a shape that has none.
-static bool box_view_of(const gjk_shape *s, box_view *v) {
-    if (s->type == GJK_SHAPE_BOX) {
-        v->box = *s;
-        v->moved = false;
-        return true;
-    }
-    if (s->type != GJK_SHAPE_SEGMENT && s->type != GJK_SHAPE_CAPSULE) {
-        return false;
-    }
-    gjk_vec3 a = s->type == GJK_SHAPE_SEGMENT ? s->segment.a : s->capsule.a;
-    gjk_vec3 b = s->type == GJK_SHAPE_SEGMENT ? s->segment.b : s->capsule.b;
+/// The box view of a segment or capsule core a–b.
+static void segment_view(gjk_vec3 a, gjk_vec3 b, box_view *v) {
     gjk_vec3 e = gjk_sub(b, a), z = gjk_normalize(e);
     if (!(gjk_length_sq(z) > 0)) {
         z = gjk_v3(0, 0, 1); // a point: any frame
@@ -195,9 +185,44 @@ static bool box_view_of(const gjk_shape *s, box_view *v) {
     v->Q = gjk_mat3_make(gjk_v3(1 + sign * z.x * z.x * k, sign * m, -sign * z.x), gjk_v3(m, sign + z.y * z.y * k, -z.y),
                          z);
     v->c = gjk_add(a, gjk_scale(GJK_R(0.5), e));
-    v->box = gjk_make_box(gjk_v3(0, 0, GJK_R(0.5) * gjk_dot(z, e)));
-    v->moved = true;
-    return true;
+    v->made = gjk_make_box(gjk_v3(0, 0, GJK_R(0.5) * gjk_dot(z, e)));
+    v->box = &v->made;
+}
+
+/// The pair of the two shapes' box views: p itself for two boxes; for a box
+/// and a segment or capsule, *q in the views' frames, the segment's view in
+/// *v (*moved_a: A's is the segment's). NULL when a shape has no view, both
+/// are segments or capsules (which have a closed form), or the query is
+/// traced (it goes on to GJK and EPA, as with the closed forms).
+static GJK_INLINE const gjk_pair *box_pair_view(const gjk_query_input *in, const gjk_pair *p, gjk_pair *q,
+                                                box_view *v, bool *moved_a) {
+    const unsigned box = 1u << GJK_SHAPE_BOX, seg = 1u << GJK_SHAPE_SEGMENT | 1u << GJK_SHAPE_CAPSULE;
+    unsigned ta = type_bit(p->a), tb = type_bit(p->b);
+    *moved_a = false;
+    if (in->options.trace != NULL || (ta | tb) & ~(box | seg) || (ta != box && tb != box)) {
+        return NULL;
+    }
+    if (ta == tb) {
+        return p; // two boxes
+    }
+    const gjk_shape *s = ta == box ? p->b : p->a;
+    segment_view(s->type == GJK_SHAPE_SEGMENT ? s->segment.a : s->capsule.a,
+                 s->type == GJK_SHAPE_SEGMENT ? s->segment.b : s->capsule.b, v);
+    *q = *p;
+    if (ta == box) {
+        // B's view in A's frame.
+        q->b = v->box;
+        q->pos_b = gjk_add(p->pos_b, gjk_mat3_mul(p->rot_b, v->c));
+        q->rot_b = gjk_mat3_make(gjk_mat3_mul(p->rot_b, v->Q.cx), gjk_mat3_mul(p->rot_b, v->Q.cy),
+                                 gjk_mat3_mul(p->rot_b, v->Q.cz));
+    } else {
+        // B in A's view's frame.
+        q->a = v->box;
+        q->pos_b = gjk_mat3_tmul(v->Q, gjk_sub(p->pos_b, v->c));
+        q->rot_b = gjk_mat3_tmul_mat3(v->Q, p->rot_b);
+        *moved_a = true;
+    }
+    return q;
 }
 
 /// Two boxes, or a box and a segment or capsule (a box of zero width, see
@@ -205,50 +230,29 @@ static bool box_view_of(const gjk_shape *s, box_view *v) {
 /// distance, normal and witness points of the cores in A's frame beyond
 /// the band of touching that gjk_intersect leaves to GJK (so that the
 /// queries agree on the status); with `common` and the cores overlapping,
-/// box->a = box->b is a point of both (else false). A traced query goes on
-/// to GJK and EPA, as with the closed forms. *tol: the tolerance to
+/// box->a = box->b is a point of both (else false). *tol: the tolerance to
 /// classify the answer with.
-/// The pair *q of the two shapes' box views (*va, *vb): false when either
-/// has none, or both are segments or capsules (which have a closed form), or
-/// the query is traced (it goes on to GJK and EPA, as with the closed forms).
-static bool box_pair_view(const gjk_query_input *in, const gjk_pair *p, gjk_pair *q, box_view *va, box_view *vb) {
-    if (in->options.trace != NULL || !box_view_of(p->a, va) || !box_view_of(p->b, vb) || (va->moved && vb->moved)) {
-        return false;
-    }
-    // B's view in A's frame, then everything in A's view's frame.
-    *q = *p;
-    q->a = &va->box;
-    q->b = &vb->box;
-    if (vb->moved) {
-        q->pos_b = gjk_add(p->pos_b, gjk_mat3_mul(p->rot_b, vb->c));
-        q->rot_b = gjk_mat3_make(gjk_mat3_mul(p->rot_b, vb->Q.cx), gjk_mat3_mul(p->rot_b, vb->Q.cy),
-                                 gjk_mat3_mul(p->rot_b, vb->Q.cz));
-    }
-    if (va->moved) {
-        q->pos_b = gjk_mat3_tmul(va->Q, gjk_sub(p->pos_b, va->c));
-        q->rot_b = gjk_mat3_tmul_mat3(va->Q, p->rot_b);
-    }
-    return true;
-}
-
-static bool box_box(const gjk_query_input *in, const gjk_pair *p, bool common, gjk_box_answer *box, gjk_real *tol) {
-    box_view va, vb;
+static GJK_INLINE bool box_box(const gjk_query_input *in, const gjk_pair *p, bool common, gjk_box_answer *box,
+                               gjk_real *tol) {
+    box_view v;
     gjk_pair q;
-    if (!box_pair_view(in, p, &q, &va, &vb)) {
+    bool moved_a;
+    const gjk_pair *bp = box_pair_view(in, p, &q, &v, &moved_a);
+    if (bp == NULL) {
         return false;
     }
-    *tol = box_box_tolerance(&q);
-    if (!gjk_box_box_signed(&q, *tol, 8 * *tol, box) ||
-        (common && box->distance < 0 && !gjk_box_box_common(&q, box, *tol, &box->a))) {
+    *tol = box_box_tolerance(bp);
+    if (!gjk_box_box_signed(bp, *tol, 8 * *tol, box) ||
+        (common && box->distance < 0 && !gjk_box_box_common(bp, box, *tol, &box->a))) {
         return false;
     }
     if (common && box->distance < 0) {
         box->b = box->a;
     }
-    if (va.moved) {
-        box->a = gjk_add(gjk_mat3_mul(va.Q, box->a), va.c);
-        box->b = gjk_add(gjk_mat3_mul(va.Q, box->b), va.c);
-        box->normal = gjk_mat3_mul(va.Q, box->normal);
+    if (moved_a) {
+        box->a = gjk_add(gjk_mat3_mul(v.Q, box->a), v.c);
+        box->b = gjk_add(gjk_mat3_mul(v.Q, box->b), v.c);
+        box->normal = gjk_mat3_mul(v.Q, box->normal);
     }
     return true;
 }
@@ -276,23 +280,25 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
     if (!pair_setup(input, &p, &xa)) {
         return out;
     }
-    box_view va, vb;
+    box_view v;
     gjk_pair q;
-    if (box_pair_view(input, &p, &q, &va, &vb)) {
+    bool moved_a;
+    const gjk_pair *bp = box_pair_view(input, &p, &q, &v, &moved_a);
+    if (bp != NULL) {
         // Two boxes (or a box and a segment or capsule): their 15 separating
         // axes decide every pair not within a band of touching, eight times
         // the tolerance at the whole pair's scale (above any tolerance the
         // walk would reach); GJK decides the rest. No simplex: a cache
         // starts the next query fresh.
         gjk_status st = GJK_INVALID_INPUT;
-        gjk_real tol = box_box_tolerance(&q);
-        bool decided = gjk_box_box_decide(&q, 8 * tol, &st);
-        if (!decided && q.radius > 0) {
+        gjk_real tol = box_box_tolerance(bp);
+        bool decided = gjk_box_box_decide(bp, 8 * tol, &st);
+        if (!decided && bp->radius > 0) {
             // Rounded boxes whose cores are apart, which the axes' lower
             // bound leaves open: the distance of gjk_distance's path.
             gjk_box_answer box;
-            decided = gjk_box_box_signed(&q, tol, 8 * tol, &box);
-            st = decided ? classify(box.distance - q.radius, tol) : st;
+            decided = gjk_box_box_signed(bp, tol, 8 * tol, &box);
+            st = decided ? classify(box.distance - bp->radius, tol) : st;
         }
         if (decided) {
             cache_clear(cache);

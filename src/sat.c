@@ -40,6 +40,7 @@ typedef struct box_axes {
     /// Separations: 0-2 A's faces, 3-5 B's, 6 + 3i + j the edges
     /// e_i^A × e_j^B (−MAX for one left out).
     gjk_real sep[15];
+    bool flat; ///< A half extent is zero: some axes make no facet of D.
 } box_axes;
 
 /// The face axes of both boxes; returns the largest separation.
@@ -69,17 +70,31 @@ static GJK_INLINE gjk_real box_faces(const gjk_pair *p, box_axes *x) {
         x->sep[3 + j] = s;
         face = gjk_max(s, face);
     }
+    x->flat = !((a[0] > 0) & (a[1] > 0) & (a[2] > 0) & (b[0] > 0) & (b[1] > 0) & (b[2] > 0));
+    if (x->flat) {
+        // A face with no area (a half extent across it zero: a plate's rim,
+        // a segment's sides) makes no facet of D: its axis is left out.
+        face = -GJK_REAL_MAX;
+        for (int i = 0; i < 3; ++i) {
+            x->sep[i] = a[(i + 1) % 3] > 0 && a[(i + 2) % 3] > 0 ? x->sep[i] : -GJK_REAL_MAX;
+            x->sep[3 + i] = b[(i + 1) % 3] > 0 && b[(i + 2) % 3] > 0 ? x->sep[3 + i] : -GJK_REAL_MAX;
+            face = gjk_max(face, gjk_max(x->sep[i], x->sep[3 + i]));
+        }
+    }
     return face;
 }
 
 /// The edge axis e_i^A × e_j^B into x->sep (−MAX when left out); returns
 /// its separation. Called with constant i and j, so that the indices fold.
-static GJK_INLINE gjk_real edge_axis(box_axes *x, const int i, const int j, gjk_real min_len2, bool *left_out) {
+static GJK_INLINE gjk_real edge_axis(box_axes *x, const int i, const int j, gjk_real min_len2, const bool flat,
+                                      bool *left_out) {
     const int k = (i + 1) % 3, l = (i + 2) % 3, m = (j + 1) % 3, n = (j + 2) % 3;
     const gjk_real *a = x->a, *b = x->b, *t = x->t;
     gjk_real len2 = x->R[k][j] * x->R[k][j] + x->R[l][j] * x->R[l][j];
     gjk_real s = -GJK_REAL_MAX;
-    if (len2 >= min_len2) {
+    if (flat && !(a[i] > 0 && b[j] > 0)) {
+        // No edge along e_i^A or e_j^B (a zero half extent): no facet of D.
+    } else if (len2 >= min_len2) {
         gjk_real tl = x->R[k][j] * t[l] - x->R[l][j] * t[k];
         gjk_real ra = a[k] * x->AR[l][j] + a[l] * x->AR[k][j];
         gjk_real rb = b[m] * x->AR[i][n] + b[n] * x->AR[i][m];
@@ -94,17 +109,26 @@ static GJK_INLINE gjk_real edge_axis(box_axes *x, const int i, const int j, gjk_
     return s;
 }
 
-/// The edge axes whose |L| is at least min_len; returns the largest
-/// separation (−MAX when none is kept). *left_out: a nearly (not exactly)
-/// degenerate axis was left out.
-static GJK_INLINE gjk_real box_edges(box_axes *x, gjk_real min_len, bool *left_out) {
-    gjk_real m2 = min_len * min_len;
+/// box_edges with `flat` a constant.
+static GJK_INLINE gjk_real box_edges_of(box_axes *x, gjk_real m2, const bool flat, bool *left_out) {
     bool out = false;
-    gjk_real e0 = gjk_max(edge_axis(x, 0, 0, m2, &out), gjk_max(edge_axis(x, 0, 1, m2, &out), edge_axis(x, 0, 2, m2, &out)));
-    gjk_real e1 = gjk_max(edge_axis(x, 1, 0, m2, &out), gjk_max(edge_axis(x, 1, 1, m2, &out), edge_axis(x, 1, 2, m2, &out)));
-    gjk_real e2 = gjk_max(edge_axis(x, 2, 0, m2, &out), gjk_max(edge_axis(x, 2, 1, m2, &out), edge_axis(x, 2, 2, m2, &out)));
+    gjk_real e0 = gjk_max(edge_axis(x, 0, 0, m2, flat, &out),
+                          gjk_max(edge_axis(x, 0, 1, m2, flat, &out), edge_axis(x, 0, 2, m2, flat, &out)));
+    gjk_real e1 = gjk_max(edge_axis(x, 1, 0, m2, flat, &out),
+                          gjk_max(edge_axis(x, 1, 1, m2, flat, &out), edge_axis(x, 1, 2, m2, flat, &out)));
+    gjk_real e2 = gjk_max(edge_axis(x, 2, 0, m2, flat, &out),
+                          gjk_max(edge_axis(x, 2, 1, m2, flat, &out), edge_axis(x, 2, 2, m2, flat, &out)));
     *left_out = out;
     return gjk_max(e0, gjk_max(e1, e2));
+}
+
+/// The edge axes whose |L| is at least min_len; returns the largest
+/// separation (−MAX when none is kept). *left_out: a nearly (not exactly)
+/// degenerate axis was left out. Boxes without a zero half extent (the
+/// common case) take a copy with no test for one.
+static GJK_INLINE gjk_real box_edges(box_axes *x, gjk_real min_len, bool *left_out) {
+    gjk_real m2 = min_len * min_len;
+    return x->flat ? box_edges_of(x, m2, true, left_out) : box_edges_of(x, m2, false, left_out);
 }
 
 /// True when no separation can overflow: the centre offset and the half
@@ -136,6 +160,9 @@ bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
     if (best - radius > band) {
         *status = GJK_SEPARATED;
         return true;
+    }
+    if (!(best > -GJK_REAL_MAX)) {
+        return false; // no axis at all (two points, a point and a segment): GJK's
     }
     if (!left_out && best < 0 && best - radius < -band) {
         *status = GJK_PENETRATING; // best is −(the depth of the cores)
@@ -451,7 +478,8 @@ bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_
     bool left_out;
     gjk_real edge = box_edges(&x, min_len, &left_out);
     gjk_real best = gjk_max(face, edge);
-    if (best < 0 && (left_out || !(best - p->radius < -band))) {
+    if (!(best > -GJK_REAL_MAX) || (best < 0 && (left_out || !(best - p->radius < -band)))) {
+        // No axis at all (two points, a point and a segment): GJK's.
         // Overlapping cores: best is −(their depth) unless an axis left out
         // separates more, and the rounded shapes must overlap by more than
         // band. (Apart or touching cores: best is a lower bound on their
