@@ -424,6 +424,122 @@ static void test_cached_garbage(void) {
     }
 }
 
+/// Flat shapes in one plane, far apart (review finding): their Minkowski
+/// difference is flat, its facet axes leave out the normals in its plane
+/// that separate it, and gjk_intersect called a rounded plate and a capsule
+/// 3.8 apart penetrating. Every query must say separated, at the distance.
+static void test_coplanar_flat_shapes(void) {
+    gjk_quat ry = gjk_quat_from_axis_angle(gjk_v3(0, 1, 0), (gjk_real)(0.5 * 3.14159265358979323846));
+    gjk_shape plate = gjk_with_margin(gjk_make_box(gjk_v3(0, 1, 1)), (gjk_real)0.1); // in the plane x = 0
+    gjk_shape others[3] = {gjk_make_capsule(gjk_v3(-1, 0, 0), gjk_v3(1, 0, 0), (gjk_real)0.1),
+                           gjk_make_box(gjk_v3(1, 1, 0)), gjk_make_segment(gjk_v3(-1, 0, 0), gjk_v3(1, 0, 0))};
+    const double gap[3] = {3.8, 2.9, 3.9}; // turned by ry into the plane x = 0, 5 up
+    for (int k = 0; k < 3; ++k) {
+        for (int swap = 0; swap < 2; ++swap) {
+            gjk_transform tp = gjk_transform_make(gjk_v3(0, 0, 0), gjk_quat_identity());
+            gjk_transform to = gjk_transform_make(gjk_v3(0, 5, 0), ry);
+            gjk_query_input q;
+            memset(&q, 0, sizeof q);
+            q.shape_a = swap ? &others[k] : &plate, q.transform_a = swap ? to : tp;
+            q.shape_b = swap ? &plate : &others[k], q.transform_b = swap ? tp : to;
+            gjk_intersect_output io = gjk_intersect(&q);
+            gjk_distance_output d = gjk_distance(&q, NULL);
+            gjk_penetration_output pe = gjk_penetration(&q, NULL);
+            ENSURE(io.status == GJK_SEPARATED && !io.intersect);
+            ENSURE(d.status == GJK_SEPARATED && pe.status == GJK_SEPARATED);
+            ENSURE_NEAR(d.distance, gap[k], 1e-9);
+            ENSURE_NEAR(pe.signed_distance, gap[k], 1e-9);
+        }
+    }
+}
+
+/// With a large options.tolerance the axes' answers stay within it (review
+/// finding: a corner pair accepted within the pair's whole-extent tolerance
+/// was 1.76 of the promised one off at 1e-3). The promise: tolerance ×
+/// (the largest coordinate of A − B in A's frame + the radii).
+static void test_large_tolerance(void) {
+    rng r = {0x7011ULL};
+    int checked = 0;
+    for (int k = 0; k < 300; ++k) {
+        box_pair p;
+        memset(&p, 0, sizeof p);
+        p.ha = gjk_v3((gjk_real)rng_range(&r, 0.1, 1.1), (gjk_real)rng_range(&r, 0.1, 1.1),
+                      (gjk_real)rng_range(&r, 0.1, 1.1));
+        p.hb = gjk_v3((gjk_real)rng_range(&r, 0.1, 1.1), (gjk_real)rng_range(&r, 0.1, 1.1),
+                      (gjk_real)rng_range(&r, 0.1, 1.1));
+        if (k & 1) { // a capsule
+            p.hb.x = p.hb.y = 0;
+            p.mb = (gjk_real)rng_range(&r, 0, 0.2);
+        }
+        p.qa = rng_quat(&r);
+        p.qb = rng_quat(&r);
+        if (build_diff(&p) != 0) {
+            continue;
+        }
+        gjk_shape A = gjk_make_box(p.ha), B = gjk_with_margin(gjk_make_box(p.hb), p.mb);
+        if (k & 1) {
+            gjk_box_box_capsule(&B, p.hb, p.mb);
+        }
+        d3 off = d3_scale(rng_range(&r, 2, 22), d3_unit(rng_dir3(&r, 0.1)));
+        double ref = ref_sd(&p, off);
+        if (!(ref > 0)) {
+            hull_free(&p.diff);
+            continue;
+        }
+        // The largest coordinate of A − B in A's frame: of the corner
+        // differences, offset included.
+        d3 ca[8], cb[8];
+        corners(p.ha, p.qa, ca);
+        corners(p.hb, p.qb, cb);
+        dmat Ra = dmat_of_quat(p.qa);
+        double L = 0;
+        for (int i = 0; i < 8; ++i) {
+            for (int j = 0; j < 8; ++j) {
+                L = fmax(L, d3_max_abs(dmat_tmul(&Ra, d3_sub(ca[i], d3_add(off, cb[j])))));
+            }
+        }
+        for (int t = 0; t < 3; ++t) {
+            static const double rel[3] = {1e-3, 1e-2, 0.1};
+            gjk_query_input q;
+            memset(&q, 0, sizeof q);
+            q.shape_a = &A, q.transform_a = gjk_transform_make(gjk_v3(0, 0, 0), p.qa);
+            q.shape_b = &B, q.transform_b = gjk_transform_make(to_real3(off), p.qb);
+            q.options.tolerance = (gjk_real)rel[t];
+            gjk_distance_output o = gjk_distance(&q, NULL);
+            ENSURE(o.status == GJK_SEPARATED);
+            ENSURE(fabs((double)o.distance - ref) <= rel[t] * (L + (double)p.mb));
+            ++checked;
+        }
+        hull_free(&p.diff);
+    }
+    ENSURE(checked > 600);
+    // The review's pair (a box and a capsule, tolerance 1e-3): the exact
+    // distance 1.2653246427936976, the promised tolerance 0.00376; the
+    // answer was 1.2719526 when a corner pair was accepted within a whole
+    // tolerance of the pair's extent.
+    gjk_shape box = gjk_make_box(gjk_v3((gjk_real)0.18210509236153463, (gjk_real)1.0928783728301079,
+                                        (gjk_real)0.22482220354129337));
+    gjk_shape cap = gjk_make_capsule(
+        gjk_v3((gjk_real)0.95841122247649302, (gjk_real)0.99995850140867426, (gjk_real)0.47133786671326594),
+        gjk_v3((gjk_real)-0.94624254740978375, (gjk_real)-0.77095661677472593, (gjk_real)-0.65615007425409355),
+        (gjk_real)0.16181040406142699);
+    gjk_query_input q;
+    memset(&q, 0, sizeof q);
+    q.shape_a = &box;
+    q.transform_a = gjk_transform_make(gjk_v3(0, 0, 0),
+                                       gjk_quat_make((gjk_real)0.037209548812304462, (gjk_real)-0.55149638289098246,
+                                                     (gjk_real)-0.53141439882946451, (gjk_real)-0.64192361372056272));
+    q.shape_b = &cap;
+    q.transform_b = gjk_transform_make(
+        gjk_v3((gjk_real)2.3698458935302353, (gjk_real)-0.2248275850403669, (gjk_real)1.1404973180068245),
+        gjk_quat_make((gjk_real)0.29466272106998542, (gjk_real)0.27083599141299969, (gjk_real)-0.69767452106107419,
+                      (gjk_real)-0.59419862775773069));
+    q.options.tolerance = (gjk_real)1e-3;
+    gjk_distance_output o = gjk_distance(&q, NULL);
+    ENSURE(o.status == GJK_SEPARATED);
+    ENSURE_NEAR(o.distance, 1.2653246427936976, 0.00376);
+}
+
 int main(void) {
     g_qhull_err = tmpfile();
     RUN_TEST(test_stacked_boxes);
@@ -431,6 +547,8 @@ int main(void) {
     RUN_TEST(test_penetration_ties_at_extremes);
     RUN_TEST(test_flat_square_on_box);
     RUN_TEST(test_cached_garbage);
+    RUN_TEST(test_coplanar_flat_shapes);
+    RUN_TEST(test_large_tolerance);
     RUN_TEST(test_box_box_against_reference);
     return TEST_SUMMARY();
 }
