@@ -142,7 +142,8 @@ static gjk_real gap_along2(const gjk2_pair *p, const gjk_real a[2], const gjk_re
 /// farthest along n and B's nearest point to it, or B's corner farthest
 /// along −n and A's nearest point to it (the nearer pair), alternating
 /// projections for up to two more steps; the first pair whose length comes
-/// within tol of the gap along its direction is the answer (see sat.c).
+/// within a quarter of tol of the gap along its direction is the answer
+/// (see sat.c).
 static bool corner_pair2(const gjk2_pair *p, const gjk_real a[2], const gjk_real b[2], gjk_vec2 n, gjk_real tol,
                          gjk2_box_answer *out) {
     gjk_vec2 ca = gjk_v2(sign_of(n.x) * a[0], sign_of(n.y) * a[1]);
@@ -159,7 +160,7 @@ static bool corner_pair2(const gjk2_pair *p, const gjk_real a[2], const gjk_real
         if (!(len > tol)) {
             return false; // touching cores (or rounding): GJK's
         }
-        if (len - gap_along2(p, a, b, u) <= tol) {
+        if (len - gap_along2(p, a, b, u) <= tol / 4) {
             out->a = pa, out->b = pb, out->normal = u, out->distance = len;
             return true;
         }
