@@ -117,24 +117,14 @@ static gjk_real box_box_tolerance(const gjk2_pair *p) {
 /// as a box of zero width, centred at the segment's middle c with its x
 /// axis along it (rotation r) in the shape's frame (as in query.c).
 typedef struct box_view2 {
-    gjk2_shape box;
+    const gjk2_shape *box; ///< The shape itself, or `made`.
+    gjk2_shape made;
     gjk_vec2 c;
     gjk_rot2 r;
-    bool moved; ///< A segment's frame (c, r), not the shape's own.
 } box_view2;
 
-/// The box view of a shape; false for a shape that has none.
-static bool box_view_of(const gjk2_shape *s, box_view2 *v) {
-    if (s->type == GJK2_SHAPE_BOX) {
-        v->box = *s;
-        v->moved = false;
-        return true;
-    }
-    if (s->type != GJK2_SHAPE_SEGMENT && s->type != GJK2_SHAPE_CAPSULE) {
-        return false;
-    }
-    gjk_vec2 a = s->type == GJK2_SHAPE_SEGMENT ? s->segment.a : s->capsule.a;
-    gjk_vec2 b = s->type == GJK2_SHAPE_SEGMENT ? s->segment.b : s->capsule.b;
+/// The box view of a segment or capsule core a–b.
+static void segment_view(gjk_vec2 a, gjk_vec2 b, box_view2 *v) {
     gjk_vec2 e = gjk_sub2(b, a), x = gjk_normalize2(e);
     if (!(gjk_length_sq2(x) > 0)) {
         x = gjk_v2(1, 0); // a point: any frame
@@ -142,57 +132,73 @@ static bool box_view_of(const gjk2_shape *s, box_view2 *v) {
     v->r.c = x.x;
     v->r.s = x.y;
     v->c = gjk_add2(a, gjk_scale2(GJK_R(0.5), e));
-    v->box = gjk2_make_box(gjk_v2(GJK_R(0.5) * gjk_dot2(x, e), 0));
-    v->moved = true;
-    return true;
+    v->made = gjk2_make_box(gjk_v2(GJK_R(0.5) * gjk_dot2(x, e), 0));
+    v->box = &v->made;
 }
 
-/// The pair *q of the two shapes' box views: false when either has none,
-/// both are segments or capsules (which have a closed form), or the query
-/// is traced (it goes on to GJK and EPA, as with the closed forms).
-static bool box_pair_view(const gjk2_query_input *in, const gjk2_pair *p, gjk2_pair *q, box_view2 *va,
-                          box_view2 *vb) {
-    if (in->options.trace != NULL || !box_view_of(p->a, va) || !box_view_of(p->b, vb) || (va->moved && vb->moved)) {
-        return false;
+/// The pair of the two shapes' box views: p itself for two boxes; for a box
+/// and a segment or capsule, *q in the views' frames, the segment's view in
+/// *v (*moved_a: A's is the segment's). NULL when a shape has no view, both
+/// are segments or capsules (which have a closed form), or the query is
+/// traced (it goes on to GJK and EPA, as with the closed forms).
+static GJK_INLINE const gjk2_pair *box_pair_view(const gjk2_query_input *in, const gjk2_pair *p, gjk2_pair *q,
+                                                 box_view2 *v, bool *moved_a) {
+    const gjk2_shape_type box = GJK2_SHAPE_BOX;
+    gjk2_shape_type ta = p->a->type, tb = p->b->type;
+    *moved_a = false;
+    if (in->options.trace != NULL || (ta != box && tb != box)) {
+        return NULL;
     }
-    // B's view in A's frame, then everything in A's view's frame.
+    if (ta == tb) {
+        return p; // two boxes
+    }
+    const gjk2_shape *s = ta == box ? p->b : p->a;
+    if (s->type != GJK2_SHAPE_SEGMENT && s->type != GJK2_SHAPE_CAPSULE) {
+        return NULL;
+    }
+    segment_view(s->type == GJK2_SHAPE_SEGMENT ? s->segment.a : s->capsule.a,
+                 s->type == GJK2_SHAPE_SEGMENT ? s->segment.b : s->capsule.b, v);
     *q = *p;
-    q->a = &va->box;
-    q->b = &vb->box;
-    if (vb->moved) {
-        q->pos_b = gjk_add2(p->pos_b, gjk_rot2_apply(p->rot_b, vb->c));
-        q->rot_b = gjk_rot2_mul(p->rot_b, vb->r);
+    if (ta == box) {
+        // B's view in A's frame.
+        q->b = v->box;
+        q->pos_b = gjk_add2(p->pos_b, gjk_rot2_apply(p->rot_b, v->c));
+        q->rot_b = gjk_rot2_mul(p->rot_b, v->r);
+    } else {
+        // B in A's view's frame.
+        q->a = v->box;
+        q->pos_b = gjk_rot2_inv_apply(v->r, gjk_sub2(p->pos_b, v->c));
+        q->rot_b = gjk_rot2_inv_mul(v->r, p->rot_b);
+        *moved_a = true;
     }
-    if (va->moved) {
-        q->pos_b = gjk_rot2_inv_apply(va->r, gjk_sub2(p->pos_b, va->c));
-        q->rot_b = gjk_rot2_inv_mul(va->r, q->rot_b);
-    }
-    return true;
+    return q;
 }
 
 /// Two boxes, or a box and a segment or capsule, answered by their
 /// separating axes (sat2.c) beyond the band of touching, in A's frame; with
 /// `common` and the cores overlapping, box->a = box->b is a point of both
 /// (else false). *tol: the tolerance to classify the answer with.
-static bool box_box(const gjk2_query_input *in, const gjk2_pair *p, bool common, gjk2_box_answer *box,
-                    gjk_real *tol) {
-    box_view2 va, vb;
+static GJK_INLINE bool box_box(const gjk2_query_input *in, const gjk2_pair *p, bool common, gjk2_box_answer *box,
+                               gjk_real *tol) {
+    box_view2 v;
     gjk2_pair q;
-    if (!box_pair_view(in, p, &q, &va, &vb)) {
+    bool moved_a;
+    const gjk2_pair *bp = box_pair_view(in, p, &q, &v, &moved_a);
+    if (bp == NULL) {
         return false;
     }
-    *tol = box_box_tolerance(&q);
-    if (!gjk2_box_box_signed(&q, *tol, 8 * *tol, box) ||
-        (common && box->distance < 0 && !gjk2_box_box_common(&q, box, *tol, &box->a))) {
+    *tol = box_box_tolerance(bp);
+    if (!gjk2_box_box_signed(bp, *tol, 8 * *tol, box) ||
+        (common && box->distance < 0 && !gjk2_box_box_common(bp, box, *tol, &box->a))) {
         return false;
     }
     if (common && box->distance < 0) {
         box->b = box->a;
     }
-    if (va.moved) {
-        box->a = gjk_add2(gjk_rot2_apply(va.r, box->a), va.c);
-        box->b = gjk_add2(gjk_rot2_apply(va.r, box->b), va.c);
-        box->normal = gjk_rot2_apply(va.r, box->normal);
+    if (moved_a) {
+        box->a = gjk_add2(gjk_rot2_apply(v.r, box->a), v.c);
+        box->b = gjk_add2(gjk_rot2_apply(v.r, box->b), v.c);
+        box->normal = gjk_rot2_apply(v.r, box->normal);
     }
     return true;
 }
@@ -218,21 +224,23 @@ gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input) {
     if (!pair_setup(input, &p, &xa)) {
         return out;
     }
-    box_view2 va, vb;
+    box_view2 v;
     gjk2_pair q;
-    if (box_pair_view(input, &p, &q, &va, &vb)) {
+    bool moved_a;
+    const gjk2_pair *bp = box_pair_view(input, &p, &q, &v, &moved_a);
+    if (bp != NULL) {
         // Two boxes (or a box and a segment or capsule): their four
         // separating axes decide every pair not within the band of
         // touching; GJK decides the rest.
         gjk_status st = GJK_INVALID_INPUT;
-        gjk_real tol = box_box_tolerance(&q);
-        bool decided = gjk2_box_box_decide(&q, 8 * tol, &st);
-        if (!decided && q.radius > 0) {
+        gjk_real tol = box_box_tolerance(bp);
+        bool decided = gjk2_box_box_decide(bp, 8 * tol, &st);
+        if (!decided && bp->radius > 0) {
             // Rounded boxes whose cores are apart, which the axes' lower
             // bound leaves open: the distance of gjk2_distance's path.
             gjk2_box_answer box;
-            decided = gjk2_box_box_signed(&q, tol, 8 * tol, &box);
-            st = decided ? classify(box.distance - q.radius, tol) : st;
+            decided = gjk2_box_box_signed(bp, tol, 8 * tol, &box);
+            st = decided ? classify(box.distance - bp->radius, tol) : st;
         }
         if (decided) {
             out.status = st;
