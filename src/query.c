@@ -265,6 +265,45 @@ static void cache_clear(gjk_simplex_cache *cache) {
     }
 }
 
+/// The radius of a ball about the shape's origin that holds the shape (a
+/// bound of the core, gjk_shape_bound, plus the rounding), or −1 where that
+/// costs more than it can save: a user shape (six support calls) or a
+/// polytope without hull (a scan). Boxes and hulls inline.
+static GJK_INLINE gjk_real ball_of(const gjk_shape *s) {
+    switch (s->type) {
+    case GJK_SHAPE_BOX: return gjk_length(s->box.half_extents) + s->margin;
+    case GJK_SHAPE_POLYTOPE: return s->polytope.hull != NULL ? s->polytope.hull->radius + s->margin : -1;
+    case GJK_SHAPE_CUSTOM: return -1;
+    default: return gjk_shape_bound(s) + gjk_core_radius(s);
+    }
+}
+
+/// True when the two shapes are proved apart by their balls (ball_of)
+/// alone, before any relative pose is set up: the distance between their
+/// origins exceeds the sum of the radii by more than the tolerance at the
+/// pair's whole scale, which is above the tolerance any other path would
+/// classify with (so that the queries agree on the status). The inputs are
+/// checked as the full path checks them, but only when the test succeeds:
+/// most pairs near enough to matter fail it, and are checked once, by the
+/// full path, which also reports anything invalid.
+static GJK_INLINE bool balls_apart(const gjk_query_input *in) {
+    const gjk_shape *a = in->shape_a, *b = in->shape_b;
+    gjk_real ra = ball_of(a), rb = ball_of(b);
+    if (!(ra >= 0) || !(rb >= 0)) {
+        return false;
+    }
+    gjk_real reach = ra + rb;
+    gjk_real apart = gjk_length(gjk_sub(in->transform_b.position, in->transform_a.position));
+    gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    // Never true when either length is infinite or NaN; none beyond the
+    // range where the full path answers (it reports far larger offsets as
+    // invalid input: the queries agree on those too).
+    return apart * apart <= GJK_SQUARE_MAX &&
+           apart - reach > gjk_max(rel, 8 * GJK_REAL_EPSILON) * (apart + 2 * reach) &&
+           gjk_options_valid(&in->options) && gjk_transform_valid(&in->transform_a) &&
+           gjk_transform_valid(&in->transform_b) && gjk_shape_check(a, true) && gjk_shape_check(b, true);
+}
+
 /// gjk_intersect and gjk_intersect_cached (cache may be NULL).
 static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
     gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
@@ -273,6 +312,12 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
         cache_clear(cache);
         out.status = classify(sa.core - sa.ra - sa.rb, sa.tol);
         out.intersect = out.status != GJK_SEPARATED;
+        return out;
+    }
+    if (input != NULL && input->shape_a != NULL && input->shape_b != NULL && input->options.trace == NULL &&
+        balls_apart(input)) {
+        cache_clear(cache);
+        out.status = GJK_SEPARATED;
         return out;
     }
     gjk_pair p;

@@ -11,6 +11,7 @@
 
 #define TEST_XORSHIFT64_SEED 0x853C49E6748FEA9Bull
 #include "test_util.h"
+#include "gjk/hull.h"
 
 /// Absolute tolerance for shapes and distances of size `size`.
 #define TOL(size) ((double)TEST_REL_TOL * (double)(size))
@@ -1973,6 +1974,121 @@ static void test_invalid_input(void) {
     check_finite(&r, &q.options);
 }
 
+// ---- far apart: the balls about the shapes' origins ----
+
+/// gjk_intersect proves pairs apart from balls about the shapes' origins
+/// before setting up their relative pose. The statuses of the three queries
+/// agree at every distance from the balls' threshold (just beyond it, where
+/// the tolerance decides, and inside it, where the full path does); pairs
+/// far beyond it are answered by the balls (the cache is cleared, where the
+/// walk would leave its simplex); invalid input far apart is still reported.
+static void test_far_apart_balls(void) {
+    enum { NP = 40, NS = 8 };
+    gjk_vec3 pts[NP];
+    double hull_r = 0;
+    for (int i = 0; i < NP; ++i) {
+        pts[i] = gjk_scale(rnd(0.3, 0.7), rnd_unit_vec());
+        hull_r = fmax(hull_r, (double)gjk_length(pts[i])); // the farthest point is a vertex
+    }
+    gjk_hull *h = gjk_hull_create(pts, NP, NULL);
+    ENSURE(h != NULL);
+    if (h == NULL) {
+        return;
+    }
+    gjk_vec3 t0 = V(0.5, 0, 0), t1 = V(-0.2, 0.4, 0.1), t2 = V(0, -0.3, 0.6);
+    const gjk_shape shapes[NS] = {
+        gjk_make_box(V(0.5, 0.3, 0.2)),      gjk_with_margin(gjk_make_box(V(0.5, 0.3, 0.2)), 0.1),
+        gjk_make_cylinder(0.4, 0.6),         gjk_make_cone(0.5, 0.4),
+        gjk_make_ellipsoid(V(0.5, 0.3, 0.4)), gjk_make_triangle(t0, t1, t2),
+        gjk_make_hull(h),                    gjk_with_margin(gjk_make_hull(h), 0.05)};
+    // Each ball's radius, worked out here: the farthest point of the core
+    // from its origin, plus the margin.
+    const double ball[NS] = {sqrt(0.25 + 0.09 + 0.04), sqrt(0.25 + 0.09 + 0.04) + 0.1, sqrt(0.16 + 0.36),
+                             sqrt(0.25 + 0.16), 0.5, fmax(0.5, sqrt(0.36 + 0.09)), hull_r, hull_r + 0.05};
+    const double beyond[] = {2, 0.5, 1e-3, 1e-7, 1e-11, 0, -0.05};
+    int by_balls = 0;
+    for (int i = 0; i < NS; ++i) {
+        for (int j = 0; j < NS; ++j) {
+            for (int k = 0; k < (int)(sizeof beyond / sizeof beyond[0]); ++k) {
+                double reach = ball[i] + ball[j];
+                gjk_vec3 u = rnd_unit_vec();
+                gjk_transform ta = pose(rnd_vec(-3, 3), rnd_quat());
+                gjk_vec3 cb = gjk_add(ta.position, gjk_scale((gjk_real)(reach * (1 + beyond[k])), u));
+                gjk_transform tb = pose(cb, rnd_quat());
+                gjk_query_input q = query(&shapes[i], ta, &shapes[j], tb);
+                case_begin("balls: statuses agree");
+                gjk_intersect_output in = gjk_intersect(&q);
+                gjk_distance_output di = gjk_distance(&q, NULL);
+                gjk_penetration_output pe = gjk_penetration(&q, NULL);
+                ENSURE(in.status == di.status && di.status == pe.status);
+                ENSURE(in.intersect == (in.status != GJK_SEPARATED));
+                if (beyond[k] >= 1e-3) {
+                    // Apart by at least the balls' gap.
+                    ENSURE(in.status == GJK_SEPARATED);
+                    ENSURE(di.distance >= reach * beyond[k] * (1 - 1e-6));
+                }
+                if (beyond[k] >= 0.5) {
+                    // A cache the walk filled near contact is cleared by
+                    // the balls' answer (the walk would store its simplex).
+                    gjk_simplex_cache cache;
+                    memset(&cache, 0, sizeof cache);
+                    gjk_vec3 cn = gjk_add(ta.position, gjk_scale((gjk_real)(0.3 * reach), u));
+                    gjk_query_input near = query(&shapes[i], ta, &shapes[j], pose(cn, rnd_quat()));
+                    (void)gjk_intersect_cached(&near, &cache);
+                    bool filled = cache.count > 0;
+                    gjk_intersect_output ic = gjk_intersect_cached(&q, &cache);
+                    ENSURE(ic.status == GJK_SEPARATED && ic.iterations == 0);
+                    ENSURE(cache.count == 0);
+                    by_balls += filled && cache.count == 0;
+                }
+                if (test_failures > case_failures) {
+                    fprintf(stderr, "    shapes %d %d, beyond %g: intersect %d, distance %d (%.17g), penetration %d\n",
+                            i, j, beyond[k], (int)in.status, (int)di.status, (double)di.distance, (int)pe.status);
+                }
+                case_end();
+            }
+        }
+    }
+    // The boxes' pairs fill no cache (their axes answer), the others do.
+    ENSURE(by_balls == 2 * (NS * NS - 4));
+    // Two ellipsoids whose long axes meet on the line of their centres fill
+    // their balls there: apart by a tenth of the tolerance, they touch, as
+    // the balls must not hide (nor a box's corner pointing at a hull's
+    // farthest vertex).
+    gjk_real gap = (gjk_real)(0.1 * GJK_DEFAULT_TOLERANCE);
+    gjk_query_input q =
+        query(&shapes[4], at(0, 0, 0), &shapes[4], pose(V(1 + (double)gap, 0, 0), gjk_quat_identity()));
+    case_begin("balls: ellipsoids touching at their balls");
+    ENSURE(gjk_intersect(&q).status == GJK_TOUCHING);
+    ENSURE(gjk_distance(&q, NULL).status == GJK_TOUCHING);
+    case_end();
+    // Invalid input far apart: reported, not taken for apart.
+    const gjk_real nan = (gjk_real)NAN;
+    const gjk_shape *H = &shapes[6], *B = &shapes[0];
+    gjk_transform far = at(100, 0, 0);
+    q = query(B, at(0, 0, 0), B, pose(V(100, 0, 0), gjk_quat_make(nan, 0, 0, 0)));
+    expect_invalid("far apart: NaN rotation of B", &q);
+    q = query(H, pose(V(0, 0, 0), gjk_quat_make(0, 0, 0, 0)), B, far);
+    expect_invalid("far apart: zero quaternion of A", &q);
+    gjk_shape bad = gjk_with_margin(*B, -0.1);
+    q = query(H, at(0, 0, 0), &bad, far);
+    expect_invalid("far apart: negative margin", &q);
+    bad = gjk_make_box(V(0.5, nan, 0.2));
+    q = query(&bad, at(0, 0, 0), H, far);
+    expect_invalid("far apart: NaN half extent", &q);
+    bad = *H;
+    bad.polytope.count = 5;
+    q = query(B, at(0, 0, 0), &bad, far);
+    expect_invalid("far apart: a hull shape that is not its hull's", &q);
+    q = query(H, at(0, 0, 0), B, far);
+    q.options.tolerance = -1;
+    expect_invalid("far apart: negative tolerance", &q);
+    q.options.tolerance = 0;
+    q.options.max_iterations = -1;
+    expect_invalid("far apart: negative iteration cap", &q);
+    gjk_hull_destroy(h);
+}
+
 int main(void) {
     RUN_TEST(test_reference_helpers);
     RUN_TEST(test_sphere_sphere);
@@ -1993,5 +2109,6 @@ int main(void) {
     RUN_TEST(test_warm_start);
     RUN_TEST(test_max_distance);
     RUN_TEST(test_invalid_input);
+    RUN_TEST(test_far_apart_balls);
     return TEST_SUMMARY();
 }
