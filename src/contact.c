@@ -616,7 +616,14 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
     q.options.max_distance = 0;
 
     // 1. The normal and signed distance: one penetration query, whose GJK
-    // walk stops early once the shapes are proved farther apart than spec.
+    // walk stops early once the shapes are proved farther apart than spec;
+    // shapes whose bounding balls show that already are done first.
+    if (gjk_balls_apart(&q, spec)) {
+        if (cache != NULL) {
+            cache->count = 0;
+        }
+        return manifold_error(GJK_SEPARATED);
+    }
     gjk_penetration_output pen = gjk_penetration_bounded(&q, cache, spec);
     if (pen.status == GJK_INVALID_INPUT) {
         return manifold_error(GJK_INVALID_INPUT);

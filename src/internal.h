@@ -115,6 +115,17 @@ static inline bool gjk_transform_valid(const gjk_transform *t);
 /// outside [GJK_SQUARE_MIN, GJK_SQUARE_MAX] (pair.c).
 bool gjk_transform_valid_slow(gjk_transform t);
 
+/// True when the shapes are proved farther apart than `beyond` (≥ 0) by the
+/// balls about their origins that hold them alone (query.c): the origins
+/// lie farther apart than the balls' radii and `beyond` by more than the
+/// tolerance at the pair's whole scale (above the tolerance any query
+/// classifies with, so that the answers agree). Only for shapes whose ball
+/// costs nothing to find (not a user shape, nor a polytope without hull).
+/// The inputs are checked as the queries check them, but only once the
+/// test has succeeded: false for anything invalid, which the full path
+/// then reports. Far pairs answer so without any pose setup.
+bool gjk_balls_apart(const gjk_query_input *in, gjk_real beyond);
+
 /// The common case of the transform checks in one test: a quaternion whose
 /// squared norm *s2 lies inside the normal range has finite, non-zero
 /// components, and gjk_quat_normalize's quick path applies to it.

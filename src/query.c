@@ -278,21 +278,13 @@ static GJK_INLINE gjk_real ball_of(const gjk_shape *s) {
     }
 }
 
-/// True when the two shapes are proved apart by their balls (ball_of)
-/// alone, before any relative pose is set up: the distance between their
-/// origins exceeds the sum of the radii by more than the tolerance at the
-/// pair's whole scale, which is above the tolerance any other path would
-/// classify with (so that the queries agree on the status). The inputs are
-/// checked as the full path checks them, but only when the test succeeds:
-/// most pairs near enough to matter fail it, and are checked once, by the
-/// full path, which also reports anything invalid.
-static GJK_INLINE bool balls_apart(const gjk_query_input *in) {
+bool gjk_balls_apart(const gjk_query_input *in, gjk_real beyond) {
     const gjk_shape *a = in->shape_a, *b = in->shape_b;
     gjk_real ra = ball_of(a), rb = ball_of(b);
     if (!(ra >= 0) || !(rb >= 0)) {
         return false;
     }
-    gjk_real reach = ra + rb;
+    gjk_real reach = ra + rb + beyond;
     gjk_real apart = gjk_length(gjk_sub(in->transform_b.position, in->transform_a.position));
     gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
     // Never true when either length is infinite or NaN; none beyond the
@@ -315,7 +307,7 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
         return out;
     }
     if (input != NULL && input->shape_a != NULL && input->shape_b != NULL && input->options.trace == NULL &&
-        balls_apart(input)) {
+        gjk_balls_apart(input, 0)) {
         cache_clear(cache);
         out.status = GJK_SEPARATED;
         return out;

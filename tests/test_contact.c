@@ -916,6 +916,62 @@ static void test_cache(void) {
     gjk_hull_destroy(hb);
 }
 
+/// Pairs whose bounding balls are apart by more than the speculative
+/// distance are answered from the balls (no points, the cache cleared);
+/// the balls never hide a pair within it: two cubes corner to corner fill
+/// their balls along the diagonal, so a gap just inside the speculative
+/// distance gives a point and one just beyond it none.
+static void test_far_apart_balls(void) {
+    gjk_hull *hb = hull_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5));
+    gjk_shape cubes[2] = {gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5)), gjk_make_hull(hb)};
+    const double spec = 0.3, half_diagonal = 0.5 * sqrt(3.0);
+    // Along the diagonal, B's corner (−0.5, −0.5, −0.5) faces A's corner
+    // (0.5, 0.5, 0.5): the pair's nearest points, on both balls.
+    const gjk_vec3 diag = gjk_normalize(gjk_v3(1, 1, 1));
+    const gjk_quat unturned = gjk_quat_identity();
+    for (int ka = 0; ka < 2; ++ka) {
+        for (int kb = 0; kb < 2; ++kb) {
+            const double gaps[] = {spec - 0.02, spec + 0.02, spec + 1};
+            for (int g = 0; g < 3; ++g) {
+                gjk_vec3 c = gjk_scale((gjk_real)(2 * half_diagonal + gaps[g]), diag);
+                gjk_transform xb = gjk_transform_make(c, unturned);
+                case_begin("balls: cubes corner to corner");
+                gjk_contact_input in;
+                memset(&in, 0, sizeof in);
+                in.shape_a = &cubes[ka];
+                in.transform_a = gjk_transform_identity();
+                in.shape_b = &cubes[kb];
+                in.transform_b = xb;
+                in.speculative_distance = (gjk_real)spec;
+                // A cache filled near contact first.
+                gjk_simplex_cache cache;
+                memset(&cache, 0, sizeof cache);
+                gjk_contact_input near = in;
+                near.transform_b = gjk_transform_make(gjk_scale((gjk_real)(2 * half_diagonal - 0.01), diag), unturned);
+                (void)gjk_contact(&near, &cache);
+                bool filled = cache.count > 0;
+                gjk_manifold m = gjk_contact(&in, &cache);
+                check_manifold_contract(&m, 1);
+                ENSURE(m.status == GJK_SEPARATED);
+                if (g == 0) {
+                    ENSURE(m.point_count == 1);
+                    ENSURE(m.point_count == 1 && fabs((double)m.points[0].separation - gaps[g]) < 1e-6);
+                } else {
+                    ENSURE(m.point_count == 0);
+                }
+                // The balls' answer clears the cache; a hull pair's walk
+                // would have filled it (the boxes' axes never do).
+                if (g == 2) {
+                    ENSURE(cache.count == 0);
+                    ENSURE(filled == (ka == 1 || kb == 1));
+                }
+                case_end();
+            }
+        }
+    }
+    gjk_hull_destroy(hb);
+}
+
 /// Box faces with no area: a plate seen edge-on gives a segment, a point box
 /// a point, never a polygon whose zero-length edges would leave the other
 /// feature unclipped along them (fuzz finding: a capsule's whole core
@@ -964,5 +1020,6 @@ int main(void) {
     RUN_TEST(test_all_shapes_random);
     RUN_TEST(test_cache);
     RUN_TEST(test_degenerate_box_faces);
+    RUN_TEST(test_far_apart_balls);
     return TEST_SUMMARY();
 }
