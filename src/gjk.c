@@ -90,10 +90,10 @@ static bool start_apart(const gjk_pair *pair, const gjk_walk *walk, gjk_real low
         return false; // the cheap test first: widening only raises the bar
     }
     if (!walk->stop_widen) {
-        return walk->stop_beyond > 0 && lower > walk->stop_beyond + gjk_pair_tolerance(pair);
+        return walk->stop_beyond > 0 && lower > walk->stop_beyond + gjk_pair_apart_margin(pair, 0);
     }
     gjk_real extent = gjk_shape_bound(pair->a) + gjk_shape_bound(pair->b);
-    gjk_real beyond = walk->stop_beyond + pair->rel_tol * (pair->scale + extent + pair->radius);
+    gjk_real beyond = walk->stop_beyond + gjk_pair_apart_margin(pair, extent);
     return beyond > 0 && lower > beyond;
 }
 
@@ -295,7 +295,8 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
         // Apart beyond stop_beyond by more than the tolerance at the scale
         // that includes the new point (see start_apart).
         tol = gjk_pair_tolerance(pair);
-        if ((walk->stop_widen || walk->stop_beyond > 0) && walk->lower > walk->stop_beyond + tol) {
+        if ((walk->stop_widen || walk->stop_beyond > 0) &&
+            walk->lower > walk->stop_beyond + gjk_pair_apart_margin(pair, 0)) {
             return GJK_WALK_APART;
         }
         // Duality gap |v| − v̂·w, measured against that tolerance. Only a

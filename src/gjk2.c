@@ -50,10 +50,10 @@ static bool start_apart(const gjk2_pair *pair, const gjk2_walk *walk, gjk_real l
         return false; // the cheap test first: widening only raises the bar
     }
     if (!walk->stop_widen) {
-        return walk->stop_beyond > 0 && lower > walk->stop_beyond + gjk2_pair_tolerance(pair);
+        return walk->stop_beyond > 0 && lower > walk->stop_beyond + gjk2_pair_apart_margin(pair, 0);
     }
     gjk_real extent = gjk2_shape_bound(pair->a) + gjk2_shape_bound(pair->b);
-    gjk_real beyond = walk->stop_beyond + pair->rel_tol * (pair->scale + extent + pair->radius);
+    gjk_real beyond = walk->stop_beyond + gjk2_pair_apart_margin(pair, extent);
     return beyond > 0 && lower > beyond;
 }
 
@@ -138,7 +138,7 @@ WALK_INLINE int walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 *v_io, cons
         }
         // Apart beyond stop_beyond by more than the tolerance at the scale
         // that includes the new point (see start_apart).
-        gjk_real beyond = walk->stop_beyond + gjk2_pair_tolerance(pair);
+        gjk_real beyond = walk->stop_beyond + gjk2_pair_apart_margin(pair, 0);
         if ((walk->stop_widen || walk->stop_beyond > 0) && walk->lower > beyond) {
             return GJK_WALK_APART;
         }

@@ -133,6 +133,11 @@ static inline gjk_vec2 gjk2_pair_start_direction(const gjk2_pair *p) {
 /// Absolute tolerance of the pair at the scale seen so far.
 static inline gjk_real gjk2_pair_tolerance(const gjk2_pair *p) { return p->rel_tol * (p->scale + p->radius); }
 
+/// gjk_pair_apart_margin (internal.h) in 2D.
+static inline gjk_real gjk2_pair_apart_margin(const gjk2_pair *p, gjk_real extent) {
+    return gjk_max(p->rel_tol, 4 * GJK_REAL_EPSILON) * (p->scale + extent + p->radius);
+}
+
 /// A 2D vector as a trace point: rotated to world orientation, z = 0.
 static inline gjk_vec3 gjk2_trace_point(const gjk2_pair *p, gjk_vec2 v) {
     gjk_vec2 r = gjk_rot2_apply(p->rot_a, v);

@@ -2624,6 +2624,20 @@ static void test_max_distance_bound_within_rounding(void) {
         ENSURE(warm.status == cold.status && warm.distance == 0);
         ENSURE_NEAR(vlen(warm.normal), 1, 4 * EPS);
     }
+    // The same with a relative tolerance far below the rounding (1e-160,
+    // fuzz seed 925): the margin of a proof of "apart" never drops below
+    // the bound's own rounding, so the warm query still finds the overlap.
+    for (int m = 0; m < 2; ++m) {
+        in.options.tolerance = to_real(1e-160);
+        in.options.max_distance = m == 0 ? to_real(1e-160) : 5;
+        memset(&cache, 0, sizeof cache);
+        cold = gjk_distance(&in, &cache);
+        ENSURE(cold.status != GJK_SEPARATED && cold.distance == 0);
+        for (int k = 0; k < 2; ++k) {
+            gjk_distance_output warm = gjk_distance(&in, &cache);
+            ENSURE(warm.status == cold.status && warm.distance == 0);
+        }
+    }
 #endif
 }
 
