@@ -70,7 +70,10 @@ typedef struct gjk_manifold {
 
 /// Contact manifold of A and B. `cache` may be NULL; when given it warm-starts the underlying distance/penetration query (see gjk_distance).
 /// Cost: one penetration query (its GJK walk stops once the shapes are
-/// proved apart beyond the speculative distance) plus the clipping.
+/// proved apart beyond the speculative distance) plus the clipping; shapes
+/// whose bounding balls are apart by more than the speculative distance are
+/// answered from the balls alone (no points, the cache left empty), as in
+/// gjk_intersect.
 /// input->options.max_distance is checked as in every query but not used
 /// (the speculative distance takes its place). A negative, NaN or infinite speculative distance is invalid
 /// input. No allocation; fixed stack scratch (a hull face with more than 32

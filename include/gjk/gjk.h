@@ -311,7 +311,10 @@ GJK_API gjk_intersect_output gjk_intersect(const gjk_query_input *input);
 /// gjk_intersect warm-started from `cache` (see gjk_distance; may be NULL),
 /// which receives the final simplex: for a pair that moved a little since
 /// the last query, the cached points usually prove the answer at once (a
-/// separating direction, or a tetrahedron around the origin).
+/// separating direction, or a tetrahedron around the origin). Shapes whose
+/// bounding balls about their origins are apart (any but user shapes and
+/// polytopes without hull) are answered from the balls alone, before any
+/// other work, leaving the cache empty.
 GJK_API gjk_intersect_output gjk_intersect_cached(const gjk_query_input *input, gjk_simplex_cache *cache);
 
 /// Distance and closest points of A and B. `cache` may be NULL; when given it
