@@ -265,16 +265,16 @@ static void cache_clear(gjk_simplex_cache *cache) {
     }
 }
 
-/// The radius of a ball about the shape's origin that holds the shape (a
-/// bound of the core, gjk_shape_bound, plus the rounding), or −1 where that
-/// costs more than it can save: a user shape (six support calls) or a
-/// polytope without hull (a scan). Boxes and hulls inline.
+/// The radius of a ball about the shape's origin that holds the shape,
+/// rounding included (gjk_shape_bound), or −1 where that costs more than it
+/// can save: a user shape (six support calls) or a polytope without hull (a
+/// scan). Boxes and hulls inline.
 static GJK_INLINE gjk_real ball_of(const gjk_shape *s) {
     switch (s->type) {
     case GJK_SHAPE_BOX: return gjk_length(s->box.half_extents) + s->margin;
     case GJK_SHAPE_POLYTOPE: return s->polytope.hull != NULL ? s->polytope.hull->radius + s->margin : -1;
     case GJK_SHAPE_CUSTOM: return -1;
-    default: return gjk_shape_bound(s) + gjk_core_radius(s);
+    default: return gjk_shape_bound(s);
     }
 }
 
@@ -289,8 +289,11 @@ bool gjk_balls_apart(const gjk_query_input *in, gjk_real beyond) {
     gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
     // Never true when either length is infinite or NaN; none beyond the
     // range where the full path answers (it reports far larger offsets as
-    // invalid input: the queries agree on those too).
-    return apart * apart <= GJK_SQUARE_MAX &&
+    // invalid input: the queries agree on those too), nor below the range
+    // where squares keep their digits: there the lengths (unscaled) can be
+    // 1e-12 off, far above the margin (two ellipsoids 2e-157 in size that
+    // overlap by 1e-12 of it came out apart).
+    return apart * apart <= GJK_SQUARE_MAX && apart * apart >= GJK_SQUARE_MIN &&
            apart - reach > gjk_max(rel, 8 * GJK_REAL_EPSILON) * (apart + 2 * reach) &&
            gjk_options_valid(&in->options) && gjk_transform_valid(&in->transform_a) &&
            gjk_transform_valid(&in->transform_b) && gjk_shape_check(a, true) && gjk_shape_check(b, true);

@@ -2062,6 +2062,19 @@ static void test_far_apart_balls(void) {
     ENSURE(gjk_intersect(&q).status == GJK_TOUCHING);
     ENSURE(gjk_distance(&q, NULL).status == GJK_TOUCHING);
     case_end();
+#if !GJK_USE_FLOAT
+    // The same at 2e-157, overlapping by 1e-12 of the size, at tolerance
+    // 1e-15: the lengths' squares are subnormal there and 1e-12 off, so the
+    // balls must leave the pair to the full path (a review's probe).
+    const double tiny = 2.0393900436875564e-157;
+    gjk_shape E = gjk_make_ellipsoid(V(tiny, 0.5 * tiny, 0.4 * tiny));
+    q = query(&E, at(0, 0, 0), &E, at(4.0787800873666344e-157, 0, 0));
+    q.options.tolerance = 1e-15;
+    case_begin("balls: ellipsoids of size 2e-157 overlapping by 1e-12 of it");
+    ENSURE(gjk_intersect(&q).status == gjk_distance(&q, NULL).status);
+    ENSURE(gjk_intersect(&q).status != GJK_SEPARATED);
+    case_end();
+#endif
     // Invalid input far apart: reported, not taken for apart.
     const gjk_real nan = (gjk_real)NAN;
     const gjk_shape *H = &shapes[6], *B = &shapes[0];
