@@ -617,12 +617,9 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
 
     // 1. The normal and signed distance: one penetration query, whose GJK
     // walk stops early once the shapes are proved farther apart than spec;
-    // shapes whose bounding balls show that already are done first (unless
-    // traced: a trace shows the walk, as in gjk_intersect).
-    if (q.options.trace == NULL && gjk_balls_apart(&q, spec)) {
-        if (cache != NULL) {
-            cache->count = 0;
-        }
+    // shapes whose bounding balls show that already are done first.
+    if (gjk_balls_apart(&q, spec)) {
+        gjk_cache_clear(cache);
         return manifold_error(GJK_SEPARATED);
     }
     gjk_penetration_output pen = gjk_penetration_bounded(&q, cache, spec);

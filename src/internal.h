@@ -123,8 +123,17 @@ bool gjk_transform_valid_slow(gjk_transform t);
 /// costs nothing to find (not a user shape, nor a polytope without hull).
 /// The inputs are checked as the queries check them, but only once the
 /// test has succeeded: false for anything invalid, which the full path
-/// then reports. Far pairs answer so without any pose setup.
+/// then reports, and for a traced query (its trace shows the walk). Far
+/// pairs answer so without any pose setup.
 bool gjk_balls_apart(const gjk_query_input *in, gjk_real beyond);
+
+/// An answer without a simplex (a closed form, two boxes' axes, the
+/// balls): a cache (may be NULL) starts the next query fresh.
+static inline void gjk_cache_clear(gjk_simplex_cache *cache) {
+    if (cache != NULL) {
+        cache->count = 0;
+    }
+}
 
 /// The common case of the transform checks in one test: a quaternion whose
 /// squared norm *s2 lies inside the normal range has finite, non-zero

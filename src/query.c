@@ -257,14 +257,6 @@ static GJK_INLINE bool box_box(const gjk_query_input *in, const gjk_pair *p, boo
     return true;
 }
 
-/// An answer without a simplex (a closed form, two boxes' axes): a cache
-/// starts the next query fresh.
-static void cache_clear(gjk_simplex_cache *cache) {
-    if (cache != NULL) {
-        cache->count = 0;
-    }
-}
-
 /// The radius of a ball about the shape's origin that holds the shape,
 /// rounding included (gjk_shape_bound), or −1 where that costs more than it
 /// can save: a user shape (six support calls) or a polytope without hull (a
@@ -278,14 +270,20 @@ static GJK_INLINE gjk_real ball_of(const gjk_shape *s) {
     }
 }
 
-bool gjk_balls_apart(const gjk_query_input *in, gjk_real beyond) {
+/// gjk_balls_apart, inline in gjk_intersect (the call costs a tenth of what
+/// near box pairs pay for the test).
+static GJK_INLINE bool balls_apart(const gjk_query_input *in, gjk_real beyond) {
+    if (in == NULL || in->shape_a == NULL || in->shape_b == NULL || in->options.trace != NULL) {
+        return false; // left to the full path: it reports NULLs, and a trace shows the walk
+    }
     const gjk_shape *a = in->shape_a, *b = in->shape_b;
     gjk_real ra = ball_of(a), rb = ball_of(b);
     if (!(ra >= 0) || !(rb >= 0)) {
         return false;
     }
     gjk_real reach = ra + rb + beyond;
-    gjk_real apart = gjk_length(gjk_sub(in->transform_b.position, in->transform_a.position));
+    gjk_real apart2 = gjk_length_sq(gjk_sub(in->transform_b.position, in->transform_a.position));
+    gjk_real apart = gjk_sqrt(apart2);
     gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
     // Never true when either length is infinite or NaN; none beyond the
     // range where the full path answers (it reports far larger offsets as
@@ -293,25 +291,26 @@ bool gjk_balls_apart(const gjk_query_input *in, gjk_real beyond) {
     // where squares keep their digits: there the lengths (unscaled) can be
     // 1e-12 off, far above the margin (two ellipsoids 2e-157 in size that
     // overlap by 1e-12 of it came out apart).
-    return apart * apart <= GJK_SQUARE_MAX && apart * apart >= GJK_SQUARE_MIN &&
+    return apart2 <= GJK_SQUARE_MAX && apart2 >= GJK_SQUARE_MIN &&
            apart - reach > gjk_max(rel, 8 * GJK_REAL_EPSILON) * (apart + 2 * reach) &&
            gjk_options_valid(&in->options) && gjk_transform_valid(&in->transform_a) &&
            gjk_transform_valid(&in->transform_b) && gjk_shape_check(a, true) && gjk_shape_check(b, true);
 }
+
+bool gjk_balls_apart(const gjk_query_input *in, gjk_real beyond) { return balls_apart(in, beyond); }
 
 /// gjk_intersect and gjk_intersect_cached (cache may be NULL).
 static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
     gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
     gjk_closed_answer sa;
     if (closed_form(input, &sa)) {
-        cache_clear(cache);
+        gjk_cache_clear(cache);
         out.status = classify(sa.core - sa.ra - sa.rb, sa.tol);
         out.intersect = out.status != GJK_SEPARATED;
         return out;
     }
-    if (input != NULL && input->shape_a != NULL && input->shape_b != NULL && input->options.trace == NULL &&
-        gjk_balls_apart(input, 0)) {
-        cache_clear(cache);
+    if (balls_apart(input, 0)) {
+        gjk_cache_clear(cache);
         out.status = GJK_SEPARATED;
         return out;
     }
@@ -341,7 +340,7 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
             st = decided ? classify(box.distance - bp->radius, tol) : st;
         }
         if (decided) {
-            cache_clear(cache);
+            gjk_cache_clear(cache);
             out.status = st;
             out.intersect = st != GJK_SEPARATED;
             return out;
@@ -474,7 +473,7 @@ static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache,
     out->status = GJK_INVALID_INPUT;
     gjk_closed_answer sa;
     if (closed_form(input, &sa)) {
-        cache_clear(cache);
+        gjk_cache_clear(cache);
         gjk_real dist = sa.core - sa.ra - sa.rb;
         out->status = classify(dist, sa.tol);
         out->normal = sa.n;
@@ -501,7 +500,7 @@ static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache,
     if (box_box(input, &p, true, &box, &box_tol)) {
         // Two boxes beyond the band: the axes' answer. Overlapping cores
         // give one common point (both witnesses) and no normal, as GJK's.
-        cache_clear(cache);
+        gjk_cache_clear(cache);
         ca = box.a;
         cb = box.b;
         n = box.distance >= 0 ? box.normal : gjk_v3_zero();
@@ -550,7 +549,7 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
     out->status = GJK_INVALID_INPUT;
     gjk_closed_answer sa;
     if (closed_form(input, &sa)) {
-        cache_clear(cache);
+        gjk_cache_clear(cache);
         gjk_real sd = sa.core - sa.ra - sa.rb;
         out->status = classify(sd, sa.tol);
         out->signed_distance = sd;
@@ -568,7 +567,7 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
     gjk_box_answer box;
     gjk_real box_tol;
     if (box_box(input, &p, false, &box, &box_tol)) {
-        cache_clear(cache);
+        gjk_cache_clear(cache);
         penetration_answer(&p, xa, box.a, box.b, box.normal, box.distance - p.radius, box_tol, out);
         return;
     }
