@@ -14,49 +14,56 @@
 // and only four faces in a row no nearer end the walk), when the origin lies
 // in the simplex, or when a caller's early-exit bound is proved.
 //
-// Momentum. Plain GJK asks for the support point against d = v. GJK is the
-// Frank–Wolfe method on f(x) = |x|²/2 over D (v is the gradient at the
-// iterate), and Montaut, Le Lidec, Petrik, Sivic and Carpentier
-// ("Collision detection accelerated: an optimization perspective", RSS
-// 2022; "GJK++: Leveraging acceleration methods for faster collision
-// detection", IEEE T-RO 2024) accelerate it as Nesterov accelerates gradient
-// descent: with s the previous support point and d the previous direction
-// (both v at the start), step k (counted from the first) uses
-//   δ = (k + 1)/(k + 3),   y = δ v + (1 − δ) s,   d ← δ d + (1 − δ) y,
-// the gradient taken at the extrapolated point y and averaged into d. Every
-// d and y is a convex combination of points of D, so |d| ≥ the distance.
-// Only the point asked for changes: the simplex still holds support points
-// of D, |v| is still an upper bound and d̂·w a lower bound, so the answer is
-// certified by the same test at the same tolerance whatever the directions.
+// Secant steps. Plain GJK asks for the support point against d = v. On a
+// curved surface it converges only linearly: near contact the triangle
+// lies on a secant plane of D, the next support point falls in the thin
+// cap the plane cuts off, and the triangle shrinks by a roughly constant
+// factor per step (about 40 steps between two ellipsoids 1e-3 apart, at
+// the default tolerance). Yet every support call also tells how D's
+// support point moves with the direction: w = s_D(u) is the gradient of
+// D's support function h_D at u. The closest point x* of D is its own
+// support point against its direction: s_D(u*) = −λ u* with λ = |x*| and
+// u* = −x̂*. The secant step models s_D as affine on the directions u_i of
+// the last three support calls (unit, with points w_i):
+//     s_D(u0 + a e1 + b e2) ≈ w0 + a m1 + b m2,  e_i = u_i − u0, m_i = w_i − w0,
+// and asks for the point against the direction whose modelled point lies
+// along it: w0 + a m1 + b m2 = −λ (u0 + a e1 + b e2), three equations in
+// a, b and λ, linear once λ is fixed in the e terms (at |v| first, then at
+// the λ solved). This is a multipoint secant method on the optimality
+// condition, with exact gradients at no extra cost: near the answer the
+// directions' error shrinks faster than linearly, and both bounds with
+// it (the lower bound's gap is quadratic in the direction's error). No
+// Hessian, no shape-specific formula: any support function serves.
 //
-// Momentum has no guarantee of progress, so it is used only where it was
-// measured to pay, and dropped for good (back to the plain walk, as GJK++
-// does) as soon as it stops paying:
-// - only when either core is strictly convex as far as its type tells (an
-//   ellipsoid, or a custom shape taken as curved). Between cylinders or
-//   cones it was measured to save nothing overall, between polytopes to
-//   cost (GJK++ finds the same for polytopes); sphere and capsule cores are
-//   points and segments;
-// - only inside a zone of distances: once a separating plane is known
-//   farther than a hundredth of the shapes' reach (the sum of their sizes)
-//   and until one is farther than half of it. Nearer, the plain walk's
-//   triangle lies on a secant plane of D and only support points in the
-//   thin cap it cuts off make progress; a momentum direction misses that
-//   cap and the support call is lost. Farther, the plain walk converges in
-//   a few steps (the support point barely moves as the direction turns)
-//   and momentum's inertia only slows it. In between the plain walk creeps
-//   and momentum saves about a third of the iterations;
-// - a momentum support point whose lower bound reaches the tolerance (the
-//   plain step must certify the normal v̂ as well, so only a plain step
-//   ends the walk), that shows no more than the plain test (v̂·(v − w)
-//   within the tolerance: the Frank–Wolfe gap at w), is already in the
-//   simplex, or does not bring the simplex nearer to the origin: the step
-//   is asked again along v, so each exit of the walk is a plain step's;
-// - a momentum step that shrinks the duality gap |v| − (best lower bound)
-//   by less than a fifth: the inertia can creep along a flat stretch.
-// Each rule comes from measurements on ellipsoid pairs (radii near 1) from
-// 3 apart to touching: inside the zone 25–35% fewer iterations, outside it
-// the plain walk's count.
+// Only the direction changes: the simplex still holds support points of D,
+// |v| is still an upper bound and −u·w a lower bound, so the answer is
+// certified by the same test at the same tolerance whatever the
+// directions, and only a plain step ends the walk (its bound along v̂
+// certifies the normal v̂ as well as |v|). The rules, each from
+// measurements (design.md, "Secant steps"):
+// - only for pairs with a curved core on either side as far as the types
+//   tell (an ellipsoid, a cylinder, a cone, or a custom shape taken as
+//   curved); between polytopes the support point jumps between vertices,
+//   the model is meaningless and its steps cost (hulls against hulls,
+//   boxes or capsules: 4–35% more iterations);
+// - unless both cores are smooth (ellipsoids and points), only once a
+//   step's bound has proved the cores apart: while they may overlap, a
+//   flat face's support points jump and the model misleads (a box against
+//   an ellipsoid, touching or overlapping: up to 18% more iterations);
+// - a step that brings the simplex no nearer, or does not halve the
+//   duality gap |v| − (best lower bound), is a miss: the next step is plain,
+//   and after three misses the walk goes on plain;
+// - a step whose own bound comes within the tolerance is followed by a
+//   plain step, which certifies and ends;
+// - below a duality gap of 4096 ε of the points' scale (8 ε in float) the
+//   model's differences are mostly rounding: plain steps only.
+// Between two ellipsoids at random poses the walk takes 7 steps at 1
+// apart (plain: 15), 12 at 1e-3 (40), 11 at 1e-5 overlapping (19); an
+// ellipsoid against a box, cylinder or cone 1e-3 apart 20–23 (32–36).
+// (GJK++ (Montaut et al., IEEE T-RO 2024), which coal runs, takes
+// Nesterov's momentum instead: about a third fewer steps, and only at
+// middle distances; design.md records the comparison.)
+
 #include "internal.h"
 
 static void trace_iteration(const gjk_pair *pair, const gjk_walk *walk, gjk_vec3 d, gjk_vec3 w) {
@@ -97,10 +104,13 @@ static bool start_apart(const gjk_pair *pair, const gjk_walk *walk, gjk_real low
     return beyond > 0 && lower > beyond;
 }
 
-/// True when the shape's core is strictly convex (no flat face or edge), as
-/// far as its type tells: an ellipsoid, or a user shape (taken as curved).
-static bool core_round(const gjk_shape *shape) {
-    return shape->type == GJK_SHAPE_ELLIPSOID || shape->type == GJK_SHAPE_CUSTOM;
+/// True when the shape's core is curved somewhere, as far as its type
+/// tells: an ellipsoid, a cylinder or a cone (their sides), or a user shape
+/// (taken as curved). These walks take secant steps (see the top of the
+/// file).
+static bool core_curved(const gjk_shape *shape) {
+    return shape->type == GJK_SHAPE_ELLIPSOID || shape->type == GJK_SHAPE_CYLINDER ||
+           shape->type == GJK_SHAPE_CONE || shape->type == GJK_SHAPE_CUSTOM;
 }
 
 /// The end of a walk that stalls on a segment a–b (its new point w brought
@@ -212,32 +222,117 @@ static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk
     return GJK_WALK_CONVERGED;
 }
 
+/// True when the shape's core is a point or an ellipsoid: its support
+/// point moves smoothly with the direction (or not at all).
+static bool smooth_core(const gjk_shape *shape) {
+    return shape->type == GJK_SHAPE_ELLIPSOID || shape->type == GJK_SHAPE_SPHERE || shape->type == GJK_SHAPE_POINT;
+}
+
+/// The secant step's history: the unit directions u of the last three
+/// support calls and their points w = s_D(u) (oldest first).
+typedef struct secant_ring {
+    gjk_vec3 u[3], w[3];
+    int count;
+} secant_ring;
+
+static GJK_INLINE void secant_push(secant_ring *h, gjk_vec3 u, gjk_vec3 w) {
+    if (h->count == 3) {
+        h->u[0] = h->u[1], h->w[0] = h->w[1];
+        h->u[1] = h->u[2], h->w[1] = h->w[2];
+        h->count = 2;
+    }
+    h->u[h->count] = u, h->w[h->count] = w;
+    ++h->count;
+}
+
+/// The secant direction: with the support map modelled as affine on the
+/// three directions of the ring, w(u0 + a e1 + b e2) ≈ w0 + a m1 + b m2
+/// (e_i = u_i − u0, m_i = w_i − w0), the direction u whose modelled point
+/// lies along −u, w(u) = −λ u with λ > 0 (the closest point of D is its own
+/// support point against its direction). With λ fixed in the e terms at
+/// the estimate lam (|v|), a(m1 + λe1) + b(m2 + λe2) + λ u0 = −w0 is linear
+/// in (a, b, λ); solved twice, the second time with the first λ. The
+/// points are divided by lam first: the system is then of the order of one.
+/// False when the system is singular or λ comes out non-positive.
+static bool secant_direction(const secant_ring *h, gjk_real lam, gjk_vec3 *u) {
+    gjk_real inv = 1 / lam;
+    gjk_vec3 u0 = h->u[0], e1 = gjk_sub(h->u[1], u0), e2 = gjk_sub(h->u[2], u0);
+    gjk_vec3 w0 = gjk_scale(inv, h->w[0]);
+    gjk_vec3 m1 = gjk_scale(inv, gjk_sub(h->w[1], h->w[0])), m2 = gjk_scale(inv, gjk_sub(h->w[2], h->w[0]));
+    gjk_real l = 1, a = 0, b = 0;
+    for (int rep = 0; rep < 2; ++rep) {
+        gjk_vec3 c1 = gjk_mul_add(m1, l, e1), c2 = gjk_mul_add(m2, l, e2);
+        gjk_vec3 x23 = gjk_cross(c2, u0);
+        gjk_real det = gjk_dot(c1, x23);
+        gjk_real size = gjk_length(c1) * gjk_length(c2);
+        if (!(gjk_abs(det) > 64 * GJK_REAL_EPSILON * size)) {
+            return false;
+        }
+        gjk_vec3 r = gjk_neg(w0);
+        gjk_real id = 1 / det;
+        a = gjk_dot(r, x23) * id;
+        b = gjk_dot(c1, gjk_cross(r, u0)) * id;
+        l = gjk_dot(c1, gjk_cross(c2, r)) * id;
+        if (!(l > 0)) {
+            return false;
+        }
+    }
+    gjk_vec3 n = gjk_mul_add(gjk_mul_add(u0, a, e1), b, e2);
+    if (!gjk_is_valid_vec3(n) || !(gjk_length_sq(n) > 0)) {
+        return false;
+    }
+    *u = n;
+    return true;
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 #define WALK_INLINE static inline __attribute__((always_inline))
 #else
 #define WALK_INLINE static inline
 #endif
 
-/// walk_loop's answer when momentum is dropped: go on with the plain loop.
-#define WALK_GO_PLAIN (-1)
+/// Secant steps that miss (no progress, or the duality gap not halved)
+/// before a walk goes on with plain steps only.
+#define GJK_SECANT_MISSES 3
 
-/// The walk from the simplex's closest point *v. Written once and compiled
-/// twice: with momentum false it is the plain walk, with no momentum code
-/// in its loop; with momentum true it may take momentum steps and returns
-/// WALK_GO_PLAIN, with *v the current closest point, once it drops them.
-/// Otherwise it returns how the walk ended.
-WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const bool momentum) {
+/// Below this duality gap, relative to the points' scale, the walk takes
+/// plain steps only: the secant model's differences are then mostly
+/// rounding, and at a tolerance near it (1e-14 in double) its steps led a
+/// stalled walk to a normal that a time of impact could not trust
+/// (test_toi_sliver_contact, f34's cone and ellipsoid, missed at 256 ε).
+/// In float the default tolerance (2e-6) is 16 ε: the bar is lower there.
+#if GJK_USE_FLOAT
+#define GJK_SECANT_ROUNDING (8 * GJK_REAL_EPSILON)
+#else
+#define GJK_SECANT_ROUNDING (4096 * GJK_REAL_EPSILON)
+#endif
+
+/// The walk from the simplex's closest point v; returns how it ended.
+/// Written once and compiled twice: with momentum false it is the plain
+/// walk, with no secant code in its loop; with momentum true it takes
+/// secant steps while they pay.
+WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, const bool momentum) {
     gjk_simplex *s = &walk->simplex;
-    gjk_vec3 v = *v_io;
     gjk_real vv = gjk_length_sq(v);
-    // Momentum state: the step count k of the weights, the last direction
-    // and the last support point (v at the start).
-    int k = 0;
     int stalls = 0; // plain steps in a row whose tetrahedron came back no nearer
-    gjk_vec3 d_prev = v, w_prev = v;
-    // The shapes' reach: the sum of their sizes, a custom shape's its
-    // radius bound (0 when unknown); momentum's zone is measured in it.
-    gjk_real reach = momentum ? gjk_shape_size(pair->a) + gjk_shape_size(pair->b) : 0;
+    // Secant state: the last three support calls (the simplex's starting
+    // points that bound D first), the secant steps that missed, and a
+    // plain step owed. Two cores whose support points move smoothly with
+    // the direction take secant steps from the start; others once a
+    // support plane has proved the cores apart (while they may overlap,
+    // a flat face's support points jump and the model misleads).
+    secant_ring ring;
+    ring.count = 0;
+    int misses = 0;
+    bool plain_next = false;
+    bool smooth = momentum && !walk->epa_next && smooth_core(pair->a) && smooth_core(pair->b);
+    if (momentum) {
+        for (int m = 0; m < s->count; ++m) {
+            if (s->v[m].bounds) {
+                secant_push(&ring, gjk_normalize(s->v[m].d), s->v[m].w);
+            }
+        }
+    }
     for (;;) {
         walk->v = v;
         if (!(vv <= GJK_REAL_MAX)) {
@@ -260,35 +355,26 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
         if (walk->iterations >= walk->max_iterations) {
             return GJK_WALK_MAX_ITER;
         }
-        if (momentum && (walk->lower >= GJK_R(0.5) * reach || vlen <= GJK_R(0.01) * reach)) {
-            // Proved apart by half the shapes' reach, or nearer than a
-            // hundredth of it (|v| bounds the distance): out of momentum's
-            // zone (see the top of the file) for good.
-            *v_io = v;
-            return WALK_GO_PLAIN;
-        }
         ++walk->iterations;
 
-        // A momentum step inside its zone, else the plain one.
+        // A secant step while they pay, else the plain one.
         gjk_real gap_before = vlen - walk->lower;
-        gjk_vec3 d = v;
-        bool boost = false;
-        if (momentum && k > 0 && walk->lower > GJK_R(0.01) * reach) {
-            gjk_real delta = (gjk_real)(k + 1) / (gjk_real)(k + 3);
-            gjk_vec3 y = gjk_add(gjk_scale(delta, v), gjk_scale(1 - delta, w_prev));
-            d = gjk_add(gjk_scale(delta, d_prev), gjk_scale(1 - delta, y));
-            // d is, up to rounding, a point of D: |d| ≥ the distance > 0.
-            boost = gjk_length_sq(d) > tol * tol;
-        }
-        if (!boost) {
-            d = gjk_simplex_direction(s, v);
-        }
+        gjk_vec3 u;
+        bool secant = momentum && !plain_next && ring.count == 3 && misses < GJK_SECANT_MISSES &&
+                      (smooth || walk->lower > 0) && gap_before > GJK_SECANT_ROUNDING * pair->scale &&
+                      secant_direction(&ring, vlen, &u);
+        plain_next = false;
+        gjk_vec3 d = secant ? gjk_neg(u) : gjk_simplex_direction(s, v);
         gjk_support_point p = gjk_pair_support(pair, gjk_neg(d));
         if (pair->bad_support) {
             return GJK_WALK_BAD_SUPPORT;
         }
-        gjk_real lower = gjk_dot(d, p.w) / gjk_length(d);
+        gjk_real dlen = gjk_length(d);
+        gjk_real lower = gjk_dot(d, p.w) / dlen;
         walk->lower = gjk_max(lower, walk->lower); // a select, not a branch (a NaN lower is ignored)
+        if (momentum) {
+            secant_push(&ring, gjk_scale(-1 / dlen, d), p.w);
+        }
         if (pair->trace != NULL) {
             trace_iteration(pair, walk, d, p.w);
         }
@@ -303,26 +389,22 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
         // plain step ends the walk on it: the bound along v̂ certifies the
         // normal v̂ as well as |v|.
         gjk_vec3 v_new;
-        if (boost) {
+        if (secant) {
             ++walk->accelerated;
-            // Within the tolerance by d's bound (the answer may be reached)
-            // or by the plain test's gap at w, v̂·(v − w) (the point shows
-            // nothing the plain direction would not), or no progress:
-            if (vlen - lower <= tol || vlen - gjk_dot(v, p.w) / vlen <= tol || gjk_simplex_has(s, p.w) ||
-                !gjk_simplex_try_add(s, &p, vv, &v_new)) {
-                // plain steps from here on, the next one along v from the
-                // same simplex, which alone may end the walk.
-                *v_io = v;
-                return WALK_GO_PLAIN;
+            if (gjk_simplex_has(s, p.w) || !gjk_simplex_try_add(s, &p, vv, &v_new)) {
+                // No progress: a miss, and the next step is plain (from
+                // the same simplex: v is unchanged).
+                ++misses;
+                plain_next = true;
+                continue;
             }
-            // Kept while it shrinks the duality gap by a fifth per step at
-            // least: momentum's inertia can creep along a flat stretch with
-            // ever smaller steps (a tetrahedron solved back to a face no
-            // nearer fails this too).
-            if (gjk_sqrt(gjk_length_sq(v_new)) - walk->lower > GJK_R(0.8) * gap_before) {
-                *v_io = v_new;
-                return WALK_GO_PLAIN;
-            }
+            // Within the tolerance by its own bound: the next, plain step
+            // certifies v̂ and ends the walk. A step that does not halve the
+            // duality gap is a miss (the model is poor here), kept all the
+            // same (the simplex is nearer), and followed by a plain step.
+            bool missed = gjk_sqrt(gjk_length_sq(v_new)) - walk->lower > GJK_R(0.5) * gap_before;
+            misses += missed;
+            plain_next = missed || vlen - lower <= tol;
         } else {
             if (vlen - lower <= tol || gjk_simplex_has(s, p.w) || !gjk_simplex_try_add(s, &p, vv, &v_new)) {
                 // Converged, or no progress (w is a point of the simplex
@@ -354,11 +436,6 @@ WALK_INLINE int walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 *v_io, const 
             if (stalls >= 4) {
                 return stalled_end(pair, walk, v_new, p.w);
             }
-        }
-        if (momentum) {
-            ++k;
-            d_prev = boost ? d : v;
-            w_prev = p.w;
         }
         v = v_new;
         vv = gjk_length_sq(v_new);
@@ -397,20 +474,17 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
     if (pair->bad_support) {
         return GJK_WALK_BAD_SUPPORT;
     }
-    // The walk itself starts its bound from 0: momentum's zone (above) is
-    // measured on the bounds of its own steps.
+    // The walk itself starts its bound from 0: a secant step on shapes
+    // with flat parts waits for a bound of its own steps.
     if (start_apart(pair, walk, start_lower)) {
         walk->v = v;
         walk->lower = start_lower;
         return GJK_WALK_APART;
     }
-    if (momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && (core_round(pair->a) || core_round(pair->b)))) {
-        int end = walk_loop(pair, walk, &v, true);
-        if (end != WALK_GO_PLAIN) {
-            return (gjk_walk_end)end;
-        }
+    if (momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && (core_curved(pair->a) || core_curved(pair->b)))) {
+        return walk_loop(pair, walk, v, true);
     }
-    return (gjk_walk_end)walk_loop(pair, walk, &v, false);
+    return walk_loop(pair, walk, v, false);
 }
 
 void gjk_walk_witness(const gjk_walk *walk, gjk_vec3 *pa, gjk_vec3 *pb) {

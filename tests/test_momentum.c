@@ -377,14 +377,15 @@ static gjk_walk_end walk_once(const pair_kind *k, const pose *p, gjk_walk_moment
     return gjk_walk_run_momentum(&pair, w, m);
 }
 
-/// The walk with momentum against the plain walk on the same poses: the
-/// same end, an answer within the certificate of the reference and never
-/// less accurate than the plain walk's (beyond that certificate). Inside
-/// momentum's zone (distances from a hundredth to half the shapes' reach)
-/// momentum really runs, and saves iterations overall.
+/// The walk with secant steps against the plain walk on the same poses:
+/// the same end, an answer within the certificate of the reference and
+/// never less accurate than the plain walk's (beyond that certificate).
+/// Secant steps run on nearly every walk, and take at most half the plain
+/// walk's iterations, far apart and near contact alike (iteration counts
+/// are deterministic: this checks the method, not a timing).
 static void test_momentum_vs_plain(void) {
-    long zone_on = 0, zone_off = 0;
-    int zone_walks = 0, zone_accelerated = 0;
+    long far_on = 0, far_off = 0, near_on = 0, near_off = 0;
+    int walks = 0, accelerated = 0;
     for (int k = 0; k < NKINDS; ++k) {
         for (int b = 0; b < NBANDS; ++b) {
             for (int i = 0; i < NPOSES; ++i) {
@@ -406,20 +407,29 @@ static void test_momentum_vs_plain(void) {
                 // and lower a true lower bound.
                 ENSURE((double)on.lower <= (double)p->core + allowed(p));
                 ENSURE((double)(gjk_length(on.v) - on.lower) <= allowed(p));
-                // Ellipsoid and custom pairs (cores of reach 1.9) 0.1 to 0.5 apart.
-                if ((k == 0 || k == 3) && BANDS[b] >= 0.1 && BANDS[b] <= 0.5) {
-                    zone_on += on.iterations;
-                    zone_off += off.iterations;
-                    ++zone_walks;
-                    zone_accelerated += on.accelerated > 0;
+                bool near = BANDS[b] <= 0.01; // of cores of reach 1.2 to 1.9
+                *(near ? &near_on : &far_on) += on.iterations;
+                *(near ? &near_off : &far_off) += off.iterations;
+                if (!kinds[k].equal_radii) { // (balls as ellipsoids converge in two steps)
+                    ++walks;
+                    accelerated += on.accelerated > 0;
                 }
             }
         }
     }
-    printf("  in the zone: %ld iterations with momentum, %ld without; %d of %d walks accelerated\n", zone_on,
-           zone_off, zone_accelerated, zone_walks);
-    ENSURE(2 * zone_accelerated >= zone_walks);
-    ENSURE(zone_on < zone_off);
+    printf("  iterations with secant steps / plain: %ld / %ld far apart, %ld / %ld near contact; %d of %d walks "
+           "accelerated\n",
+           far_on, far_off, near_on, near_off, accelerated, walks);
+    ENSURE(10 * accelerated >= 9 * walks);
+#if GJK_USE_FLOAT
+    // (At float's tolerance, 2e-6, the plain walk needs fewer steps and
+    // rounding blurs the secant model sooner: about 0.6 of them.)
+    ENSURE(4 * far_on <= 3 * far_off);
+    ENSURE(4 * near_on <= 3 * near_off);
+#else
+    ENSURE(2 * far_on <= far_off);
+    ENSURE(2 * near_on <= near_off);
+#endif
 }
 
 /// The pairs that get momentum by default: those with an ellipsoid or a
@@ -449,7 +459,9 @@ static void test_auto_choice(void) {
     int with = 0, accelerated = 0;
     for (int sa = 0; sa < NSHAPES; ++sa) {
         for (int sb = 0; sb < NSHAPES; ++sb) {
-            bool round = sa >= 6 || sb >= 6;
+            // Curved somewhere: a cylinder, a cone, an ellipsoid or a user shape.
+            bool curved_a = sa == 1 || sa == 2 || sa >= 6, curved_b = sb == 1 || sb == 2 || sb >= 6;
+            bool round = curved_a || curved_b;
             for (int i = 0; i < 6; ++i) {
                 gjk_transform ta = gjk_transform_make(gjk_v3(0, 0, 0), random_quat(&r));
                 gjk_transform tb =

@@ -280,7 +280,10 @@ static void test_random_poses(void) {
         gjk_penetration_output g = gjk_penetration(&gin, NULL);
         if (g.status != GJK_NOT_CONVERGED) {
             ENSURE_NEAR(p.signed_distance, g.signed_distance, 10 * TEST_REL_TOL * 60);
-            ENSURE(p.status == g.status || fabs(g.signed_distance) < 1e-6);
+            // The statuses agree away from the touching band, whose edge
+            // each path draws at its own tolerance scale (in float the band
+            // itself is about 7e-6 wide at these sizes).
+            ENSURE(p.status == g.status || fabs(g.signed_distance) < (GJK_USE_FLOAT ? 1e-5 : 1e-6));
             ++compared;
         }
     }
