@@ -308,10 +308,10 @@ static bool secant_direction(const secant_ring *h, gjk_real lam, gjk_vec3 *u) {
 #endif
 
 /// The walk from the simplex's closest point v; returns how it ended.
-/// Written once and compiled twice: with momentum false it is the plain
-/// walk, with no secant code in its loop; with momentum true it takes
+/// Written once and compiled twice: with secant_steps false it is the
+/// plain walk, with no secant code in its loop; with it true the walk takes
 /// secant steps while they pay.
-WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, const bool momentum) {
+WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, const bool secant_steps) {
     gjk_simplex *s = &walk->simplex;
     gjk_real vv = gjk_length_sq(v);
     int stalls = 0; // plain steps in a row whose tetrahedron came back no nearer
@@ -325,8 +325,8 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
     ring.count = 0;
     int misses = 0;
     bool plain_next = false;
-    bool smooth = momentum && !walk->epa_next && smooth_core(pair->a) && smooth_core(pair->b);
-    if (momentum) {
+    bool smooth = secant_steps && !walk->epa_next && smooth_core(pair->a) && smooth_core(pair->b);
+    if (secant_steps) {
         for (int m = 0; m < s->count; ++m) {
             if (s->v[m].bounds) {
                 secant_push(&ring, gjk_normalize(s->v[m].d), s->v[m].w);
@@ -360,7 +360,7 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
         // A secant step while they pay, else the plain one.
         gjk_real gap_before = vlen - walk->lower;
         gjk_vec3 u;
-        bool secant = momentum && !plain_next && ring.count == 3 && misses < GJK_SECANT_MISSES &&
+        bool secant = secant_steps && !plain_next && ring.count == 3 && misses < GJK_SECANT_MISSES &&
                       (smooth || walk->lower > 0) && gap_before > GJK_SECANT_ROUNDING * pair->scale &&
                       secant_direction(&ring, vlen, &u);
         plain_next = false;
@@ -372,7 +372,7 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
         gjk_real dlen = gjk_length(d);
         gjk_real lower = gjk_dot(d, p.w) / dlen;
         walk->lower = gjk_max(lower, walk->lower); // a select, not a branch (a NaN lower is ignored)
-        if (momentum) {
+        if (secant_steps) {
             secant_push(&ring, gjk_scale(-1 / dlen, d), p.w);
         }
         if (pair->trace != NULL) {

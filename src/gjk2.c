@@ -14,12 +14,14 @@
 // the direction of a vertex that is only within tolerance of the edge (in
 // float that was a normal off by 3e-4 rad next to a long edge).
 //
-// Momentum: as in gjk.c (Nesterov's, after Montaut et al., GJK++, IEEE T-RO
-// 2024), for pairs with an ellipse or a custom core on either side, inside
-// the same zone of distances (a hundredth to half of the shapes' reach) and
-// with the same safeguards: a momentum point that proves nothing is asked
-// again along v and momentum is dropped for good, and only a plain step ends
-// the walk, so the answer is certified as before.
+// Secant steps: as in gjk.c, for pairs with an ellipse or a custom core on
+// either side, with the same rules. In the plane the directions form a
+// circle and the model is one-dimensional: the last two support calls'
+// unit directions u0, u1 and points w0, w1 give
+//     s_D(u0 + a e1) ≈ w0 + a m1,  e1 = u1 − u0, m1 = w1 − w0,
+// and the step asks along the direction whose modelled point lies along
+// it, w0 + a m1 = −λ (u0 + a e1): two equations in a and λ, linear once λ
+// is fixed in the e term (at |v|, then at the λ solved).
 #include "internal2.h"
 
 static void trace_iteration(const gjk2_pair *pair, const gjk2_walk *walk, gjk_vec2 d, gjk_vec2 w) {
@@ -57,11 +59,75 @@ static bool start_apart(const gjk2_pair *pair, const gjk2_walk *walk, gjk_real l
     return beyond > 0 && lower > beyond;
 }
 
-/// True when the shape's core is strictly convex as far as its type tells:
-/// an ellipse, or a user shape (taken as curved).
-static bool core_round(const gjk2_shape *shape) {
+/// True when the shape's core is curved as far as its type tells: an
+/// ellipse, or a user shape (taken as curved). These walks take secant
+/// steps.
+static bool core_curved(const gjk2_shape *shape) {
     return shape->type == GJK2_SHAPE_ELLIPSE || shape->type == GJK2_SHAPE_CUSTOM;
 }
+
+/// True when the shape's core is a point or an ellipse: its support point
+/// moves smoothly with the direction (or not at all).
+static bool smooth_core(const gjk2_shape *shape) {
+    return shape->type == GJK2_SHAPE_ELLIPSE || shape->type == GJK2_SHAPE_CIRCLE || shape->type == GJK2_SHAPE_POINT;
+}
+
+/// The secant step's history: the unit directions u of the last two
+/// support calls and their points w = s_D(u) (oldest first).
+typedef struct secant_ring2 {
+    gjk_vec2 u[2], w[2];
+    int count;
+} secant_ring2;
+
+static GJK_INLINE void secant_push2(secant_ring2 *h, gjk_vec2 u, gjk_vec2 w) {
+    if (h->count == 2) {
+        h->u[0] = h->u[1], h->w[0] = h->w[1];
+        h->count = 1;
+    }
+    h->u[h->count] = u, h->w[h->count] = w;
+    ++h->count;
+}
+
+/// The secant direction (see the top of the file): a (m1 + λe1) + λ u0 =
+/// −w0 solved for (a, λ) by Cramer's rule, twice, the points divided by
+/// lam (|v|) first. False when the system is singular or λ comes out
+/// non-positive.
+static bool secant_direction2(const secant_ring2 *h, gjk_real lam, gjk_vec2 *u) {
+    gjk_real inv = 1 / lam;
+    gjk_vec2 u0 = h->u[0], e1 = gjk_sub2(h->u[1], u0);
+    gjk_vec2 r = gjk_scale2(-inv, h->w[0]), m1 = gjk_scale2(inv, gjk_sub2(h->w[1], h->w[0]));
+    gjk_real l = 1, a = 0;
+    for (int rep = 0; rep < 2; ++rep) {
+        gjk_vec2 c1 = gjk_mul_add2(m1, l, e1);
+        gjk_real det = gjk_cross2(c1, u0);
+        if (!(gjk_abs(det) > 64 * GJK_REAL_EPSILON * gjk_length2(c1))) {
+            return false;
+        }
+        gjk_real id = 1 / det;
+        a = gjk_cross2(r, u0) * id;
+        l = gjk_cross2(c1, r) * id;
+        if (!(l > 0)) {
+            return false;
+        }
+    }
+    gjk_vec2 n = gjk_mul_add2(u0, a, e1);
+    if (!gjk_is_valid_vec2(n) || !(gjk_length_sq2(n) > 0)) {
+        return false;
+    }
+    *u = n;
+    return true;
+}
+
+/// Secant steps that miss before a walk goes on plain (gjk.c).
+#define GJK2_SECANT_MISSES 3
+
+/// Below this duality gap, relative to the points' scale, plain steps only
+/// (gjk.c, GJK_SECANT_ROUNDING).
+#if GJK_USE_FLOAT
+#define GJK2_SECANT_ROUNDING (8 * GJK_REAL_EPSILON)
+#else
+#define GJK2_SECANT_ROUNDING (4096 * GJK_REAL_EPSILON)
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define WALK_INLINE static inline __attribute__((always_inline))
@@ -69,20 +135,25 @@ static bool core_round(const gjk2_shape *shape) {
 #define WALK_INLINE static inline
 #endif
 
-/// walk_loop's answer when momentum is dropped: go on with the plain loop.
-#define WALK_GO_PLAIN (-1)
-
-/// The walk from the simplex's closest point *v, written once and compiled
-/// plain (momentum false) and with momentum, as in gjk.c.
-WALK_INLINE int walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 *v_io, const bool momentum) {
+/// The walk from the simplex's closest point v; returns how it ended.
+/// Written once and compiled plain (secant_steps false) and with secant
+/// steps, as in gjk.c.
+WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v, const bool secant_steps) {
     gjk2_simplex *s = &walk->simplex;
-    gjk_vec2 v = *v_io;
     gjk_real vv = gjk_length_sq2(v);
-    // Momentum state (see gjk.c): the step count, the last direction and
-    // support point, and the shapes' reach that sets momentum's zone.
-    int k = 0;
-    gjk_vec2 d_prev = v, w_prev = v;
-    gjk_real reach = momentum ? gjk2_shape_size(pair->a) + gjk2_shape_size(pair->b) : 0;
+    // Secant state (see gjk.c): the last two support calls, the misses, a
+    // plain step owed, and whether the steps may start before a bound
+    // proves the cores apart.
+    secant_ring2 ring;
+    ring.count = 0;
+    int misses = 0;
+    bool plain_next = false;
+    bool smooth = secant_steps && !walk->epa_next && smooth_core(pair->a) && smooth_core(pair->b);
+    if (secant_steps) {
+        for (int m = 0; m < s->count; ++m) {
+            secant_push2(&ring, gjk_normalize2(s->v[m].d), s->v[m].w);
+        }
+    }
     for (;;) {
         walk->v = v;
         if (!(vv <= GJK_REAL_MAX)) {
@@ -105,33 +176,27 @@ WALK_INLINE int walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 *v_io, cons
         if (walk->iterations >= walk->max_iterations) {
             return GJK_WALK_MAX_ITER;
         }
-        if (momentum && (walk->lower >= GJK_R(0.5) * reach || vlen <= GJK_R(0.01) * reach)) {
-            // Out of momentum's zone for good (see gjk.c).
-            *v_io = v;
-            return WALK_GO_PLAIN;
-        }
         ++walk->iterations;
 
+        // A secant step while they pay, else the plain one.
         gjk_real gap_before = vlen - walk->lower;
-        gjk_vec2 d = v;
-        bool boost = false;
-        if (momentum && k > 0 && walk->lower > GJK_R(0.01) * reach) {
-            gjk_real delta = (gjk_real)(k + 1) / (gjk_real)(k + 3);
-            gjk_vec2 y = gjk_add2(gjk_scale2(delta, v), gjk_scale2(1 - delta, w_prev));
-            d = gjk_add2(gjk_scale2(delta, d_prev), gjk_scale2(1 - delta, y));
-            // d is, up to rounding, a point of D: |d| ≥ the distance > 0.
-            boost = gjk_length_sq2(d) > tol * tol;
-        }
-        if (!boost) {
-            d = gjk2_simplex_direction(s, v);
-        }
+        gjk_vec2 u;
+        bool secant = secant_steps && !plain_next && ring.count == 2 && misses < GJK2_SECANT_MISSES &&
+                      (smooth || walk->lower > 0) && gap_before > GJK2_SECANT_ROUNDING * pair->scale &&
+                      secant_direction2(&ring, vlen, &u);
+        plain_next = false;
+        gjk_vec2 d = secant ? gjk_neg2(u) : gjk2_simplex_direction(s, v);
         gjk2_support_point p = gjk2_pair_support(pair, gjk_neg2(d));
         if (pair->bad_support) {
             return GJK_WALK_BAD_SUPPORT;
         }
-        gjk_real lower = gjk_dot2(d, p.w) / gjk_length2(d);
+        gjk_real dlen = gjk_length2(d);
+        gjk_real lower = gjk_dot2(d, p.w) / dlen;
         if (lower > walk->lower) {
             walk->lower = lower;
+        }
+        if (secant_steps) {
+            secant_push2(&ring, gjk_scale2(-1 / dlen, d), p.w);
         }
         if (pair->trace != NULL) {
             trace_iteration(pair, walk, d, p.w);
@@ -147,14 +212,15 @@ WALK_INLINE int walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 *v_io, cons
         tol = gjk2_pair_tolerance(pair);
         gjk_vec2 v_new;
         gjk_real vv_new;
-        if (boost) {
+        if (secant) {
             ++walk->accelerated;
-            // Within the tolerance (by d's bound or the plain test's gap at
-            // w), already in the simplex, or no progress: plain steps from
-            // here on, the next along v from the same simplex.
-            if (vlen - lower <= tol || vlen - gjk_dot2(v, p.w) / vlen <= tol || gjk2_simplex_has(s, p.w)) {
-                *v_io = v;
-                return WALK_GO_PLAIN;
+            // Already in the simplex or no progress: a miss, and the next
+            // step plain from the same simplex. (A triangle encloses the
+            // origin: the walk ends at the loop's top.)
+            if (gjk2_simplex_has(s, p.w)) {
+                ++misses;
+                plain_next = true;
+                continue;
             }
             gjk2_simplex saved = *s;
             s->v[s->count++] = p;
@@ -162,14 +228,17 @@ WALK_INLINE int walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 *v_io, cons
             vv_new = gjk_length_sq2(v_new);
             if (s->count < 3 && vv_new >= vv) {
                 *s = saved;
-                *v_io = v;
-                return WALK_GO_PLAIN;
+                ++misses;
+                plain_next = true;
+                continue;
             }
-            // Kept while it shrinks the duality gap by a fifth per step.
-            if (gjk_sqrt(vv_new) - walk->lower > GJK_R(0.8) * gap_before) {
-                *v_io = v_new;
-                return WALK_GO_PLAIN;
-            }
+            // Within the tolerance by its own bound: a plain step certifies
+            // v̂ and ends the walk. A step that does not halve the duality
+            // gap is a miss, kept (the simplex is nearer) and followed by
+            // a plain step.
+            bool missed = s->count < 3 && gjk_sqrt(vv_new) - walk->lower > GJK_R(0.5) * gap_before;
+            misses += missed;
+            plain_next = missed || vlen - lower <= tol;
         } else {
             if (gjk2_simplex_has(s, p.w)) {
                 return GJK_WALK_CONVERGED;
@@ -206,11 +275,6 @@ WALK_INLINE int walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 *v_io, cons
                 return GJK_WALK_CONVERGED;
             }
         }
-        if (momentum) {
-            ++k;
-            d_prev = boost ? d : v;
-            w_prev = p.w;
-        }
         v = v_new;
         vv = vv_new;
     }
@@ -245,18 +309,15 @@ gjk_walk_end gjk2_walk_run_momentum(gjk2_pair *pair, gjk2_walk *walk, gjk_walk_m
     if (pair->bad_support) {
         return GJK_WALK_BAD_SUPPORT;
     }
-    // The walk itself starts its bound from 0: momentum's zone (above) is
-    // measured on the bounds of its own steps.
+    // The walk itself starts its bound from 0: a secant step on shapes
+    // with flat parts waits for a bound of its own steps.
     if (start_apart(pair, walk, start_lower)) {
         walk->v = v;
         walk->lower = start_lower;
         return GJK_WALK_APART;
     }
-    if (momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && (core_round(pair->a) || core_round(pair->b)))) {
-        int end = walk_loop(pair, walk, &v, true);
-        if (end != WALK_GO_PLAIN) {
-            return (gjk_walk_end)end;
-        }
+    if (momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && (core_curved(pair->a) || core_curved(pair->b)))) {
+        return walk_loop(pair, walk, v, true);
     }
-    return (gjk_walk_end)walk_loop(pair, walk, &v, false);
+    return walk_loop(pair, walk, v, false);
 }

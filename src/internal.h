@@ -345,8 +345,8 @@ typedef struct gjk_walk {
 void gjk_walk_witness(const gjk_walk *walk, gjk_vec3 *pa, gjk_vec3 *pb);
 
 /// Which search directions a walk may use: besides the plain direction v,
-/// accelerated ones (in 3D secant steps, gjk.c "Secant steps"; in 2D
-/// Nesterov's momentum, gjk2.c). The names are the older method's.
+/// secant steps (gjk.c, "Secant steps"; gjk2.c in 2D). The names are those
+/// of the method the walks used before, Nesterov's momentum.
 typedef enum gjk_walk_momentum {
     GJK_MOMENTUM_AUTO, ///< Accelerated when either core is curved (gjk_walk_run's choice).
     GJK_MOMENTUM_OFF,  ///< The plain direction v at every iteration.

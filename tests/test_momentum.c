@@ -1,4 +1,4 @@
-// The GJK walk's momentum (src/gjk.c, "Momentum") on curved shapes, against
+// The GJK walk's secant steps (src/gjk.c, "Secant steps") on curved shapes, against
 // an independent reference.
 //
 // Reference. For two ellipsoids E = {c + R diag(r) u : |u| ≤ 1} (a sphere's
@@ -14,13 +14,15 @@
 // iteration is involved. Spheres written as ellipsoids with equal radii
 // also have the closed form |c_A − c_B| − r_A − r_B.
 //
-// Checks: answers with momentum against the reference and against the
-// plain walk (never less accurate, same status) on deterministic poses from
-// far apart to nearly touching; the walk's bounds at every traced iteration
-// (lower ≤ distance ≤ upper); momentum forced on flat shapes (boxes,
-// cylinders, cones, hulls) agreeing with the plain walk; warm-started
-// queries along a path and with a foreign cache; early exits (max_distance,
-// intersect). The choice of the pairs that get momentum is checked too.
+// Checks: answers with secant steps against the reference and against the
+// plain walk (never less accurate, same status, at most half the
+// iterations) on deterministic poses from far apart to nearly touching; the
+// walk's bounds at every traced iteration (lower ≤ distance ≤ upper);
+// secant steps forced on flat shapes (boxes, cylinders, cones, hulls)
+// agreeing with the plain walk; warm-started queries along a path and with
+// a foreign cache; early exits (max_distance, intersect). The choice of the
+// pairs that take secant steps is checked too. (The file keeps the name of
+// the method the walks used before, Nesterov's momentum.)
 #include <math.h>
 #include <string.h>
 
@@ -242,7 +244,7 @@ static gjk_vec3 random_dir(rng *r) {
 }
 
 /// Distances (of the rounded shapes) the poses are placed at: far apart,
-/// where momentum runs, to nearly touching, where it must stay out of the way.
+/// where the plain walk creeps, to nearly touching.
 static const double BANDS[] = {1.5, 0.5, 0.3, 0.1, 1e-2, 1e-4};
 #define NBANDS ((int)(sizeof BANDS / sizeof BANDS[0]))
 #define NPOSES 12
@@ -343,7 +345,7 @@ static void test_reference_search(void) {
     }
 }
 
-/// Distance and penetration queries (momentum chosen by the library)
+/// Distance and penetration queries (secant steps chosen by the library)
 /// against the reference, separated poses of every band.
 static void test_queries_against_reference(void) {
     for (int k = 0; k < NKINDS; ++k) {
@@ -432,9 +434,9 @@ static void test_momentum_vs_plain(void) {
 #endif
 }
 
-/// The pairs that get momentum by default: those with an ellipsoid or a
-/// custom core on either side (AUTO walks as ON), and no other (AUTO walks
-/// as OFF): boxes, cylinders, cones, capsules, spheres and hulls.
+/// The pairs that take secant steps by default: those with an ellipsoid, a
+/// cylinder, a cone or a custom core on either side (AUTO walks as ON), and
+/// no other (AUTO walks as OFF): boxes, capsules, spheres and hulls.
 static void test_auto_choice(void) {
     gjk_vec3 pts[12];
     rng r = {4242};
@@ -492,7 +494,7 @@ static void test_auto_choice(void) {
 
 /// Momentum forced on pairs with flat faces and edges, where it is not used
 /// by default: both walks end the same way, each one's lower bound is below
-/// the other's upper bound, and the answer with momentum is no worse.
+/// the other's upper bound, and the answer with secant steps is no worse.
 static void test_forced_on_flat_shapes(void) {
     gjk_vec3 pts[32];
     rng r = {991};
@@ -537,7 +539,7 @@ static void test_forced_on_flat_shapes(void) {
                                                                                              : gjk_pair_tolerance(&p2));
                     double von = (double)gjk_length(on.v), voff = (double)gjk_length(off.v);
                     // Each walk's lower bound is below the other's upper
-                    // bound (up to rounding); with momentum the answer is
+                    // bound (up to rounding); with secant steps the answer is
                     // never worse than the plain one beyond the tolerance.
                     ENSURE((double)on.lower <= voff + 0.5 * tol);
                     ENSURE((double)off.lower <= von + 0.5 * tol);
@@ -554,8 +556,8 @@ static void test_forced_on_flat_shapes(void) {
     gjk_hull_destroy(hull);
 }
 
-/// Trace events of the walk with momentum: every iteration's bounds hold
-/// (lower ≤ distance ≤ upper), the lower bound of momentum directions too.
+/// Trace events of the walk with secant steps: every iteration's bounds hold
+/// (lower ≤ distance ≤ upper), the lower bound of secant directions too.
 typedef struct trace_check {
     double core, allow;
     int events, bad;
@@ -642,7 +644,7 @@ static void test_warm_start(void) {
     }
 }
 
-/// Early exits with momentum: a max_distance below the distance is proved
+/// Early exits with secant steps: a max_distance below the distance is proved
 /// with a true lower bound; above it the full answer comes back; intersect
 /// says apart, and overlapping when B is pushed into A.
 static void test_early_exits(void) {
@@ -677,13 +679,13 @@ static void test_early_exits(void) {
 
 /// Every converged walk proves its answer: the gap between |v| and the
 /// lower bound is within the pair's tolerance (up to a few roundings of its
-/// scale), with and without momentum, on many ellipsoid poses at distances
+/// scale), with and without secant steps, on many ellipsoid poses at distances
 /// from far to near contact. On curved shapes the support point near the end
 /// lies within about the gap of the simplex's plane, the tetrahedron it
 /// makes is nearly flat, and its signed volumes could pick a face no nearer
 /// than the triangle; four such steps in a row ended the walk with the gap
-/// above the tolerance (18 of 20000 walks with momentum; answers up to 11
-/// times the tolerance from the plain walk's). The faces with the new point
+/// above the tolerance (18 of 20000 walks with momentum, before secant
+/// steps; answers up to 11 times the tolerance from the plain walk's). The faces with the new point
 /// are now solved one by one when that happens.
 static void test_converged_walks_certified(void) {
     const pair_kind *k = &kinds[0];
@@ -1035,7 +1037,7 @@ static ld reference_distance2(const ellipse_ref *a, const ellipse_ref *b) {
     return fine > best ? fine : best;
 }
 
-/// 2D walks with momentum (AUTO) against the plain walk and the reference:
+/// 2D walks with secant steps (AUTO) against the plain walk and the reference:
 /// ellipse pairs and an ellipse with a small circle, from 1 apart to nearly
 /// touching. Same checks as test_momentum_vs_plain, plus the public query.
 #if GJK_USE_FLOAT
@@ -1053,8 +1055,8 @@ static void test_2d_ellipses(void) {
     gjk_real rounding[2] = {0, (gjk_real)0.05};
     const double bands[] = {1.0, 0.3, 0.1, 1e-3, 1e-5};
     rng r = {2024};
-    long zone_on = 0, zone_off = 0;
-    int zone_accelerated = 0, zone_walks = 0;
+    long sum_on = 0, sum_off = 0;
+    int accelerated = 0, walks = 0;
     for (int kb = 0; kb < 2; ++kb) {
         for (int b = 0; b < 5; ++b) {
             for (int i = 0; i < 16; ++i) {
@@ -1116,19 +1118,21 @@ static void test_2d_ellipses(void) {
                     ENSURE(ds.status == GJK_SEPARATED);
                     ENSURE_NEAR((double)ds.distance / sc, (double)(core - (ld)rounding[kb]), allow);
                 }
-                if (bands[b] >= 0.1 && bands[b] <= 0.3) {
-                    zone_on += w[1].iterations;
-                    zone_off += w[0].iterations;
-                    ++zone_walks;
-                    zone_accelerated += w[1].accelerated > 0;
-                }
+                sum_on += w[1].iterations;
+                sum_off += w[0].iterations;
+                ++walks;
+                accelerated += w[1].accelerated > 0;
             }
         }
     }
-    printf("  2D, in the zone: %ld iterations with momentum, %ld without; %d of %d walks accelerated\n", zone_on,
-           zone_off, zone_accelerated, zone_walks);
-    ENSURE(2 * zone_accelerated >= zone_walks);
-    ENSURE(zone_on < zone_off);
+    printf("  2D: %ld iterations with secant steps, %ld plain; %d of %d walks accelerated\n", sum_on, sum_off,
+           accelerated, walks);
+    ENSURE(10 * accelerated >= 9 * walks);
+#if GJK_USE_FLOAT
+    ENSURE(4 * sum_on <= 3 * sum_off);
+#else
+    ENSURE(2 * sum_on <= sum_off);
+#endif
 }
 
 int main(void) {
