@@ -329,9 +329,13 @@ static gjk_vec3 custom3_support(const void *data, gjk_vec3 d) {
     double rx = u->r.x * x, ry = u->r.y * y, rz = u->r.z * z;
     double rl = norm3_scaled(rx, ry, rz);
     if (rl > 0) {
-        px += u->r.x * rx / rl;
-        py += u->r.y * ry / rl;
-        pz += u->r.z * rz / rl;
+        // The unit vector (r∘x)/|r∘x| made unit again: with subnormal radii
+        // the products keep a few bits and it came out up to twice too long,
+        // which put the point 0.44 outside the shape along x (seed 929).
+        double ex = rx / rl, ey = ry / rl, ez = rz / rl, el = norm3_scaled(ex, ey, ez);
+        px += u->r.x * (ex / el);
+        py += u->r.y * (ey / el);
+        pz += u->r.z * (ez / el);
     }
     double nl = sqrt(x * x + y * y + z * z);
     switch (u->mode) {
@@ -367,8 +371,9 @@ static gjk_vec2 custom2_support(const void *data, gjk_vec2 d) {
     double rx = u->r.x * x, ry = u->r.y * y;
     double rl = hypot(rx, ry);
     if (rl > 0) {
-        px += u->r.x * rx / rl;
-        py += u->r.y * ry / rl;
+        double ex = rx / rl, ey = ry / rl, el = hypot(ex, ey); // unit again (see custom3_support)
+        px += u->r.x * (ex / el);
+        py += u->r.y * (ey / el);
     }
     double nl = sqrt(x * x + y * y);
     switch (u->mode) {
