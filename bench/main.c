@@ -1450,10 +1450,11 @@ static void write_targets(FILE *f) {
                "leaner (two boxes excepted: their separating axes answer every pair clear of touching, apart or "
                "overlapping, in every query without GJK or EPA; on the separated bands their penetration still trails "
                "MPR's bare \"not intersecting\", and the cold box distance pays the input checks and the pose setup "
-               "above, about 900 of its ~2200 instructions). Curved shapes (ellipsoids) take ~40 GJK iterations near contact (26 at coal's accuracy, as coal: see "
-               "\"Matched tolerance\"); Nesterov momentum (GJK++, as "
-               "coal) runs only 0.01-0.5 of their size apart, where it saves about a third, since nearer it cannot "
-               "help (docs/design.md). Warm starts: see the warm section below. This virtual machine exposes no cycle counter (perf reports cycles as "
+               "above, about 900 of its ~2200 instructions). Curved shapes (ellipsoids) take secant steps, which model how the "
+               "support point moves with the direction from the last three support calls (docs/design.md, \"Secant "
+               "steps\"): about 12 GJK iterations near contact at 1e-10 where plain GJK takes ~40 (coal, with "
+               "Nesterov momentum at 1e-6, about 26: see \"Matched tolerance\"); overlapping ellipsoids still pay "
+               "for EPA's polytope. Warm starts: see the warm section below. This virtual machine exposes no cycle counter (perf reports cycles as "
                "not supported), so the model's cycles are estimated from the reported clock.\n");
 }
 
