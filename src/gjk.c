@@ -104,15 +104,6 @@ static bool start_apart(const gjk_pair *pair, const gjk_walk *walk, gjk_real low
     return beyond > 0 && lower > beyond;
 }
 
-/// True when the shape's core is curved somewhere, as far as its type
-/// tells: an ellipsoid, a cylinder or a cone (their sides), or a user shape
-/// (taken as curved). These walks take secant steps (see the top of the
-/// file).
-static bool core_curved(const gjk_shape *shape) {
-    return shape->type == GJK_SHAPE_ELLIPSOID || shape->type == GJK_SHAPE_CYLINDER ||
-           shape->type == GJK_SHAPE_CONE || shape->type == GJK_SHAPE_CUSTOM;
-}
-
 /// The end of a walk that stalls on a segment a–b (its new point w brought
 /// no progress, or was a or b again) with its duality gap still above the
 /// tolerance. Near contact v̂ is turned by about ε·|p| / |v| (v = a + t·(b − a)
@@ -222,89 +213,10 @@ static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk
     return GJK_WALK_CONVERGED;
 }
 
-/// True when the shape's core is a point or an ellipsoid: its support
-/// point moves smoothly with the direction (or not at all).
-static bool smooth_core(const gjk_shape *shape) {
-    return shape->type == GJK_SHAPE_ELLIPSOID || shape->type == GJK_SHAPE_SPHERE || shape->type == GJK_SHAPE_POINT;
-}
-
-/// The secant step's history: the unit directions u of the last three
-/// support calls and their points w = s_D(u) (oldest first).
-typedef struct secant_ring {
-    gjk_vec3 u[3], w[3];
-    int count;
-} secant_ring;
-
-static GJK_INLINE void secant_push(secant_ring *h, gjk_vec3 u, gjk_vec3 w) {
-    if (h->count == 3) {
-        h->u[0] = h->u[1], h->w[0] = h->w[1];
-        h->u[1] = h->u[2], h->w[1] = h->w[2];
-        h->count = 2;
-    }
-    h->u[h->count] = u, h->w[h->count] = w;
-    ++h->count;
-}
-
-/// The secant direction: with the support map modelled as affine on the
-/// three directions of the ring, w(u0 + a e1 + b e2) ≈ w0 + a m1 + b m2
-/// (e_i = u_i − u0, m_i = w_i − w0), the direction u whose modelled point
-/// lies along −u, w(u) = −λ u with λ > 0 (the closest point of D is its own
-/// support point against its direction). With λ fixed in the e terms at
-/// the estimate lam (|v|), a(m1 + λe1) + b(m2 + λe2) + λ u0 = −w0 is linear
-/// in (a, b, λ); solved twice, the second time with the first λ. The
-/// points are divided by lam first: the system is then of the order of one.
-/// False when the system is singular or λ comes out non-positive.
-static bool secant_direction(const secant_ring *h, gjk_real lam, gjk_vec3 *u) {
-    gjk_real inv = 1 / lam;
-    gjk_vec3 u0 = h->u[0], e1 = gjk_sub(h->u[1], u0), e2 = gjk_sub(h->u[2], u0);
-    gjk_vec3 w0 = gjk_scale(inv, h->w[0]);
-    gjk_vec3 m1 = gjk_scale(inv, gjk_sub(h->w[1], h->w[0])), m2 = gjk_scale(inv, gjk_sub(h->w[2], h->w[0]));
-    gjk_real l = 1, a = 0, b = 0;
-    for (int rep = 0; rep < 2; ++rep) {
-        gjk_vec3 c1 = gjk_mul_add(m1, l, e1), c2 = gjk_mul_add(m2, l, e2);
-        gjk_vec3 x23 = gjk_cross(c2, u0);
-        gjk_real det = gjk_dot(c1, x23);
-        gjk_real size = gjk_length(c1) * gjk_length(c2);
-        if (!(gjk_abs(det) > 64 * GJK_REAL_EPSILON * size)) {
-            return false;
-        }
-        gjk_vec3 r = gjk_neg(w0);
-        gjk_real id = 1 / det;
-        a = gjk_dot(r, x23) * id;
-        b = gjk_dot(c1, gjk_cross(r, u0)) * id;
-        l = gjk_dot(c1, gjk_cross(c2, r)) * id;
-        if (!(l > 0)) {
-            return false;
-        }
-    }
-    gjk_vec3 n = gjk_mul_add(gjk_mul_add(u0, a, e1), b, e2);
-    if (!gjk_is_valid_vec3(n) || !(gjk_length_sq(n) > 0)) {
-        return false;
-    }
-    *u = n;
-    return true;
-}
-
 #if defined(__GNUC__) || defined(__clang__)
 #define WALK_INLINE static inline __attribute__((always_inline))
 #else
 #define WALK_INLINE static inline
-#endif
-
-/// Secant steps that miss (no progress, or the duality gap not halved)
-/// before a walk goes on with plain steps only.
-#define GJK_SECANT_MISSES 3
-
-/// Below this duality gap, relative to the points' scale, the walk takes
-/// plain steps only: the secant model's differences are then mostly
-/// rounding, and at a tolerance near it (1e-14 in double) its steps led a
-/// stalled walk to a normal that a time of impact could not trust
-/// (test_toi_sliver_contact, f34's cone and ellipsoid, missed at 256 ε).
-/// In float the default tolerance (2e-6) is 16 ε: the bar is lower there.
-#if GJK_USE_FLOAT
-#define GJK_SECANT_ROUNDING (8 * GJK_REAL_EPSILON)
-#else
-#define GJK_SECANT_ROUNDING (4096 * GJK_REAL_EPSILON)
 #endif
 
 /// The walk from the simplex's closest point v; returns how it ended.
@@ -321,15 +233,15 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
     // the direction take secant steps from the start; others once a
     // support plane has proved the cores apart (while they may overlap,
     // a flat face's support points jump and the model misleads).
-    secant_ring ring;
+    gjk_secant_ring ring;
     ring.count = 0;
     int misses = 0;
     bool plain_next = false;
-    bool smooth = secant_steps && !walk->epa_next && smooth_core(pair->a) && smooth_core(pair->b);
+    bool smooth = secant_steps && !walk->epa_next && gjk_core_smooth(pair->a) && gjk_core_smooth(pair->b);
     if (secant_steps) {
         for (int m = 0; m < s->count; ++m) {
             if (s->v[m].bounds) {
-                secant_push(&ring, gjk_normalize(s->v[m].d), s->v[m].w);
+                gjk_secant_push(&ring, gjk_normalize(s->v[m].d), s->v[m].w);
             }
         }
     }
@@ -362,7 +274,7 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
         gjk_vec3 u;
         bool secant = secant_steps && !plain_next && ring.count == 3 && misses < GJK_SECANT_MISSES &&
                       (smooth || walk->lower > 0) && gap_before > GJK_SECANT_ROUNDING * pair->scale &&
-                      secant_direction(&ring, vlen, &u);
+                      gjk_secant_direction(&ring, vlen, &u);
         plain_next = false;
         gjk_vec3 d = secant ? gjk_neg(u) : gjk_simplex_direction(s, v);
         gjk_support_point p = gjk_pair_support(pair, gjk_neg(d));
@@ -373,7 +285,7 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
         gjk_real lower = gjk_dot(d, p.w) / dlen;
         walk->lower = gjk_max(lower, walk->lower); // a select, not a branch (a NaN lower is ignored)
         if (secant_steps) {
-            secant_push(&ring, gjk_scale(-1 / dlen, d), p.w);
+            gjk_secant_push(&ring, gjk_scale(-1 / dlen, d), p.w);
         }
         if (pair->trace != NULL) {
             trace_iteration(pair, walk, d, p.w);
@@ -481,7 +393,7 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
         walk->lower = start_lower;
         return GJK_WALK_APART;
     }
-    if (momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && (core_curved(pair->a) || core_curved(pair->b)))) {
+    if (momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && (gjk_core_curved(pair->a) || gjk_core_curved(pair->b)))) {
         return walk_loop(pair, walk, v, true);
     }
     return walk_loop(pair, walk, v, false);

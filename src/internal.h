@@ -344,6 +344,67 @@ typedef struct gjk_walk {
 /// they still differ by v: the distance and normal come from v.
 void gjk_walk_witness(const gjk_walk *walk, gjk_vec3 *pa, gjk_vec3 *pb);
 
+// ---- Secant steps (gjk.c, "Secant steps"; secant.c) ----
+
+/// True when the shape's core is curved somewhere, as far as its type
+/// tells: an ellipsoid, a cylinder or a cone (their sides), or a user shape
+/// (taken as curved). Walks and casts on pairs with one take secant steps.
+static inline bool gjk_core_curved(const gjk_shape *shape) {
+    return shape->type == GJK_SHAPE_ELLIPSOID || shape->type == GJK_SHAPE_CYLINDER ||
+           shape->type == GJK_SHAPE_CONE || shape->type == GJK_SHAPE_CUSTOM;
+}
+
+/// True when the shape's core is a point or an ellipsoid: its support
+/// point moves smoothly with the direction (or not at all).
+static inline bool gjk_core_smooth(const gjk_shape *shape) {
+    return shape->type == GJK_SHAPE_ELLIPSOID || shape->type == GJK_SHAPE_SPHERE || shape->type == GJK_SHAPE_POINT;
+}
+
+/// The secant steps' history: the unit directions u of the last three
+/// support calls and their points w = s_D(u) (oldest first).
+typedef struct gjk_secant_ring {
+    gjk_vec3 u[3], w[3];
+    int count;
+} gjk_secant_ring;
+
+/// Appends a support call's unit direction and point, dropping the oldest.
+static GJK_INLINE void gjk_secant_push(gjk_secant_ring *h, gjk_vec3 u, gjk_vec3 w) {
+    if (h->count == 3) {
+        h->u[0] = h->u[1], h->w[0] = h->w[1];
+        h->u[1] = h->u[2], h->w[1] = h->w[2];
+        h->count = 2;
+    }
+    h->u[h->count] = u, h->w[h->count] = w;
+    ++h->count;
+}
+
+/// The secant direction (secant.c): with the support map modelled as affine on the
+/// three directions of the ring, w(u0 + a e1 + b e2) ≈ w0 + a m1 + b m2
+/// (e_i = u_i − u0, m_i = w_i − w0), the direction u whose modelled point
+/// lies along −u, w(u) = −λ u with λ > 0 (the closest point of D is its own
+/// support point against its direction). With λ fixed in the e terms at
+/// the estimate lam (|v|), a(m1 + λe1) + b(m2 + λe2) + λ u0 = −w0 is linear
+/// in (a, b, λ); solved twice, the second time with the first λ. The
+/// points are divided by lam first: the system is then of the order of one.
+/// False when the system is singular or λ comes out non-positive.
+bool gjk_secant_direction(const gjk_secant_ring *h, gjk_real lam, gjk_vec3 *u);
+
+/// Secant steps that miss (no progress, or the duality gap not halved)
+/// before a walk (or cast) goes on with plain steps only.
+#define GJK_SECANT_MISSES 3
+
+/// Below this duality gap, relative to the points' scale, the walk takes
+/// plain steps only: the secant model's differences are then mostly
+/// rounding, and at a tolerance near it (1e-14 in double) its steps led a
+/// stalled walk to a normal that a time of impact could not trust
+/// (test_toi_sliver_contact, f34's cone and ellipsoid, missed at 256 ε).
+/// In float the default tolerance (2e-6) is 16 ε: the bar is lower there.
+#if GJK_USE_FLOAT
+#define GJK_SECANT_ROUNDING (8 * GJK_REAL_EPSILON)
+#else
+#define GJK_SECANT_ROUNDING (4096 * GJK_REAL_EPSILON)
+#endif
+
 /// Which search directions a walk may use: besides the plain direction v,
 /// secant steps (gjk.c, "Secant steps"; gjk2.c in 2D). The names are those
 /// of the method the walks used before, Nesterov's momentum.
