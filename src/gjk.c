@@ -46,20 +46,33 @@
 //   curved); between polytopes the support point jumps between vertices,
 //   the model is meaningless and its steps cost (hulls against hulls,
 //   boxes or capsules: 4–35% more iterations);
-// - unless both cores are smooth (ellipsoids and points), only once a
-//   step's bound has proved the cores apart: while they may overlap, a
-//   flat face's support points jump and the model misleads (a box against
-//   an ellipsoid, touching or overlapping: up to 18% more iterations);
-// - a step that brings the simplex no nearer, or does not halve the
-//   duality gap |v| − (best lower bound), is a miss: the next step is plain,
-//   and after three misses the walk goes on plain;
+// - only once a step's bound has proved the cores apart: while they may
+//   overlap, a flat face's support points jump and the model misleads (a
+//   box against an ellipsoid, touching or overlapping: up to 18% more
+//   iterations), and between ellipsoids the steps' points gather at the
+//   contact and leave EPA a thin tetrahedron (48% more instructions a
+//   penetration query, and touching pairs at 2^-510 not converged); every
+//   query's walk takes the same steps, so that they agree on the status;
+// - a custom shape may be a polytope in disguise: with one on either side,
+//   a secant step also waits for a plain step that did not halve the
+//   duality gap (the walk creeps); a few plain steps end most walks
+//   between polytopes, and a secant step there was one step more;
+// - a step that brings the simplex no nearer (its tetrahedron solved back
+//   to a farther face: the simplex is restored), or does not halve the
+//   least duality gap |v| − (best lower bound) seen, is a miss: the next
+//   step is plain, and after three misses the walk goes on plain. (Against
+//   the gap before the step instead, plain steps whose |v| drifted up let
+//   a float walk between a cylinder and a cone cycle to the iteration
+//   cap);
 // - a step whose own bound comes within the tolerance is followed by a
 //   plain step, which certifies and ends;
-// - below a duality gap of 4096 ε of the points' scale (8 ε in float) the
-//   model's differences are mostly rounding: plain steps only.
-// Between two ellipsoids at random poses the walk takes 7 steps at 1
-// apart (plain: 15), 12 at 1e-3 (40), 11 at 1e-5 overlapping (19); an
-// ellipsoid against a box, cylinder or cone 1e-3 apart 20–23 (32–36).
+// - a support point repeated for another direction (a vertex) makes no
+//   model; below a duality gap of 4096 ε of the points' scale (8 ε in
+//   float) the model's differences are mostly rounding: plain steps only.
+// Between two ellipsoids at random poses the walk takes 6 steps at 1
+// apart (plain: 15), 15 at 1e-3 (40), 24 at 1e-5 (40); an ellipsoid
+// against a box, cylinder or cone 1e-3 apart 19–23 (32–36); overlapping,
+// the plain walk's.
 // (GJK++ (Montaut et al., IEEE T-RO 2024), which coal runs, takes
 // Nesterov's momentum instead: about a third fewer steps, and only at
 // middle distances; design.md records the comparison.)
@@ -228,16 +241,22 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
     gjk_real vv = gjk_length_sq(v);
     int stalls = 0; // plain steps in a row whose tetrahedron came back no nearer
     // Secant state: the last three support calls (the simplex's starting
-    // points that bound D first), the secant steps that missed, and a
-    // plain step owed. Two cores whose support points move smoothly with
-    // the direction take secant steps from the start; others once a
-    // support plane has proved the cores apart (while they may overlap,
-    // a flat face's support points jump and the model misleads).
+    // points that bound D first), the secant steps that missed, a plain
+    // step owed, and the least duality gap seen, which a secant step must
+    // halve (the plain steps' |v| can drift up: a tetrahedron solved back
+    // to a farther face). Secant steps wait for a support plane that
+    // proves the cores apart: while they may overlap, a flat face's
+    // support points jump and the model misleads, and the tetrahedron the
+    // steps leave EPA is thin.
     gjk_secant_ring ring;
     ring.count = 0;
     int misses = 0;
     bool plain_next = false;
-    bool smooth = secant_steps && !walk->epa_next && gjk_core_smooth(pair->a) && gjk_core_smooth(pair->b);
+    gjk_real best_gap = GJK_REAL_MAX;
+    // With a user shape (maybe a polytope) a secant step also waits for a
+    // plain step that did not halve the least gap (the walk creeps).
+    bool creeping = false, plain_before = false;
+    bool known = pair->a->type != GJK_SHAPE_CUSTOM && pair->b->type != GJK_SHAPE_CUSTOM;
     if (secant_steps) {
         for (int m = 0; m < s->count; ++m) {
             if (s->v[m].bounds) {
@@ -270,22 +289,26 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
         ++walk->iterations;
 
         // A secant step while they pay, else the plain one.
-        gjk_real gap_before = vlen - walk->lower;
+        gjk_real gap = gjk_min(best_gap, vlen - walk->lower);
+        if (plain_before) {
+            creeping = gap > GJK_R(0.5) * best_gap;
+        }
+        best_gap = gap;
         gjk_vec3 u;
-        bool secant = secant_steps && !plain_next && ring.count == 3 && misses < GJK_SECANT_MISSES &&
-                      (smooth || walk->lower > 0) && gap_before > GJK_SECANT_ROUNDING * pair->scale &&
+        bool secant = secant_steps && !plain_next && (known || creeping) && ring.count == 3 && misses < GJK_SECANT_MISSES &&
+                      walk->lower > 0 && best_gap > GJK_SECANT_ROUNDING * pair->scale &&
                       gjk_secant_direction(&ring, vlen, &u);
+        plain_before = !secant;
         plain_next = false;
         gjk_vec3 d = secant ? gjk_neg(u) : gjk_simplex_direction(s, v);
         gjk_support_point p = gjk_pair_support(pair, gjk_neg(d));
         if (pair->bad_support) {
             return GJK_WALK_BAD_SUPPORT;
         }
-        gjk_real dlen = gjk_length(d);
-        gjk_real lower = gjk_dot(d, p.w) / dlen;
+        gjk_real lower = gjk_dot(d, p.w) / gjk_length(d);
         walk->lower = gjk_max(lower, walk->lower); // a select, not a branch (a NaN lower is ignored)
         if (secant_steps) {
-            gjk_secant_push(&ring, gjk_scale(-1 / dlen, d), p.w);
+            gjk_secant_push(&ring, gjk_normalize(gjk_neg(d)), p.w);
         }
         if (pair->trace != NULL) {
             trace_iteration(pair, walk, d, p.w);
@@ -303,18 +326,22 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
         gjk_vec3 v_new;
         if (secant) {
             ++walk->accelerated;
-            if (gjk_simplex_has(s, p.w) || !gjk_simplex_try_add(s, &p, vv, &v_new)) {
-                // No progress: a miss, and the next step is plain (from
-                // the same simplex: v is unchanged).
+            // A step that brings the simplex no nearer (a fourth point is
+            // always taken, and its tetrahedron may solve back to a farther
+            // face: the simplex is restored) or does not halve the least
+            // duality gap seen is a miss, and the next step is plain. One
+            // whose own bound comes within the tolerance is followed by a
+            // plain step, which certifies v̂.
+            gjk_simplex saved = *s;
+            bool nearer = !gjk_simplex_has(s, p.w) && gjk_simplex_try_add(s, &p, vv, &v_new) &&
+                          gjk_length_sq(v_new) < vv;
+            if (!nearer) {
+                *s = saved;
                 ++misses;
                 plain_next = true;
                 continue;
             }
-            // Within the tolerance by its own bound: the next, plain step
-            // certifies v̂ and ends the walk. A step that does not halve the
-            // duality gap is a miss (the model is poor here), kept all the
-            // same (the simplex is nearer), and followed by a plain step.
-            bool missed = gjk_sqrt(gjk_length_sq(v_new)) - walk->lower > GJK_R(0.5) * gap_before;
+            bool missed = gjk_sqrt(gjk_length_sq(v_new)) - walk->lower > GJK_R(0.5) * best_gap;
             misses += missed;
             plain_next = missed || vlen - lower <= tol;
         } else {

@@ -66,12 +66,6 @@ static bool core_curved(const gjk2_shape *shape) {
     return shape->type == GJK2_SHAPE_ELLIPSE || shape->type == GJK2_SHAPE_CUSTOM;
 }
 
-/// True when the shape's core is a point or an ellipse: its support point
-/// moves smoothly with the direction (or not at all).
-static bool smooth_core(const gjk2_shape *shape) {
-    return shape->type == GJK2_SHAPE_ELLIPSE || shape->type == GJK2_SHAPE_CIRCLE || shape->type == GJK2_SHAPE_POINT;
-}
-
 /// The secant step's history: the unit directions u of the last two
 /// support calls and their points w = s_D(u) (oldest first).
 typedef struct secant_ring2 {
@@ -93,6 +87,10 @@ static GJK_INLINE void secant_push2(secant_ring2 *h, gjk_vec2 u, gjk_vec2 w) {
 /// lam (|v|) first. False when the system is singular or λ comes out
 /// non-positive.
 static bool secant_direction2(const secant_ring2 *h, gjk_real lam, gjk_vec2 *u) {
+    // The same point for two directions: the support map is flat there.
+    if ((h->w[0].x == h->w[1].x) & (h->w[0].y == h->w[1].y)) {
+        return false;
+    }
     gjk_real inv = 1 / lam;
     gjk_vec2 u0 = h->u[0], e1 = gjk_sub2(h->u[1], u0);
     gjk_vec2 r = gjk_scale2(-inv, h->w[0]), m1 = gjk_scale2(inv, gjk_sub2(h->w[1], h->w[0]));
@@ -142,13 +140,17 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
     gjk2_simplex *s = &walk->simplex;
     gjk_real vv = gjk_length_sq2(v);
     // Secant state (see gjk.c): the last two support calls, the misses, a
-    // plain step owed, and whether the steps may start before a bound
-    // proves the cores apart.
+    // plain step owed and the least duality gap seen. Secant steps wait for
+    // a bound that proves the cores apart.
     secant_ring2 ring;
     ring.count = 0;
     int misses = 0;
     bool plain_next = false;
-    bool smooth = secant_steps && !walk->epa_next && smooth_core(pair->a) && smooth_core(pair->b);
+    gjk_real best_gap = GJK_REAL_MAX;
+    // With a user shape (maybe a polytope) a secant step also waits for a
+    // plain step that did not halve the least gap (the walk creeps).
+    bool creeping = false, plain_before = false;
+    bool known = pair->a->type != GJK2_SHAPE_CUSTOM && pair->b->type != GJK2_SHAPE_CUSTOM;
     if (secant_steps) {
         for (int m = 0; m < s->count; ++m) {
             secant_push2(&ring, gjk_normalize2(s->v[m].d), s->v[m].w);
@@ -179,24 +181,28 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
         ++walk->iterations;
 
         // A secant step while they pay, else the plain one.
-        gjk_real gap_before = vlen - walk->lower;
+        gjk_real gap = gjk_min(best_gap, vlen - walk->lower);
+        if (plain_before) {
+            creeping = gap > GJK_R(0.5) * best_gap;
+        }
+        best_gap = gap;
         gjk_vec2 u;
-        bool secant = secant_steps && !plain_next && ring.count == 2 && misses < GJK2_SECANT_MISSES &&
-                      (smooth || walk->lower > 0) && gap_before > GJK2_SECANT_ROUNDING * pair->scale &&
+        bool secant = secant_steps && !plain_next && (known || creeping) && ring.count == 2 &&
+                      misses < GJK2_SECANT_MISSES && walk->lower > 0 && best_gap > GJK2_SECANT_ROUNDING * pair->scale &&
                       secant_direction2(&ring, vlen, &u);
+        plain_before = !secant;
         plain_next = false;
         gjk_vec2 d = secant ? gjk_neg2(u) : gjk2_simplex_direction(s, v);
         gjk2_support_point p = gjk2_pair_support(pair, gjk_neg2(d));
         if (pair->bad_support) {
             return GJK_WALK_BAD_SUPPORT;
         }
-        gjk_real dlen = gjk_length2(d);
-        gjk_real lower = gjk_dot2(d, p.w) / dlen;
+        gjk_real lower = gjk_dot2(d, p.w) / gjk_length2(d);
         if (lower > walk->lower) {
             walk->lower = lower;
         }
         if (secant_steps) {
-            secant_push2(&ring, gjk_scale2(-1 / dlen, d), p.w);
+            secant_push2(&ring, gjk_normalize2(gjk_neg2(d)), p.w);
         }
         if (pair->trace != NULL) {
             trace_iteration(pair, walk, d, p.w);
@@ -233,10 +239,10 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
                 continue;
             }
             // Within the tolerance by its own bound: a plain step certifies
-            // v̂ and ends the walk. A step that does not halve the duality
-            // gap is a miss, kept (the simplex is nearer) and followed by
-            // a plain step.
-            bool missed = s->count < 3 && gjk_sqrt(vv_new) - walk->lower > GJK_R(0.5) * gap_before;
+            // v̂ and ends the walk. A step that does not halve the least
+            // duality gap seen is a miss, kept (the simplex is nearer) and
+            // followed by a plain step.
+            bool missed = s->count < 3 && gjk_sqrt(vv_new) - walk->lower > GJK_R(0.5) * best_gap;
             misses += missed;
             plain_next = missed || vlen - lower <= tol;
         } else {

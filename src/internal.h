@@ -328,12 +328,6 @@ typedef struct gjk_walk {
                          ///< (stop_beyond + tol, stop_within − tol); the tolerance grows
                          ///< with the points seen, so a fixed margin would be stale.
     int max_iterations;  ///< In.
-    /// In: an overlap goes on to EPA. Secant steps then wait for a bound
-    /// that proves the cores apart, even between ellipsoids: where they
-    /// overlap, the steps' points gather at the contact and leave EPA a
-    /// thin tetrahedron (two ellipsoids 1e-5 into each other: 48% more
-    /// instructions a penetration query).
-    bool epa_next;
     int iterations;      ///< Out: support points asked for.
     int accelerated;     ///< Out: how many of them along a secant direction (gjk.c).
     bool polished;       ///< Out: v is gjk_simplex_polish's, not Σ λ p (gjk_walk_witness).
@@ -386,7 +380,8 @@ static GJK_INLINE void gjk_secant_push(gjk_secant_ring *h, gjk_vec3 u, gjk_vec3 
 /// the estimate lam (|v|), a(m1 + λe1) + b(m2 + λe2) + λ u0 = −w0 is linear
 /// in (a, b, λ); solved twice, the second time with the first λ. The
 /// points are divided by lam first: the system is then of the order of one.
-/// False when the system is singular or λ comes out non-positive.
+/// False when a point repeats (the support map is flat there), the system
+/// is singular or λ comes out non-positive.
 bool gjk_secant_direction(const gjk_secant_ring *h, gjk_real lam, gjk_vec3 *u);
 
 /// Secant steps that miss (no progress, or the duality gap not halved)

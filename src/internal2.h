@@ -209,7 +209,6 @@ typedef struct gjk2_walk {
                           ///< (stop_beyond + tol, stop_within − tol); the tolerance grows
                           ///< with the points seen, so a fixed margin would be stale.
     int max_iterations;   ///< In.
-    bool epa_next;        ///< In: an overlap goes on to EPA (see gjk_walk).
     int iterations;       ///< Out: support points asked for.
     int accelerated;      ///< Out: how many of them along a secant direction (gjk2.c).
 } gjk2_walk;

@@ -48,7 +48,6 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
     w->stop_beyond = 0;
     w->stop_within = 0;
     w->stop_widen = false;
-    w->epa_next = false;
     w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     if (cache != NULL && cache->count >= 1 && cache->count <= 4) {
         // Rebuild the cached simplex: the support points of the current
@@ -576,7 +575,6 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
     gjk_real sd, core;
     gjk_walk w;
     walk_setup(input, &p, cache, &w);
-    w.epa_next = true;
     if (max_distance > 0) {
         w.stop_beyond = max_distance + p.radius;
     }

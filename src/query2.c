@@ -19,7 +19,6 @@ static void walk_setup(const gjk2_query_input *in, gjk2_pair *p, const gjk2_simp
     w->stop_beyond = 0;
     w->stop_within = 0;
     w->stop_widen = false;
-    w->epa_next = false;
     w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     if (cache != NULL && cache->count >= 1 && cache->count <= 3) {
         // Rebuild the cached simplex from the stored support directions (see
@@ -474,7 +473,6 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
     }
     gjk2_walk w;
     walk_setup(input, &p, cache, &w);
-    w.epa_next = true;
     if (max_distance > 0) {
         w.stop_beyond = max_distance + p.radius;
     }

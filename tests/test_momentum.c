@@ -425,9 +425,11 @@ static void test_momentum_vs_plain(void) {
     ENSURE(10 * accelerated >= 9 * walks);
 #if GJK_USE_FLOAT
     // (At float's tolerance, 2e-6, the plain walk needs fewer steps and
-    // rounding blurs the secant model sooner: about 0.6 of them.)
+    // rounding blurs the secant model sooner: 0.59 of them far apart, 0.75
+    // near contact, where the steps wait for a bound that proves the cores
+    // apart.)
     ENSURE(4 * far_on <= 3 * far_off);
-    ENSURE(4 * near_on <= 3 * near_off);
+    ENSURE(5 * near_on <= 4 * near_off);
 #else
     ENSURE(2 * far_on <= far_off);
     ENSURE(2 * near_on <= near_off);
@@ -1135,6 +1137,75 @@ static void test_2d_ellipses(void) {
 #endif
 }
 
+/// The three queries on one pose (the shapes scaled by k): their statuses.
+static void three_statuses(gjk_shape a, gjk_shape b, const double p[14], double k, gjk_status st[3], int *iterations) {
+    gjk_query_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a, in.shape_b = &b;
+    in.transform_a = gjk_transform_make(gjk_v3((gjk_real)(p[0] * k), (gjk_real)(p[1] * k), (gjk_real)(p[2] * k)),
+                                        gjk_quat_make((gjk_real)p[3], (gjk_real)p[4], (gjk_real)p[5], (gjk_real)p[6]));
+    in.transform_b = gjk_transform_make(gjk_v3((gjk_real)(p[7] * k), (gjk_real)(p[8] * k), (gjk_real)(p[9] * k)),
+                                        gjk_quat_make((gjk_real)p[10], (gjk_real)p[11], (gjk_real)p[12], (gjk_real)p[13]));
+    gjk_distance_output d = gjk_distance(&in, NULL);
+    st[0] = d.status;
+    st[1] = gjk_penetration(&in, NULL).status;
+    st[2] = gjk_intersect(&in).status;
+    *iterations = d.iterations;
+}
+
+/// A review's cases against the first version of the secant steps (poses:
+/// positions, then quaternions w, x, y, z, of A and B):
+/// - two ellipsoids in the touching band, 2e-10 and 3.5e-10 apart: the
+///   penetration query's walk (which then waited for a proof of "apart")
+///   and the distance and intersect walks (which did not) came out on
+///   opposite sides of the tolerance;
+/// - two touching ellipsoids at 2^-510: distance and intersect not
+///   converged (EPA after a secant walk's thin tetrahedron), penetration
+///   touching;
+/// - a cylinder and a cone 1e-5 apart in float: an endless cycle of seven
+///   plain steps (|v| drifting up) and one secant step that halved the
+///   drifted gap, to the iteration cap.
+/// Every walk now waits for that proof, and a secant step must halve the
+/// least gap seen.
+static void test_review_cases(void) {
+    const double band_a[14] = {0x1.4501cc127b4f8p-1, -0x1.1d0bf444549acp+0, 0x1.5a95fdbe60c74p-1, 0x1.74eb8c418b69cp-5,
+                               0x1.7b64a60515821p-6,  0x1.f99b3acae6848p-1,  -0x1.3137f244be2e7p-3, 0x1.c851731e93f4dp-2,
+                               -0x1.10a677f491c8p+1,  -0x1.47f9469dd9b9ap-2, 0x1.f991e94723c38p-3,  -0x1.2ffbd0c1cbf67p-1,
+                               -0x1.836848b7fdd38p-1, -0x1.e5330dd6c5ab7p-4};
+    const double band_b[14] = {-0x1.32c5383843bc2p+0, 0x1.d960a19ea8074p-1, 0x1.6e66447b41674p-1,  0x1.60bf68ddd52d6p-2,
+                               0x1.8cc5b3d761b43p-11, 0x1.a03cdc0a18132p-1, 0x1.e0c24374d9ed5p-2,  -0x1.51497fe1428e5p+1,
+                               0x1.57e17340c6bafp+0,  0x1.c0142cb2b7bd1p-2, 0x1.1995c9bf16442p-3,  0x1.45caaf3c9b8fdp-1,
+                               -0x1.84a5c9ecc842dp-1, -0x1.1192fb5b3881ep-9};
+    const double cyl_cone[14] = {-0x1.998076p+0, 0x1.af633cp+0, -0x1.c8f138p+0, 0x1.e97be6p-3, 0x1.467502p-1,
+                                 -0x1.58b888p-1, 0x1.270b2ep-2, -0x1.56ef74p+0, 0x1.75fbaap+0, -0x1.a7067cp-1,
+                                 -0x1.52a62cp-1, 0x1.3cea04p-1, -0x1.5801d8p-2, -0x1.0820eep-2};
+    gjk_shape e1 = gjk_make_ellipsoid(gjk_v3(1, (gjk_real)0.7, (gjk_real)0.5));
+    gjk_shape e2 = gjk_make_ellipsoid(gjk_v3((gjk_real)0.9, (gjk_real)0.6, (gjk_real)0.8));
+    gjk_status st[3];
+    int it;
+    three_statuses(e1, e2, band_a, 1, st, &it);
+    ENSURE(st[0] == st[1] && st[1] == st[2]);
+    three_statuses(e1, e2, band_b, 1, st, &it);
+    ENSURE(st[0] == st[1] && st[1] == st[2]);
+#if !GJK_USE_FLOAT
+    const double touching[14] = {0x1.2ee87386be11cp-1, 0x1.bcdc32d41858p-3,   0x1.c9d0509f23e2p-2,  0x1.c8f70d5f37331p-1,
+                                 0x1.7e774f8b958e6p-2, -0x1.dfb22d1818c5bp-3, 0x1.85e17180a2b9fp-4, 0x1.425bca44d3378p-1,
+                                 0x1.89c7f9ba8ac06p+0, -0x1.855277647e17p-4,  0x1.6c57a1b62e741p-1, -0x1.6a9e60e3d8ae4p-2,
+                                 -0x1.d6a540614ee17p-4, 0x1.3110994a316adp-1};
+    for (int e = 500; e <= 512; e += 2) {
+        double k = ldexp(1, -e);
+        gjk_shape a = gjk_make_ellipsoid(gjk_v3((gjk_real)k, (gjk_real)(0.7 * k), (gjk_real)(0.5 * k)));
+        gjk_shape b = gjk_make_ellipsoid(gjk_v3((gjk_real)(0.9 * k), (gjk_real)(0.6 * k), (gjk_real)(0.8 * k)));
+        three_statuses(a, b, touching, k, st, &it);
+        ENSURE(st[0] == GJK_TOUCHING && st[1] == GJK_TOUCHING && st[2] == GJK_TOUCHING);
+    }
+#endif
+    three_statuses(gjk_make_cylinder((gjk_real)0.5, (gjk_real)0.8), gjk_make_cone((gjk_real)0.6, (gjk_real)0.8), cyl_cone,
+                   1, st, &it);
+    ENSURE(st[0] == GJK_SEPARATED && st[1] == GJK_SEPARATED && st[2] == GJK_SEPARATED);
+    ENSURE(it < 64);
+}
+
 int main(void) {
     setup();
     RUN_TEST(test_reference_search);
@@ -1152,5 +1223,6 @@ int main(void) {
     RUN_TEST(test_epa_flat_start);
     RUN_TEST(test_epa_bounds_meet_flat);
     RUN_TEST(test_2d_ellipses);
+    RUN_TEST(test_review_cases);
     return TEST_SUMMARY();
 }

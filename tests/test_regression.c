@@ -2333,11 +2333,13 @@ static void test_short_segments_small_float(void) {
 /// The answer for a point 1e-10 below a cone's base (z = −h) at tolerance
 /// 1e-14: apart by 1e-10 within the query's tolerance (1e-14 × 11), the
 /// normal along the cone's axis.
+#if !GJK_USE_FLOAT // (used by double-only checks)
 static void ensure_below_cone_base(const gjk_distance_output *o) {
     ENSURE(o->status == GJK_SEPARATED);
     ENSURE_NEAR((double)o->distance, 1e-10, 2e-13);
     ENSURE(hypot((double)o->normal.x, (double)o->normal.y) <= 1e-12);
 }
+#endif
 
 static void test_stalled_segment_normal_below_a_face(void) {
 #if !GJK_USE_FLOAT // (gaps of 1e-10 of the size are below float's rounding)
@@ -2599,11 +2601,13 @@ static void test_normals_near_an_edge_exact(void) {
 /// 3.4e10 apart, beyond max_distance, and the answer was "separated" with a
 /// zero normal. A bound proves "apart" only beyond the tolerance now (4.8e16
 /// here): the warm answers are the cold one, touching within it.
+#if !GJK_USE_FLOAT // (used by a double-only check)
 static gjk_vec3 long_box_support(const void *user, gjk_vec3 d) {
     (void)user;
     return gjk_v3(to_real(2.3125 + (d.x < 0 ? -3 : 3)), to_real(0.1875 + (d.y < 0 ? -4.1875 : 4.1875)),
                   to_real(-5.125 + (d.z < 0 ? -4.7653808593750002e+26 : 4.7653808593750002e+26)));
 }
+#endif
 
 static void test_max_distance_bound_within_rounding(void) {
 #if !GJK_USE_FLOAT // (4.8e26 squared is beyond float's range)

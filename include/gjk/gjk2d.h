@@ -72,7 +72,8 @@ GJK_API gjk2_shape gjk2_make_ellipse(gjk_vec2 radii);
 GJK_API gjk2_shape gjk2_make_capsule(gjk_vec2 a, gjk_vec2 b, gjk_real radius);
 /// The convex hull of `count` points; the caller keeps them alive.
 GJK_API gjk2_shape gjk2_make_polygon(const gjk_vec2 *vertices, int count);
-/// A user shape; `radius` bounds |support| (0 if unknown).
+/// A user shape; `radius` bounds |support| (0 if unknown). GJK takes it as
+/// curved and may try secant steps on it (see gjk_make_custom).
 GJK_API gjk2_shape gjk2_make_custom(gjk2_support_fn support, const void *user_data, gjk_real radius);
 /// The same shape with the margin set.
 GJK_API gjk2_shape gjk2_with_margin(gjk2_shape shape, gjk_real margin);
