@@ -81,6 +81,7 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
     }
     int misses = 0;
     bool plain_next = false;
+    gjk_real best_gap = GJK_REAL_MAX; // the least |v| − stop at this λ
     for (;;) {
         gjk_real vv = gjk_length_sq(v);
         if (!(vv <= GJK_REAL_MAX)) {
@@ -104,6 +105,7 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
             return out;
         }
         ++out.iterations;
+        best_gap = gjk_min(best_gap, vlen - stop);
         gjk_vec3 u;
         bool secant = smooth && !plain_next && ring.count == 3 && misses < GJK_SECANT_MISSES &&
                       vlen - stop > GJK_SECANT_ROUNDING * p->scale && gjk_secant_direction(&ring, vlen, &u);
@@ -140,6 +142,7 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
             lambda = next;
             n = gjk_neg(dn);
             advance(p, &s, &q, &ring, r, delta);
+            best_gap = GJK_REAL_MAX;
             // The simplex moved with B: its closest point at the new λ is
             // the bound a new point must beat.
             v = gjk_simplex_solve(&s);
@@ -157,17 +160,25 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
         // where its edge was 2e-9 away): such a simplex is not taken.
         gjk_vec3 v_new;
         gjk_real vv_tie = vv * (1 + 4 * GJK_REAL_EPSILON);
+        gjk_simplex saved = s;
         bool added = !gjk_simplex_has(&s, q.w) && gjk_simplex_try_add(&s, &q, vv_tie, &v_new);
         if (secant) {
-            // Progress: an advance, or the simplex's gap to the target at
-            // least halved. Otherwise a miss (not a stall: the direction was
-            // the model's), and the next step is plain.
-            bool halved = added && gjk_length(v_new) - stop <= GJK_R(0.5) * (vlen - stop);
-            if (!advanced && !halved) {
+            // Progress: an advance, or the least gap to the target at this
+            // λ at least halved; it resets the plain steps' stall count.
+            // Otherwise a miss (not a stall: the direction was the
+            // model's), and the next step is plain. A simplex no nearer (a
+            // tetrahedron solved back to a farther face) is not kept.
+            bool nearer = added && gjk_length_sq(v_new) < vv;
+            if (added && !nearer) {
+                s = saved;
+            }
+            if (advanced || (nearer && gjk_length(v_new) - stop <= GJK_R(0.5) * best_gap)) {
+                stalls = 0;
+            } else {
                 ++misses;
                 plain_next = true;
             }
-            if (added) {
+            if (nearer) {
                 v = v_new;
             }
             continue;
