@@ -14,9 +14,10 @@
 //   exactly to it (never past a contact), and if the motion does not
 //   approach the plane (v̂·r ≤ 0), it never will: a miss.
 // A ray is the cast of a point shape. Every advance is conservative, so thin
-// shapes are never tunnelled through, whatever the direction of the plane:
-// between smooth cores the walk also takes secant steps (gjk.c). The pair's B moves with λ, so every
-// support point is computed at the current pose (see advance()).
+// shapes are never tunnelled through, whatever the direction of the plane
+// (between smooth cores the walk also takes secant steps, gjk.c). The
+// pair's B moves with λ, so every support point is computed at the current
+// pose (see advance()).
 #include <string.h>
 
 #include "internal.h"
@@ -69,10 +70,13 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
     // (ellipsoids and points: a ray or a ball against an ellipsoid, two
     // ellipsoids). Against cylinders, cones and boxes they were measured to
     // gain little or to cost (a ray against a cone: 20% more iterations).
-    // A secant step that neither advances λ nor halves the simplex's gap to
-    // the target is a miss: a plain step follows, and after
-    // GJK_SECANT_MISSES the cast goes on plain. Only plain steps may end it
-    // on a stall.
+    // Only after a first advance: at λ = 0 plain steps decide whether the
+    // shapes start within the target (a secant plane separating them by
+    // rounding turned a third of casts that start touching and move apart
+    // from a hit at 0 into misses). A secant step that neither advances λ
+    // nor halves the least gap to the target seen at this λ is a miss: a
+    // plain step follows, and after GJK_SECANT_MISSES the cast goes on
+    // plain. Only plain steps may end it on a stall.
     bool smooth = gjk_core_smooth(p->a) && gjk_core_smooth(p->b);
     gjk_secant_ring ring;
     ring.count = 0;
@@ -107,7 +111,7 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
         ++out.iterations;
         best_gap = gjk_min(best_gap, vlen - stop);
         gjk_vec3 u;
-        bool secant = smooth && !plain_next && ring.count == 3 && misses < GJK_SECANT_MISSES &&
+        bool secant = smooth && lambda > 0 && !plain_next && ring.count == 3 && misses < GJK_SECANT_MISSES &&
                       vlen - stop > GJK_SECANT_ROUNDING * p->scale && gjk_secant_direction(&ring, vlen, &u);
         plain_next = false;
         gjk_vec3 d = secant ? gjk_neg(u) : gjk_simplex_direction(&s, v);

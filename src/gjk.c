@@ -53,7 +53,7 @@
 //   contact and leave EPA a thin tetrahedron (48% more instructions a
 //   penetration query, and touching pairs at 2^-510 not converged); every
 //   query's walk takes the same steps, so that they agree on the status;
-// - a custom shape may be a polytope in disguise: with one on either side,
+// - a user shape may be a polytope in disguise: with one on either side,
 //   a secant step also waits for a plain step that did not halve the
 //   duality gap (the walk creeps); a few plain steps end most walks
 //   between polytopes, and a secant step there was one step more;

@@ -342,7 +342,8 @@ void gjk_walk_witness(const gjk_walk *walk, gjk_vec3 *pa, gjk_vec3 *pb);
 
 /// True when the shape's core is curved somewhere, as far as its type
 /// tells: an ellipsoid, a cylinder or a cone (their sides), or a user shape
-/// (taken as curved). Walks and casts on pairs with one take secant steps.
+/// (taken as curved). Walks on pairs with one take secant steps; casts
+/// only between smooth cores (gjk_core_smooth).
 static inline bool gjk_core_curved(const gjk_shape *shape) {
     return shape->type == GJK_SHAPE_ELLIPSOID || shape->type == GJK_SHAPE_CYLINDER ||
            shape->type == GJK_SHAPE_CONE || shape->type == GJK_SHAPE_CUSTOM;
