@@ -164,7 +164,10 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
         // where its edge was 2e-9 away): such a simplex is not taken.
         gjk_vec3 v_new;
         gjk_real vv_tie = vv * (1 + 4 * GJK_REAL_EPSILON);
-        gjk_simplex saved = s;
+        gjk_simplex saved;
+        if (secant) {
+            saved = s; // restored if the step leaves the simplex no nearer
+        }
         bool added = !gjk_simplex_has(&s, q.w) && gjk_simplex_try_add(&s, &q, vv_tie, &v_new);
         if (secant) {
             // Progress: an advance, or the least gap to the target at this

@@ -289,17 +289,20 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
         ++walk->iterations;
 
         // A secant step while they pay, else the plain one.
-        gjk_real gap = gjk_min(best_gap, vlen - walk->lower);
-        if (plain_before) {
-            creeping = gap > GJK_R(0.5) * best_gap;
-        }
-        best_gap = gap;
         gjk_vec3 u;
-        bool secant = secant_steps && !plain_next && (known || creeping) && ring.count == 3 && misses < GJK_SECANT_MISSES &&
-                      walk->lower > 0 && best_gap > GJK_SECANT_ROUNDING * pair->scale &&
-                      gjk_secant_direction(&ring, vlen, &u);
-        plain_before = !secant;
-        plain_next = false;
+        bool secant = false;
+        if (secant_steps) {
+            gjk_real gap = gjk_min(best_gap, vlen - walk->lower);
+            if (plain_before) {
+                creeping = gap > GJK_R(0.5) * best_gap;
+            }
+            best_gap = gap;
+            secant = !plain_next && (known || creeping) && ring.count == 3 && misses < GJK_SECANT_MISSES &&
+                     walk->lower > 0 && best_gap > GJK_SECANT_ROUNDING * pair->scale &&
+                     gjk_secant_direction(&ring, vlen, &u);
+            plain_before = !secant;
+            plain_next = false;
+        }
         gjk_vec3 d = secant ? gjk_neg(u) : gjk_simplex_direction(s, v);
         gjk_support_point p = gjk_pair_support(pair, gjk_neg(d));
         if (pair->bad_support) {
@@ -420,7 +423,8 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
         walk->lower = start_lower;
         return GJK_WALK_APART;
     }
-    if (momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && (gjk_core_curved(pair->a) || gjk_core_curved(pair->b)))) {
+    bool curved = gjk_core_curved(pair->a) || gjk_core_curved(pair->b);
+    if (momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && curved)) {
         return walk_loop(pair, walk, v, true);
     }
     return walk_loop(pair, walk, v, false);

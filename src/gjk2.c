@@ -116,17 +116,6 @@ static bool secant_direction2(const secant_ring2 *h, gjk_real lam, gjk_vec2 *u) 
     return true;
 }
 
-/// Secant steps that miss before a walk goes on plain (gjk.c).
-#define GJK2_SECANT_MISSES 3
-
-/// Below this duality gap, relative to the points' scale, plain steps only
-/// (gjk.c, GJK_SECANT_ROUNDING).
-#if GJK_USE_FLOAT
-#define GJK2_SECANT_ROUNDING (8 * GJK_REAL_EPSILON)
-#else
-#define GJK2_SECANT_ROUNDING (4096 * GJK_REAL_EPSILON)
-#endif
-
 #if defined(__GNUC__) || defined(__clang__)
 #define WALK_INLINE static inline __attribute__((always_inline))
 #else
@@ -181,17 +170,20 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
         ++walk->iterations;
 
         // A secant step while they pay, else the plain one.
-        gjk_real gap = gjk_min(best_gap, vlen - walk->lower);
-        if (plain_before) {
-            creeping = gap > GJK_R(0.5) * best_gap;
-        }
-        best_gap = gap;
         gjk_vec2 u;
-        bool secant = secant_steps && !plain_next && (known || creeping) && ring.count == 2 &&
-                      misses < GJK2_SECANT_MISSES && walk->lower > 0 && best_gap > GJK2_SECANT_ROUNDING * pair->scale &&
-                      secant_direction2(&ring, vlen, &u);
-        plain_before = !secant;
-        plain_next = false;
+        bool secant = false;
+        if (secant_steps) {
+            gjk_real gap = gjk_min(best_gap, vlen - walk->lower);
+            if (plain_before) {
+                creeping = gap > GJK_R(0.5) * best_gap;
+            }
+            best_gap = gap;
+            secant = !plain_next && (known || creeping) && ring.count == 2 && misses < GJK_SECANT_MISSES &&
+                     walk->lower > 0 && best_gap > GJK_SECANT_ROUNDING * pair->scale &&
+                     secant_direction2(&ring, vlen, &u);
+            plain_before = !secant;
+            plain_next = false;
+        }
         gjk_vec2 d = secant ? gjk_neg2(u) : gjk2_simplex_direction(s, v);
         gjk2_support_point p = gjk2_pair_support(pair, gjk_neg2(d));
         if (pair->bad_support) {
@@ -322,7 +314,8 @@ gjk_walk_end gjk2_walk_run_momentum(gjk2_pair *pair, gjk2_walk *walk, gjk_walk_m
         walk->lower = start_lower;
         return GJK_WALK_APART;
     }
-    if (momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && (core_curved(pair->a) || core_curved(pair->b)))) {
+    bool curved = core_curved(pair->a) || core_curved(pair->b);
+    if (momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && curved)) {
         return walk_loop(pair, walk, v, true);
     }
     return walk_loop(pair, walk, v, false);

@@ -26,7 +26,7 @@ bool gjk_secant_direction(const gjk_secant_ring *h, gjk_real lam, gjk_vec3 *u) {
     }
     gjk_real inv = 1 / lam;
     gjk_vec3 u0 = h->u[0], e1 = gjk_sub(h->u[1], u0), e2 = gjk_sub(h->u[2], u0);
-    gjk_vec3 w0 = gjk_scale(inv, h->w[0]);
+    gjk_vec3 r = gjk_scale(-inv, h->w[0]); // −w0
     gjk_vec3 m1 = gjk_scale(inv, gjk_sub(h->w[1], h->w[0])), m2 = gjk_scale(inv, gjk_sub(h->w[2], h->w[0]));
     gjk_real l = 1, a = 0, b = 0;
     for (int rep = 0; rep < 2; ++rep) {
@@ -37,7 +37,6 @@ bool gjk_secant_direction(const gjk_secant_ring *h, gjk_real lam, gjk_vec3 *u) {
         if (!(gjk_abs(det) > 64 * GJK_REAL_EPSILON * size)) {
             return false;
         }
-        gjk_vec3 r = gjk_neg(w0);
         gjk_real id = 1 / det;
         a = gjk_dot(r, x23) * id;
         b = gjk_dot(c1, gjk_cross(r, u0)) * id;
