@@ -241,22 +241,14 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
     gjk_real vv = gjk_length_sq(v);
     int stalls = 0; // plain steps in a row whose tetrahedron came back no nearer
     // Secant state: the last three support calls (the simplex's starting
-    // points that bound D first), the secant steps that missed, a plain
-    // step owed, and the least duality gap seen, which a secant step must
-    // halve (the plain steps' |v| can drift up: a tetrahedron solved back
-    // to a farther face). Secant steps wait for a support plane that
-    // proves the cores apart: while they may overlap, a flat face's
-    // support points jump and the model misleads, and the tetrahedron the
-    // steps leave EPA is thin.
+    // points that bound D first) and the rules' bookkeeping (internal.h,
+    // gjk_secant_rules): the least duality gap seen, which a secant step
+    // must halve (the plain steps' |v| can drift up: a tetrahedron solved
+    // back to a farther face), the misses and a plain step owed.
     gjk_secant_ring ring;
     ring.count = 0;
-    int misses = 0;
-    bool plain_next = false;
-    gjk_real best_gap = GJK_REAL_MAX;
-    // With a user shape (maybe a polytope) a secant step also waits for a
-    // plain step that did not halve the least gap (the walk creeps).
-    bool creeping = false, plain_before = false;
-    bool known = pair->a->type != GJK_SHAPE_CUSTOM && pair->b->type != GJK_SHAPE_CUSTOM;
+    gjk_secant_rules rules =
+        gjk_secant_rules_start(pair->a->type != GJK_SHAPE_CUSTOM && pair->b->type != GJK_SHAPE_CUSTOM);
     if (secant_steps) {
         for (int m = 0; m < s->count; ++m) {
             if (s->v[m].bounds) {
@@ -292,16 +284,9 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
         gjk_vec3 u;
         bool secant = false;
         if (secant_steps) {
-            gjk_real gap = gjk_min(best_gap, vlen - walk->lower);
-            if (plain_before) {
-                creeping = gap > GJK_R(0.5) * best_gap;
-            }
-            best_gap = gap;
-            secant = !plain_next && (known || creeping) && ring.count == 3 && misses < GJK_SECANT_MISSES &&
-                     walk->lower > 0 && best_gap > GJK_SECANT_ROUNDING * pair->scale &&
+            secant = gjk_secant_may(&rules, vlen, walk->lower, pair->scale, ring.count == 3) &&
                      gjk_secant_direction(&ring, vlen, &u);
-            plain_before = !secant;
-            plain_next = false;
+            rules.plain_before = !secant;
         }
         gjk_vec3 d = secant ? gjk_neg(u) : gjk_simplex_direction(s, v);
         gjk_support_point p = gjk_pair_support(pair, gjk_neg(d));
@@ -340,13 +325,10 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
                           gjk_length_sq(v_new) < vv;
             if (!nearer) {
                 *s = saved;
-                ++misses;
-                plain_next = true;
+                gjk_secant_missed(&rules);
                 continue;
             }
-            bool missed = gjk_sqrt(gjk_length_sq(v_new)) - walk->lower > GJK_R(0.5) * best_gap;
-            misses += missed;
-            plain_next = missed || vlen - lower <= tol;
+            gjk_secant_kept(&rules, gjk_sqrt(gjk_length_sq(v_new)), walk->lower, vlen - lower <= tol);
         } else {
             if (vlen - lower <= tol || gjk_simplex_has(s, p.w) || !gjk_simplex_try_add(s, &p, vv, &v_new)) {
                 // Converged, or no progress (w is a point of the simplex

@@ -128,18 +128,12 @@ static bool secant_direction2(const secant_ring2 *h, gjk_real lam, gjk_vec2 *u) 
 WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v, const bool secant_steps) {
     gjk2_simplex *s = &walk->simplex;
     gjk_real vv = gjk_length_sq2(v);
-    // Secant state (see gjk.c): the last two support calls, the misses, a
-    // plain step owed and the least duality gap seen. Secant steps wait for
-    // a bound that proves the cores apart.
+    // Secant state (see gjk.c): the last two support calls and the rules'
+    // bookkeeping, shared with the 3D walk.
     secant_ring2 ring;
     ring.count = 0;
-    int misses = 0;
-    bool plain_next = false;
-    gjk_real best_gap = GJK_REAL_MAX;
-    // With a user shape (maybe a polytope) a secant step also waits for a
-    // plain step that did not halve the least gap (the walk creeps).
-    bool creeping = false, plain_before = false;
-    bool known = pair->a->type != GJK2_SHAPE_CUSTOM && pair->b->type != GJK2_SHAPE_CUSTOM;
+    gjk_secant_rules rules =
+        gjk_secant_rules_start(pair->a->type != GJK2_SHAPE_CUSTOM && pair->b->type != GJK2_SHAPE_CUSTOM);
     if (secant_steps) {
         for (int m = 0; m < s->count; ++m) {
             secant_push2(&ring, gjk_normalize2(s->v[m].d), s->v[m].w);
@@ -173,16 +167,9 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
         gjk_vec2 u;
         bool secant = false;
         if (secant_steps) {
-            gjk_real gap = gjk_min(best_gap, vlen - walk->lower);
-            if (plain_before) {
-                creeping = gap > GJK_R(0.5) * best_gap;
-            }
-            best_gap = gap;
-            secant = !plain_next && (known || creeping) && ring.count == 2 && misses < GJK_SECANT_MISSES &&
-                     walk->lower > 0 && best_gap > GJK_SECANT_ROUNDING * pair->scale &&
+            secant = gjk_secant_may(&rules, vlen, walk->lower, pair->scale, ring.count == 2) &&
                      secant_direction2(&ring, vlen, &u);
-            plain_before = !secant;
-            plain_next = false;
+            rules.plain_before = !secant;
         }
         gjk_vec2 d = secant ? gjk_neg2(u) : gjk2_simplex_direction(s, v);
         gjk2_support_point p = gjk2_pair_support(pair, gjk_neg2(d));
@@ -216,8 +203,7 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
             // step plain from the same simplex. (A triangle encloses the
             // origin: the walk ends at the loop's top.)
             if (gjk2_simplex_has(s, p.w)) {
-                ++misses;
-                plain_next = true;
+                gjk_secant_missed(&rules);
                 continue;
             }
             gjk2_simplex saved = *s;
@@ -226,17 +212,15 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
             vv_new = gjk_length_sq2(v_new);
             if (s->count < 3 && vv_new >= vv) {
                 *s = saved;
-                ++misses;
-                plain_next = true;
+                gjk_secant_missed(&rules);
                 continue;
             }
             // Within the tolerance by its own bound: a plain step certifies
             // v̂ and ends the walk. A step that does not halve the least
             // duality gap seen is a miss, kept (the simplex is nearer) and
-            // followed by a plain step.
-            bool missed = s->count < 3 && gjk_sqrt(vv_new) - walk->lower > GJK_R(0.5) * best_gap;
-            misses += missed;
-            plain_next = missed || vlen - lower <= tol;
+            // followed by a plain step. (A triangle that encloses the
+            // origin ends the walk at the loop's top.)
+            gjk_secant_kept(&rules, gjk_sqrt(vv_new), walk->lower, vlen - lower <= tol);
         } else {
             if (gjk2_simplex_has(s, p.w)) {
                 return GJK_WALK_CONVERGED;

@@ -401,6 +401,58 @@ bool gjk_secant_direction(const gjk_secant_ring *h, gjk_real lam, gjk_vec3 *u);
 #define GJK_SECANT_ROUNDING (4096 * GJK_REAL_EPSILON)
 #endif
 
+/// The rules of a walk's secant steps (gjk.c, "Secant steps"), shared by the
+/// 3D and 2D walks: which steps may be secant steps, and which were misses.
+typedef struct gjk_secant_rules {
+    gjk_real best_gap; ///< The least duality gap seen, which a secant step must halve.
+    int misses;        ///< Secant steps that missed.
+    bool plain_next;   ///< A plain step is owed.
+    bool known;        ///< No user shape on either side (it may be a polytope).
+    bool creeping;     ///< The last plain step did not halve the least gap.
+    bool plain_before; ///< The last step was plain.
+} gjk_secant_rules;
+
+static inline gjk_secant_rules gjk_secant_rules_start(bool known) {
+    gjk_secant_rules r = {GJK_REAL_MAX, 0, false, known, false, false};
+    return r;
+}
+
+/// Whether this step may be a secant step (the model then decides), with
+/// the walk's |v|, its best lower bound and the points' scale; ring_full:
+/// the model has its points. Steps wait for a bound that proves the cores
+/// apart, for a walk that creeps when a user shape takes part, and stop
+/// after the misses or near rounding. The caller records the choice in
+/// plain_before.
+static inline bool gjk_secant_may(gjk_secant_rules *r, gjk_real vlen, gjk_real lower, gjk_real scale,
+                                  bool ring_full) {
+    gjk_real gap = gjk_min(r->best_gap, vlen - lower);
+    if (r->plain_before) {
+        r->creeping = gap > GJK_R(0.5) * r->best_gap;
+    }
+    r->best_gap = gap;
+    bool may = !r->plain_next && (r->known || r->creeping) && ring_full && r->misses < GJK_SECANT_MISSES &&
+               lower > 0 && gap > GJK_SECANT_ROUNDING * scale;
+    r->plain_next = false;
+    return may;
+}
+
+/// Records a secant step that brought the simplex nearer, to |v_new| with
+/// the best lower bound `lower`: a miss unless it halved the least gap;
+/// `within`: its own bound came within the tolerance. Either way the next
+/// step is plain.
+static inline void gjk_secant_kept(gjk_secant_rules *r, gjk_real vlen_new, gjk_real lower, bool within) {
+    bool missed = vlen_new - lower > GJK_R(0.5) * r->best_gap;
+    r->misses += missed;
+    r->plain_next = missed || within;
+}
+
+/// Records a secant step that brought no progress: a miss, and the next
+/// step is plain.
+static inline void gjk_secant_missed(gjk_secant_rules *r) {
+    ++r->misses;
+    r->plain_next = true;
+}
+
 /// Which search directions a walk may use: besides the plain direction v,
 /// secant steps (gjk.c, "Secant steps"; gjk2.c in 2D). The names are those
 /// of the method the walks used before, Nesterov's momentum.
