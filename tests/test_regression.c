@@ -2645,6 +2645,49 @@ static void test_max_distance_bound_within_rounding(void) {
 #endif
 }
 
+/// Float walks that went round: a segment and a triangle (or a longer
+/// loop) took turns, each step nearer than the last, and the distance
+/// query ran to the iteration cap and answered not converged (about 0.03%
+/// of float poses of cones, cylinders, boxes and ellipsoids 1e-6 to 1e-5
+/// apart). A walk that repeats its support points with no step nearer than
+/// its least |v| now ends there. The poses are float numbers (hex), with
+/// the distances a double build finds for them. Checks, in both builds:
+/// separated, within two float tolerances of that distance, well under
+/// the cap.
+static void test_float_walk_cycles_end(void) {
+    static const struct {
+        int a, b;
+        double qa[4], pb[3], qb[4], distance;
+    } cases[] = {
+        {0, 0, {-0x1.49ba9cp-1, -0x1.2f1032p-3, -0x1.0200e8p-2, -0x1.69feecp-1}, {-0x1.ab43ep-2, 0x1.b01472p-1, -0x1.44510ep-1},
+         {-0x1.cd5e84p-1, 0x1.1de6dcp-2, 0x1.d308e4p-10, -0x1.53afa4p-2}, 9.7713492e-06},
+        {1, 1, {-0x1.093f82p-2, 0x1.ed9ab6p-3, -0x1.345aa6p-1, 0x1.6e64fp-1}, {0x1.cdc0ap-2, -0x1.3373d4p+0, -0x1.36385ap-1},
+         {-0x1.0fed2ep-2, 0x1.385fb2p-2, -0x1.a246c6p-1, -0x1.a4fdcap-2}, 9.3041233e-06},
+        {1, 2, {0x1.bcbffcp-2, -0x1.34ab7ep-1, -0x1.6190aep-2, -0x1.258992p-1}, {0x1.141a5ap+0, 0x1.0202b6p-2, -0x1.6cfd92p-1},
+         {0x1.e2f9f6p-2, 0x1.916cf6p-1, -0x1.6a431p-2, 0x1.8d8596p-3}, 9.4608605e-06},
+        {3, 0, {0x1.cf331ap-12, -0x1.2176f2p-1, 0x1.046106p-1, -0x1.4c8048p-1}, {-0x1.190082p-3, -0x1.14cf16p+0, 0x1.3783cep-3},
+         {-0x1.779b5cp-1, 0x1.2ed68ap-2, -0x1.2df1c6p-3, -0x1.30091ap-1}, 8.0096955e-06},
+        {0, 2, {0x1.afd2a8p-2, 0x1.57d40ep-1, -0x1.dec0ccp-2, 0x1.90093cp-2}, {0x1.74b6a8p-1, 0x1.643b44p+0, 0x1.ec9028p-5},
+         {0x1.241738p-4, 0x1.7e10dep-2, -0x1.ad287cp-1, 0x1.90b3e8p-2}, 1.9933165e-06},
+        {0, 1, {0x1.f366aap-2, 0x1.0fc948p-1, -0x1.25faeep-5, -0x1.626268p-1}, {0x1.8f1b48p-2, -0x1.c20a8p-2, 0x1.d9d8bap-1},
+         {-0x1.176eecp-1, -0x1.1c293cp-1, 0x1.8e6f24p-4, -0x1.3d8acap-1}, 5.3729000e-06},
+    };
+    gjk_shape shapes[4] = {gjk_make_cone(to_real(0.5), to_real(0.7)), gjk_make_cylinder(to_real(0.5), to_real(0.7)),
+                           gjk_make_box(V(0.6, 0.5, 0.4)), gjk_make_ellipsoid(V(1, 0.7, 0.5))};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        gjk_transform ta = {V(0, 0, 0), gjk_quat_make(to_real(cases[k].qa[0]), to_real(cases[k].qa[1]), to_real(cases[k].qa[2]),
+                                                      to_real(cases[k].qa[3]))};
+        gjk_transform tb = {V(cases[k].pb[0], cases[k].pb[1], cases[k].pb[2]),
+                            gjk_quat_make(to_real(cases[k].qb[0]), to_real(cases[k].qb[1]), to_real(cases[k].qb[2]),
+                                          to_real(cases[k].qb[3]))};
+        gjk_query_input in = query(&shapes[cases[k].a], ta, &shapes[cases[k].b], tb);
+        gjk_distance_output d = gjk_distance(&in, NULL);
+        ENSURE(d.status == GJK_SEPARATED);
+        ENSURE(d.iterations < GJK_DEFAULT_MAX_ITERATIONS / 2);
+        ENSURE_NEAR((double)d.distance, cases[k].distance, 2 * 2e-6);
+    }
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -2677,5 +2720,6 @@ int main(void) {
     RUN_TEST(test_stalled_segment_normal_below_a_face);
     RUN_TEST(test_epa_witnesses_at_a_tie);
     RUN_TEST(test_normals_near_an_edge_exact);
+    RUN_TEST(test_float_walk_cycles_end);
     return TEST_SUMMARY();
 }
