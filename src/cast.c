@@ -168,7 +168,7 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
         if (secant) {
             saved = s; // restored if the step leaves the simplex no nearer
         }
-        bool added = !gjk_simplex_has(&s, q.w) && gjk_simplex_try_add(&s, &q, vv_tie, &v_new);
+        bool added = !gjk_simplex_has(&s, q.w) && gjk_simplex_try_add(&s, &q, vv_tie, &v_new, NULL);
         if (secant) {
             // Progress: an advance, or the least gap to the target at this
             // λ at least halved; it resets the plain steps' stall count.

@@ -135,8 +135,8 @@ static bool start_apart(const gjk_pair *pair, const gjk_walk *walk, gjk_real low
 /// farthest to that side. Six support calls at most. c joins the simplex
 /// with weight 0 (the closest point and the witnesses do not change) and
 /// the triangle gives the normal (gjk_simplex_direction). Rare: on that
-/// stall only.
-static GJK_NOINLINE void stalled_segment_face(gjk_pair *pair, gjk_simplex *s, const gjk_support_point *w, gjk_vec3 v,
+/// stall only. True when a plane proved the distance within the tolerance.
+static GJK_NOINLINE bool stalled_segment_face(gjk_pair *pair, gjk_simplex *s, const gjk_support_point *w, gjk_vec3 v,
                                               gjk_real vlen, gjk_real lower, gjk_real tol) {
     gjk_vec3 a = s->v[0].w, e = gjk_sub(s->v[1].w, a);
     gjk_vec3 vhat = gjk_scale(1 / vlen, v);
@@ -193,6 +193,7 @@ static GJK_NOINLINE void stalled_segment_face(gjk_pair *pair, gjk_simplex *s, co
         s->lambda[2] = 0;
         s->count = 3;
     }
+    return found && vlen - best_lower <= tol;
 }
 
 /// The end of a walk that stalled with its gap above the tolerance, at the
@@ -232,7 +233,8 @@ static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk
 /// and a triangle took turns (the triangle's fourth point solved back to
 /// the segment, whose support point gave the triangle again), and two cones
 /// 1e-5 apart ran to the iteration cap so, 1.4 tolerances from the answer
-/// (0.03% of float poses of cones, cylinders and boxes near contact). A
+/// (0.01% of float poses of cones, cylinders, boxes and ellipsoids near
+/// contact). A
 /// walk that goes GJK_CYCLE_REPEATS plain steps in a row no nearer than its
 /// least, each with a point it met since then, ends as stalled (when back
 /// at its least |v|, or at twice as many). Counting steps alone would not
@@ -264,6 +266,77 @@ static bool cycle_step(cycle_watch *c, gjk_vec3 w, gjk_real vv_new, gjk_real lea
     return false;
 }
 
+/// A plain step that brought no progress: converged (the gap within the
+/// tolerance), or w is a point of the simplex again, or its simplex came
+/// out no nearer, and rounding has taken over. Returns true with the
+/// walk's end in *end, or false, the step taken as a stall, with the new
+/// closest point in *v_new (and the simplex before it in *start, unless
+/// NULL). Kept out of the walk's loop (rare).
+///
+/// When the gap is still above the tolerance, a segment's normal may come
+/// from a face (stalled_segment_face, which keeps v along it within the
+/// tolerance), and only where v̂'s rounding, ε·L/|v| over a lever L, can
+/// exceed the tolerance: elsewhere v̂ is exact enough and the search would
+/// only cost support calls (on a curved user shape 4.2 away it once parted
+/// the normal from the witnesses by 7e-5, f31). The end is a stall
+/// (stalled_end), unless the walk is far from its answer (eight
+/// tolerances, and never less than eight times the bounds' rounding: a
+/// stall within a few is rounding) and no face proved it: then a new point
+/// whose triangle came out no nearer is taken all the same, as a stall. A
+/// point far to the side of a segment that lies nearly along D's face
+/// tilts the triangle's plane by little and brings it nearer by less than
+/// the rounding, yet that plane's normal is the next direction: in float a
+/// cylinder and a box 2.4e-6 apart stalled so on a segment 8.3e-4 away
+/// (its new point 1.4 to the side and 9e-4 past the origin), and the
+/// answer was 8.3e-4. (After a face search the simplex is the triangle of
+/// its best plane, with v unchanged: its normal serves.)
+static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_support_point *p, gjk_vec3 v,
+                                     gjk_real vlen, gjk_real lower, gjk_real tol, gjk_simplex *start, gjk_vec3 *v_new,
+                                     gjk_walk_end *end) {
+    gjk_simplex *s = &walk->simplex;
+    gjk_real gap = vlen - lower;
+    bool repeated = gjk_simplex_has(s, p->w); // (before a face search changes s)
+    bool stalled = gap > tol, proved = false;
+    gjk_real L = pair->scale;
+    if (stalled && s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
+        proved = stalled_segment_face(pair, s, p, v, vlen, lower, tol);
+    }
+    if (!stalled || proved || gap <= 8 * gjk_pair_apart_margin(pair, 0) || repeated) {
+        *end = stalled ? stalled_end(pair, walk, v, p->w) : GJK_WALK_CONVERGED;
+        return true;
+    }
+    if (start != NULL) {
+        *start = *s;
+    }
+    if (s->count == 3) {
+        *v_new = v;
+    } else {
+        gjk_simplex_try_add(s, p, GJK_REAL_MAX, v_new, NULL);
+    }
+    return false;
+}
+
+/// The end of a run of stalls: the simplex s with closest point v, or the
+/// one the run began from (`start`, when it was kept) if that is nearer by
+/// more than `margin` (rounding: between points that close, which is
+/// nearer is rounding's choice, and the last simplex is the one the walk's
+/// later checks were made on), copied into s. Returns the closest point
+/// of the simplex chosen.
+static GJK_NOINLINE gjk_vec3 nearer_of(gjk_simplex *s, const gjk_simplex *start, gjk_vec3 v, gjk_real margin) {
+    if (start->count == 0) {
+        return v;
+    }
+    gjk_vec3 u = gjk_v3(0, 0, 0);
+    for (int m = 0; m < start->count; ++m) {
+        u = gjk_mul_add(u, start->lambda[m], start->v[m].w);
+    }
+    if (!(gjk_length(u) + margin < gjk_length(v))) {
+        return v;
+    }
+    *s = *start;
+    return u;
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 #define WALK_INLINE static inline __attribute__((always_inline))
 #else
@@ -280,6 +353,8 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
     int stalls = 0; // plain steps in a row whose tetrahedron came back no nearer
     gjk_real least_vv = vv; // the least |v|² seen, and the steps since (cycle_watch)
     cycle_watch cycle;
+    gjk_simplex start; // where the last run of stalls began (nearer_of)
+    start.count = 0;
     cycle.count = 0;
     cycle.repeats = 0;
     // Secant state: the last three support calls (the simplex's starting
@@ -363,7 +438,7 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
             // whose own bound comes within the tolerance is followed by a
             // plain step, which certifies v̂.
             gjk_simplex saved = *s;
-            bool nearer = !gjk_simplex_has(s, p.w) && gjk_simplex_try_add(s, &p, vv, &v_new) &&
+            bool nearer = !gjk_simplex_has(s, p.w) && gjk_simplex_try_add(s, &p, vv, &v_new, NULL) &&
                           gjk_length_sq(v_new) < vv;
             if (!nearer) {
                 *s = saved;
@@ -372,24 +447,24 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
             }
             gjk_secant_kept(&rules, gjk_sqrt(gjk_length_sq(v_new)), walk->lower, vlen - lower <= tol);
         } else {
-            if (vlen - lower <= tol || gjk_simplex_has(s, p.w) || !gjk_simplex_try_add(s, &p, vv, &v_new)) {
-                // Converged, or no progress (w is a point of the simplex
-                // again, or brings it no nearer): rounding has taken over.
-                // Keep the better simplex. When the gap is still above
-                // the tolerance, a segment's normal may come from a face
-                // (stalled_segment_face, which keeps v along it within the
-                // tolerance), and only where v̂'s rounding, ε·L/|v| over a
-                // lever L, can exceed the tolerance: elsewhere v̂ is exact
-                // enough and the search would only cost support calls (on
-                // a curved user shape 4.2 away it once parted the normal
-                // from the witnesses by 7e-5, f31); and the end is a stall
-                // (stalled_end).
-                bool stalled = vlen - lower > tol;
-                gjk_real L = pair->scale;
-                if (stalled && s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
-                    stalled_segment_face(pair, s, &p, v, vlen, lower, tol);
+            // The simplex a run of stalls begins from (a tetrahedron solved
+            // back to a farther face, or a triangle taken below) is kept,
+            // to be the answer if the stalls end the walk nearer than it:
+            // a float walk between a cylinder and a box 2.7e-6 apart had
+            // |v| at 9.3e-6, stalled four times to 9.4e-5 and answered
+            // that. (A copy only when a stall begins.)
+            bool keep = stalls == 0;
+            gjk_real gap = vlen - lower;
+            bool added = gap > tol && !gjk_simplex_has(s, p.w) &&
+                         gjk_simplex_try_add(s, &p, vv, &v_new, keep ? &start : NULL);
+            if (!added) {
+                if (gap <= tol) {
+                    return GJK_WALK_CONVERGED;
                 }
-                return stalled ? stalled_end(pair, walk, v, p.w) : GJK_WALK_CONVERGED;
+                gjk_walk_end end;
+                if (no_progress(pair, walk, &p, v, vlen, lower, tol, keep ? &start : NULL, &v_new, &end)) {
+                    return end;
+                }
             }
             // A fourth point is always taken and its tetrahedron solved
             // back to a face, which rounding can leave no nearer even after
@@ -401,7 +476,7 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
             gjk_real vv_new = gjk_length_sq(v_new);
             stalls = vv_new < vv ? 0 : stalls + 1;
             if (stalls >= 4 || (vv_new >= least_vv && cycle_step(&cycle, p.w, vv_new, least_vv))) {
-                return stalled_end(pair, walk, v_new, p.w);
+                return stalled_end(pair, walk, nearer_of(s, &start, v_new, gjk_pair_apart_margin(pair, 0)), p.w);
             }
         }
         v = v_new;

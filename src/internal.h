@@ -274,8 +274,11 @@ gjk_vec3 gjk_simplex_solve(gjk_simplex *s);
 /// Adds q (s->count < 4) and solves, unless that makes no progress: when
 /// the new simplex is not a tetrahedron and its closest point is not
 /// strictly nearer than vv (the old squared distance), s is left unchanged
-/// and false returned. Otherwise *v receives the new closest point.
-bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv, gjk_vec3 *v);
+/// and false returned. Otherwise *v receives the new closest point. When a
+/// tetrahedron is solved back to a face no nearer than vv and `farther` is
+/// not NULL, *farther receives the simplex as it was before (gjk.c keeps
+/// its least simplex so, paying a copy only when a stall begins).
+bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv, gjk_vec3 *v, gjk_simplex *farther);
 
 /// A vector along v (the simplex's closest point, v ≠ 0), computed as
 /// accurately as the simplex allows: the search direction of GJK.

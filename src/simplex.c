@@ -384,7 +384,7 @@ static void sv_faces_with_newest(const gjk_vec3 *p, sv_result *r) {
     }
 }
 
-bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv, gjk_vec3 *v) {
+bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv, gjk_vec3 *v, gjk_simplex *farther) {
     gjk_vec3 p[4];
     for (int m = 0; m < s->count; ++m) {
         p[m] = s->v[m].w;
@@ -397,6 +397,9 @@ bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv
             return false;
         }
         sv_faces_with_newest(p, &r);
+        if (farther != NULL) {
+            *farther = *s;
+        }
     }
     sv_apply(s, &r, q);
     *v = r.point;
