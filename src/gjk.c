@@ -266,62 +266,10 @@ static bool cycle_step(cycle_watch *c, gjk_vec3 w, gjk_real vv_new, gjk_real lea
     return false;
 }
 
-/// A plain step that brought no progress: converged (the gap within the
-/// tolerance), or w is a point of the simplex again, or its simplex came
-/// out no nearer, and rounding has taken over. Returns true with the
-/// walk's end in *end, or false, the step taken as a stall, with the new
-/// closest point in *v_new (and the simplex before it in *start, unless
-/// NULL). Kept out of the walk's loop (rare).
-///
-/// When the gap is still above the tolerance, a segment's normal may come
-/// from a face (stalled_segment_face, which keeps v along it within the
-/// tolerance), and only where v̂'s rounding, ε·L/|v| over a lever L, can
-/// exceed the tolerance: elsewhere v̂ is exact enough and the search would
-/// only cost support calls (on a curved user shape 4.2 away it once parted
-/// the normal from the witnesses by 7e-5, f31). The end is a stall
-/// (stalled_end), unless the walk is far from its answer (eight
-/// tolerances, and never less than eight times the bounds' rounding: a
-/// stall within a few is rounding) and no face proved it: then a new point
-/// whose triangle came out no nearer is taken all the same, as a stall. A
-/// point far to the side of a segment that lies nearly along D's face
-/// tilts the triangle's plane by little and brings it nearer by less than
-/// the rounding, yet that plane's normal is the next direction: in float a
-/// cylinder and a box 2.4e-6 apart stalled so on a segment 8.3e-4 away
-/// (its new point 1.4 to the side and 9e-4 past the origin), and the
-/// answer was 8.3e-4. (After a face search the simplex is the triangle of
-/// its best plane, with v unchanged: its normal serves.)
-static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_support_point *p, gjk_vec3 v,
-                                     gjk_real vlen, gjk_real lower, gjk_real tol, gjk_simplex *start, gjk_vec3 *v_new,
-                                     gjk_walk_end *end) {
-    gjk_simplex *s = &walk->simplex;
-    gjk_real gap = vlen - lower;
-    bool repeated = gjk_simplex_has(s, p->w); // (before a face search changes s)
-    bool stalled = gap > tol, proved = false;
-    gjk_real L = pair->scale;
-    if (stalled && s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
-        proved = stalled_segment_face(pair, s, p, v, vlen, lower, tol);
-    }
-    if (!stalled || proved || gap <= 8 * gjk_pair_apart_margin(pair, 0) || repeated) {
-        *end = stalled ? stalled_end(pair, walk, v, p->w) : GJK_WALK_CONVERGED;
-        return true;
-    }
-    if (start != NULL) {
-        *start = *s;
-    }
-    if (s->count == 3) {
-        *v_new = v;
-    } else {
-        gjk_simplex_try_add(s, p, GJK_REAL_MAX, v_new, NULL);
-    }
-    return false;
-}
-
-/// The end of a run of stalls: the simplex s with closest point v, or the
-/// one the run began from (`start`, when it was kept) if that is nearer by
-/// more than `margin` (rounding: between points that close, which is
-/// nearer is rounding's choice, and the last simplex is the one the walk's
-/// later checks were made on), copied into s. Returns the closest point
-/// of the simplex chosen.
+/// The end of a stalled walk: the simplex s with closest point v, or the
+/// one kept at the walk's least |v| (`start`, when a stall began there) if
+/// that is nearer by more than `margin` (the bounds' rounding), copied
+/// into s. Returns the closest point of the simplex chosen.
 static GJK_NOINLINE gjk_vec3 nearer_of(gjk_simplex *s, const gjk_simplex *start, gjk_vec3 v, gjk_real margin) {
     if (start->count == 0) {
         return v;
@@ -335,6 +283,68 @@ static GJK_NOINLINE gjk_vec3 nearer_of(gjk_simplex *s, const gjk_simplex *start,
     }
     *s = *start;
     return u;
+}
+
+/// A plain step that brought no progress: converged (the gap within the
+/// tolerance), or w is a point of the simplex again, or its simplex came
+/// out no nearer, and rounding has taken over. Returns true with the
+/// walk's end in *end, or false, the step taken as a stall, with the new
+/// closest point in *v_new (and the simplex before it in *start when
+/// `keep`: the walk is at its least |v|). Kept out of the walk's loop.
+///
+/// When the gap is still above the tolerance, a segment's normal may come
+/// from a face (stalled_segment_face, which keeps v along it within the
+/// tolerance), and only where v̂'s rounding, ε·L/|v| over a lever L, can
+/// exceed the tolerance: elsewhere v̂ is exact enough and the search would
+/// only cost support calls (on a curved user shape 4.2 away it once parted
+/// the normal from the witnesses by 7e-5, f31). The end is a stall
+/// (stalled_end, from the kept simplex when that is nearer),
+/// unless the walk is far from its answer (eight tolerances, and never
+/// less than eight times the bounds' rounding: a stall within a few is
+/// rounding) and no face proved it: then the new point is taken all the
+/// same, as a stall. A point far to the side of a segment that lies
+/// nearly along D's face tilts the triangle's plane by little and brings
+/// it nearer by less than the rounding, yet that plane's normal is the
+/// next direction: in float a cylinder and a box 2.4e-6 apart stalled so
+/// on a segment 8.3e-4 away (its new point 1.4 to the side and 9e-4 past
+/// the origin), and the answer was 8.3e-4. Where the gap is over half of
+/// |v| the triangle is kept with w at weight 0 (the closest point and the
+/// witnesses stay), as the solve itself may drop w: from a segment 7.4e-5
+/// from the origin, a cone's point 1 to the side improved |v|² by 1e-17 of
+/// itself. Nearer the answer the solve decides: near a box's edge at a
+/// tolerance of 1e-14 the kept triangle's later steps turned the normal by
+/// 80 tolerances. (After a face search the simplex is the triangle of its
+/// best plane, with v unchanged: its normal serves.)
+static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_support_point *p, gjk_vec3 v,
+                                     gjk_real vlen, gjk_real lower, gjk_real tol, gjk_simplex *start, bool keep,
+                                     gjk_vec3 *v_new, gjk_walk_end *end) {
+    gjk_simplex *s = &walk->simplex;
+    gjk_real gap = vlen - lower;
+    bool repeated = gjk_simplex_has(s, p->w); // (before a face search changes s)
+    bool stalled = gap > tol, proved = false;
+    gjk_real margin = gjk_pair_apart_margin(pair, 0);
+    gjk_real L = pair->scale;
+    if (stalled && s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
+        proved = stalled_segment_face(pair, s, p, v, vlen, lower, tol);
+    }
+    if (!stalled || proved || gap <= 8 * margin || repeated) {
+        *end = stalled ? stalled_end(pair, walk, proved ? v : nearer_of(s, start, v, margin), p->w) : GJK_WALK_CONVERGED;
+        return true;
+    }
+    if (keep) {
+        *start = *s;
+    }
+    if (s->count == 2 && gap > GJK_R(0.5) * vlen) {
+        s->v[2] = *p;
+        s->lambda[2] = 0;
+        s->count = 3;
+        *v_new = v;
+    } else if (s->count == 3) {
+        *v_new = v;
+    } else {
+        gjk_simplex_try_add(s, p, GJK_REAL_MAX, v_new, NULL);
+    }
+    return false;
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -447,13 +457,14 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
             }
             gjk_secant_kept(&rules, gjk_sqrt(gjk_length_sq(v_new)), walk->lower, vlen - lower <= tol);
         } else {
-            // The simplex a run of stalls begins from (a tetrahedron solved
-            // back to a farther face, or a triangle taken below) is kept,
-            // to be the answer if the stalls end the walk nearer than it:
-            // a float walk between a cylinder and a box 2.7e-6 apart had
-            // |v| at 9.3e-6, stalled four times to 9.4e-5 and answered
-            // that. (A copy only when a stall begins.)
-            bool keep = stalls == 0;
+            // The simplex at the least |v| seen is kept when a stall
+            // begins there (a tetrahedron solved back to a farther face,
+            // or a point taken in no_progress), to be the answer if the
+            // walk ends farther than it (nearer_of): a float walk between
+            // a cylinder and a box 2.7e-6 apart had |v| at 9.3e-6, stalled
+            // four times to 9.4e-5 and answered that. (A copy only when a
+            // stall begins.)
+            bool keep = stalls == 0 && vv <= least_vv;
             gjk_real gap = vlen - lower;
             bool added = gap > tol && !gjk_simplex_has(s, p.w) &&
                          gjk_simplex_try_add(s, &p, vv, &v_new, keep ? &start : NULL);
@@ -462,7 +473,7 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
                     return GJK_WALK_CONVERGED;
                 }
                 gjk_walk_end end;
-                if (no_progress(pair, walk, &p, v, vlen, lower, tol, keep ? &start : NULL, &v_new, &end)) {
+                if (no_progress(pair, walk, &p, v, vlen, lower, tol, &start, keep, &v_new, &end)) {
                     return end;
                 }
             }
