@@ -2697,17 +2697,18 @@ static void test_float_walk_cycles_end(void) {
     check_float_poses(cases, (int)(sizeof cases / sizeof cases[0]), 2 * 2e-6);
 }
 
-/// Float walks that stalled far from their answer, a cylinder and a box
-/// 1e-7 to 3e-6 apart: (a) on a segment 8.3e-4 away, whose new point lay
-/// 1.4 to the side and 9e-4 past the origin (the triangle came out no
-/// nearer in float, and the walk ended there: distance 8.3e-4); (b) after
-/// four stalls in a row that took |v| from 9.3e-6 to 9.4e-5, reported as
-/// the answer. Such answers were 1e-5 to 8.4e-4 off on 56 of 175,000 float
-/// poses (0.4% of these pairs 1e-6 apart). The first kind now takes the
-/// point all the same and walks on, the second reports the simplex its
-/// stalls began from. Checks, in both builds: within 1e-5 of the double
-/// answer (about three float tolerances of these shapes; the float walk's
-/// accuracy this near contact), touching where that is below it.
+/// Float walks that stalled far from their answer, shapes 1e-7 to 3e-6
+/// apart (the first six a cylinder and a box): (a) on a segment 8.3e-4
+/// away, whose new point lay 1.4 to the side and 9e-4 past the origin (the
+/// triangle came out no nearer in float, and the walk ended there:
+/// distance 8.3e-4); (b) after four stalls in a row that took |v| from
+/// 9.3e-6 to 9.4e-5, reported as the answer. Such answers were 1e-5 to
+/// 1.7e-3 off on 370 of 700,000 float poses (0.4% of cylinders and boxes
+/// 1e-6 apart). The first kind now takes the point all the same and walks
+/// on, the second reports the simplex kept at the walk's least |v|.
+/// Checks, in both builds: within 1e-5 of the double answer (about three
+/// float tolerances of these shapes; the float walk's accuracy this near
+/// contact), touching allowed where that is below it.
 static void test_float_walk_stalls_far_from_answer(void) {
     static const float_pose_case cases[] = {
         {1, 2, {-0x1.1a4e66p-2, -0x1.0ea4eap-1, -0x1.95cb6ap-6, -0x1.9adda6p-1}, {0x1.0d4daep-6, -0x1.e4ad34p-1, -0x1.df85b8p-2},
@@ -2722,6 +2723,14 @@ static void test_float_walk_stalls_far_from_answer(void) {
          {-0x1.69d516p-3, 0x1.43a97ep-1, -0x1.4381dep-1, -0x1.a61fdap-2}, 1.1113929e-07},
         {1, 2, {0x1.3e97f6p-1, -0x1.1643f6p-1, -0x1.e37748p-2, -0x1.3ace26p-2}, {0x1.227bd8p-1, -0x1.8653fep-1, -0x1.390b2p+0},
          {-0x1.514782p-8, -0x1.76bbc8p-2, 0x1.0062b8p-2, -0x1.cae8aep-1}, 2.2583125e-06},
+        // (c) a cone and a box: a segment 7.4e-5 away whose new point's
+        // triangle the solve dropped again (answered 7.4e-5); (d) an
+        // ellipsoid and a cone whose walk ended at 4.6e-5 after |v| had
+        // been at 9.7e-6.
+        {0, 2, {0x1.035aa2p-1, 0x1.5874f6p-1, 0x1.09a7c8p-1, 0x1.2cd442p-3}, {-0x1.21e4ap+0, -0x1.b866f4p-2, 0x1.0ad72p+0},
+         {0x1.5cefdap-2, -0x1.f1e182p-6, -0x1.d96b5ap-1, 0x1.569f04p-3}, 2.4987528e-06},
+        {3, 0, {-0x1.490caep-2, 0x1.959676p-1, -0x1.6b0f44p-3, -0x1.f357dap-2}, {-0x1.f745e2p-2, -0x1.2ca12cp-3, 0x1.212c7p+0},
+         {0x1.8c9122p-2, 0x1.1fc4f2p-2, 0x1.79f316p-1, -0x1.e6f216p-2}, 1.9465419e-06},
     };
     check_float_poses(cases, (int)(sizeof cases / sizeof cases[0]), 1e-5);
 }
