@@ -636,6 +636,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
 
     int best = -1;
     bool stalled = false; // ended with no consistent step
+    gjk_real lower_max = -GJK_REAL_MAX; // the nearest face's greatest distance so far
     for (;;) {
         // The nearest live face.
         best = -1;
@@ -649,6 +650,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
             best_dist = gjk_min(d, best_dist);
         }
         epa_face *F = &P.face[best];
+        lower_max = gjk_max(lower_max, F->dist);
         if (stop_depth > 0 && F->dist > stop_depth) {
             out->deeper = true; // the caller only asked whether the depth exceeds stop_depth
             break;
@@ -686,7 +688,13 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         if (!plan_step(&P, best, wi, 0, tol, &S) && !plan_step(&P, best, wi, -tol, tol, &S) &&
             !plan_step(&P, best, wi, tol, tol, &S)) {
             // No consistent step: w lies, within rounding, on the polytope.
-            out->converged = gap <= GJK_R(1e3) * tol;
+            // Unless the nearest face came out nearer than an earlier one
+            // (the faces' distances only grow, but for rounding): then the
+            // faces are not to be trusted, and the best upper bound is the
+            // answer (below). In float, two cones 0.1 deep got a face
+            // 1.4e-4 nearer than the one before, whose support point
+            // stalled, and that face was the answer.
+            out->converged = gap <= GJK_R(1e3) * tol && F->dist >= lower_max - tol;
             stalled = true;
             break;
         }
@@ -707,7 +715,12 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         // nearly collinear rim points (whose planes their sagitta fixes)
         // left EPA between bounds 2.5e-7 apart, 360 tolerances, and 16 of
         // 6000 points in rounded cylinders came out not converged.
-        out->converged = upper - P.face[best].dist <= (stalled ? GJK_R(1e3) : 1) * tol;
+        // The lower bound is the nearest face's greatest distance seen:
+        // the same but where rounding broke the polytope and a face came
+        // out nearer than an earlier one (in float, two cones 0.1 deep
+        // fell from 0.09797 to 0.0731 after their upper bound had come
+        // within 4e-6, and were reported not converged).
+        out->converged = upper - lower_max <= (stalled ? GJK_R(1e3) : 1) * tol;
         out->depth = upper > 0 ? upper : 0;
         out->normal = upper_n;
         out->point_a = upper_w.a;

@@ -2672,6 +2672,42 @@ static void check_float_poses(const float_pose_case *cases, int n, double bound)
     }
 }
 
+/// Float EPA whose polytope rounding broke, cones, cylinders and boxes 0.1
+/// deep: a face came out nearer than an earlier
+/// one (the faces' distances only grow, but for rounding). (a) The support
+/// point of that face stalled, and the face was the answer: 1.4e-4 too
+/// shallow, claimed converged (4 of 108,000 float poses); (b) the upper
+/// bound had come within the tolerance of the earlier face, yet the gap
+/// was measured to the nearer one, and the answer was "not converged" (15
+/// of 108,000). Checks, in both builds: penetrating, within 2e-5 (five
+/// float tolerances) of the double answer.
+static void test_float_epa_broken_polytope(void) {
+    static const float_pose_case cases[] = {
+        {0, 1, {0x1.6c418ep-1, -0x1.76ab2cp-5, 0x1.5a9f52p-2, -0x1.3a7238p-1}, {0x1.cdb536p-1, -0x1.4b9f44p-1, 0x1.a5a428p-1},
+         {0x1.04e8c6p-1, 0x1.7ea01p-2, -0x1.71a75ep-1, -0x1.209fa2p-2}, -9.9999886e-02},
+        {0, 1, {0x1.332fb6p-1, -0x1.4f7c46p-1, -0x1.73007cp-2, -0x1.209428p-2}, {-0x1.3e8362p-6, 0x1.4eae2ap+0, 0x1.2b82e2p-2},
+         {-0x1.27cf56p-1, 0x1.8ae5ep-3, -0x1.19f5d4p-3, -0x1.8fe808p-1}, -1.0000460e-01},
+        {0, 0, {-0x1.0c4fbcp-1, -0x1.61db62p-1, 0x1.f718a6p-2, 0x1.461d2cp-4}, {-0x1.7daefcp-1, -0x1.0b1322p-2, -0x1.e2232ep-1},
+         {-0x1.7ef726p-3, -0x1.01b3p-2, 0x1.adab4p-1, 0x1.c70426p-2}, -9.7974101e-02},
+        {0, 2, {0x1.72bd4ap-2, 0x1.c454bep-2, 0x1.351a22p-4, 0x1.a27ed2p-1}, {0x1.f3af3p-6, 0x1.ffd926p-1, 0x1.3895bcp-4},
+         {-0x1.1e1aa2p-1, 0x1.2d8c26p-1, 0x1.cbd38ep-2, 0x1.7e1634p-2}, -1.0000048e-01},
+        {1, 2, {0x1.65b7dp-1, -0x1.498174p-1, -0x1.85a0bcp-3, -0x1.fbda76p-3}, {0x1.c7a734p-7, 0x1.e510dep-1, -0x1.2723dep+0},
+         {0x1.09b8eap-4, -0x1.414dfcp-1, 0x1.c367a2p-2, 0x1.46e5f8p-1}, -1.0000022e-01},
+    };
+    gjk_shape shapes[3] = {gjk_make_cone(to_real(0.5), to_real(0.7)), gjk_make_cylinder(to_real(0.5), to_real(0.7)),
+                           gjk_make_box(V(0.6, 0.5, 0.4))};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        const float_pose_case *c = &cases[k];
+        gjk_transform ta = {V(0, 0, 0), gjk_quat_make(to_real(c->qa[0]), to_real(c->qa[1]), to_real(c->qa[2]), to_real(c->qa[3]))};
+        gjk_transform tb = {V(c->pb[0], c->pb[1], c->pb[2]),
+                            gjk_quat_make(to_real(c->qb[0]), to_real(c->qb[1]), to_real(c->qb[2]), to_real(c->qb[3]))};
+        gjk_query_input in = query(&shapes[c->a], ta, &shapes[c->b], tb);
+        gjk_penetration_output o = gjk_penetration(&in, NULL);
+        ENSURE(o.status == GJK_PENETRATING);
+        ENSURE_NEAR((double)o.signed_distance, c->distance, 2e-5);
+    }
+}
+
 /// Float walks that went round: a segment and a triangle (or a longer
 /// loop) took turns, each step nearer than the last, and the distance
 /// query ran to the iteration cap and answered not converged (about 0.01%
@@ -2769,5 +2805,6 @@ int main(void) {
     RUN_TEST(test_normals_near_an_edge_exact);
     RUN_TEST(test_float_walk_cycles_end);
     RUN_TEST(test_float_walk_stalls_far_from_answer);
+    RUN_TEST(test_float_epa_broken_polytope);
     return TEST_SUMMARY();
 }
