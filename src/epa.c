@@ -38,6 +38,9 @@ typedef struct epa_face {
 typedef struct epa_polytope {
     gjk_support_point vert[EPA_MAX_VERTICES];
     epa_face face[EPA_MAX_FACES];
+    /// Each face slot's distance, GJK_REAL_MAX when it is not alive: the
+    /// nearest face is found over this one array (nearest_face).
+    gjk_real key[EPA_MAX_FACES];
     int vertex_count;
     int face_count; ///< Slots used (alive or not).
     int free_list[EPA_MAX_FACES];
@@ -179,6 +182,7 @@ static bool build_faces(epa_polytope *P, const epa_shape *shape) {
         if (!face_plane(P, F->v[0], F->v[1], F->v[2], &F->n, &F->dist)) {
             return false;
         }
+        P->key[f] = F->dist;
     }
     P->face_count = shape->count;
     P->free_count = 0;
@@ -475,6 +479,7 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
     S->removed_count = 0;
     epa_face *F = &P->face[best];
     F->alive = false;
+    P->key[best] = GJK_REAL_MAX;
     S->removed[S->removed_count++] = best;
     for (int i = 2; i >= 0; --i) {
         S->stack_face[top] = F->adj[i];
@@ -491,6 +496,7 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
         }
         if (gjk_dot(G->n, gjk_sub(w, P->vert[G->v[0]].w)) > vis) {
             G->alive = false;
+            P->key[g] = GJK_REAL_MAX;
             S->removed[S->removed_count++] = g;
             for (int k = 2; k >= 1; --k) { // the next edge first
                 int i = (e + k) % 3;
@@ -530,6 +536,7 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
         }
         for (int r = 0; r < S->removed_count; ++r) {
             P->face[S->removed[r]].alive = true;
+            P->key[S->removed[r]] = P->face[S->removed[r]].dist;
         }
     }
     return ok;
@@ -554,6 +561,7 @@ static void commit_step(epa_polytope *P, int wi, epa_step *S) {
         N->n = S->new_n[h];
         N->dist = S->new_dist[h];
         N->alive = true;
+        P->key[new_face[h]] = N->dist;
         N->adj[0] = S->horizon_face[h];
         N->adj_edge[0] = e;
         G->adj[e] = new_face[h];
@@ -572,6 +580,31 @@ static void commit_step(epa_polytope *P, int wi, epa_step *S) {
     for (int h = 0; h < S->horizon_count; ++h) {
         S->face_of_start[P->face[new_face[h]].v[0]] = -1;
     }
+}
+
+/// The nearest live face: the first slot with the least key. The least
+/// value first, over four running minima (no index to carry, no
+/// unpredictable branch), then its first slot: about 3 instructions a
+/// slot, where a running (value, index) pair took 11.
+static int nearest_face(const epa_polytope *P) {
+    const gjk_real *key = P->key;
+    int n = P->face_count, f = 0;
+    gjk_real m0 = GJK_REAL_MAX, m1 = GJK_REAL_MAX, m2 = GJK_REAL_MAX, m3 = GJK_REAL_MAX;
+    for (; f + 4 <= n; f += 4) {
+        m0 = gjk_min(key[f], m0);
+        m1 = gjk_min(key[f + 1], m1);
+        m2 = gjk_min(key[f + 2], m2);
+        m3 = gjk_min(key[f + 3], m3);
+    }
+    for (; f < n; ++f) {
+        m0 = gjk_min(key[f], m0);
+    }
+    gjk_real m = gjk_min(gjk_min(m0, m1), gjk_min(m2, m3));
+    int best = 0;
+    while (best < n - 1 && key[best] != m) {
+        ++best;
+    }
+    return best;
 }
 
 /// Reports one EPA iteration to the trace callback, with the polytope in
@@ -638,17 +671,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     bool stalled = false; // ended with no consistent step
     gjk_real lower_max = -GJK_REAL_MAX; // the nearest face's greatest distance so far
     for (;;) {
-        // The nearest live face.
-        best = -1;
-        gjk_real best_dist = GJK_REAL_MAX;
-        for (int f = 0; f < P.face_count; ++f) {
-            // Arithmetic and min rather than branches: which face wins is
-            // unpredictable.
-            gjk_real d = P.face[f].alive ? P.face[f].dist : GJK_REAL_MAX;
-            int take = d < best_dist;
-            best += take * (f - best);
-            best_dist = gjk_min(d, best_dist);
-        }
+        best = nearest_face(&P);
         epa_face *F = &P.face[best];
         lower_max = gjk_max(lower_max, F->dist);
         if (stop_depth > 0 && F->dist > stop_depth) {
