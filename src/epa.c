@@ -498,12 +498,13 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
             G->alive = false;
             P->key[g] = GJK_REAL_MAX;
             S->removed[S->removed_count++] = g;
-            for (int k = 2; k >= 1; --k) { // the next edge first
-                int i = (e + k) % 3;
-                S->stack_face[top] = G->adj[i];
-                S->stack_edge[top] = G->adj_edge[i];
-                ++top;
-            }
+            // The two other edges, the next one (e + 1) popped first.
+            int i1 = next3(e), i2 = next3(i1);
+            S->stack_face[top] = G->adj[i2];
+            S->stack_edge[top] = G->adj_edge[i2];
+            S->stack_face[top + 1] = G->adj[i1];
+            S->stack_edge[top + 1] = G->adj_edge[i1];
+            top += 2;
         } else if (S->horizon_count < EPA_MAX_HORIZON) {
             S->horizon_face[S->horizon_count] = g;
             S->horizon_edge[S->horizon_count] = e;
