@@ -748,7 +748,12 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         // out nearer than an earlier one (in float, two cones 0.1 deep
         // fell from 0.09797 to 0.0731 after their upper bound had come
         // within 4e-6, and were reported not converged).
-        out->converged = upper - lower_max <= (stalled ? GJK_R(1e3) : 1) * tol;
+        // (Unless that distance is beyond the upper bound: then rounding
+        // has made no face a bound, and the nearest one stands, as before;
+        // at a tolerance of 1e-14 thousands of poses would have been
+        // called converged with the gap negative.)
+        gjk_real lower = lower_max <= upper + tol ? lower_max : P.face[best].dist;
+        out->converged = upper - lower <= (stalled ? GJK_R(1e3) : 1) * tol;
         out->depth = upper > 0 ? upper : 0;
         out->normal = upper_n;
         out->point_a = upper_w.a;

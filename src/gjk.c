@@ -222,7 +222,12 @@ static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk
     // inside an ellipsoid met by a cone (tolerance 5e-14) stalled so and
     // answered "apart by 1e-13" with the normal reversed (f35).
     if (gjk_length(p) <= tol || gjk_simplex_encloses(&walk->simplex, w)) {
-        return GJK_WALK_OVERLAP;
+        // Within the tolerance of the origin after a bound proved the
+        // cores apart (by less than the tolerance): they touch, as at the
+        // top of the walk's loop; EPA would meet a polytope that does not
+        // enclose the origin (float walks 2.6e-6 to 3.4e-6 apart were
+        // answered not converged).
+        return walk->lower > 0 && gjk_length(p) <= tol ? GJK_WALK_CONVERGED : GJK_WALK_OVERLAP;
     }
     return GJK_WALK_CONVERGED;
 }
@@ -269,8 +274,14 @@ static bool cycle_step(cycle_watch *c, gjk_vec3 w, gjk_real vv_new, gjk_real lea
 /// The end of a stalled walk: the simplex s with closest point v, or the
 /// one kept at the walk's least |v| (`start`, when a stall began there) if
 /// that is nearer by more than `margin` (the bounds' rounding), copied
-/// into s. Returns the closest point of the simplex chosen.
-static GJK_NOINLINE gjk_vec3 nearer_of(gjk_simplex *s, const gjk_simplex *start, gjk_vec3 v, gjk_real margin) {
+/// into s; but not where stalled_end would find the current one touching
+/// (its polished point, not below the walk's bound `lower`, within the
+/// tolerance): on a sliver Σ λ p can be far from the triangle's point, and
+/// float walks between boxes and cones whose stalled triangle polished to
+/// touching were answered separated by up to 8e-6 from the kept one
+/// (review). Returns the closest point of the simplex chosen.
+static GJK_NOINLINE gjk_vec3 nearer_of(gjk_simplex *s, const gjk_simplex *start, gjk_vec3 v, gjk_real margin,
+                                       gjk_real tol, gjk_real lower) {
     if (start->count == 0) {
         return v;
     }
@@ -278,7 +289,8 @@ static GJK_NOINLINE gjk_vec3 nearer_of(gjk_simplex *s, const gjk_simplex *start,
     for (int m = 0; m < start->count; ++m) {
         u = gjk_mul_add(u, start->lambda[m], start->v[m].w);
     }
-    if (!(gjk_length(u) + margin < gjk_length(v))) {
+    gjk_real pv = gjk_length(gjk_simplex_polish(s, v));
+    if (!(gjk_length(u) + margin < gjk_length(v)) || (pv >= lower && pv <= tol)) {
         return v;
     }
     *s = *start;
@@ -328,7 +340,7 @@ static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_s
         proved = stalled_segment_face(pair, s, p, v, vlen, lower, tol);
     }
     if (!stalled || proved || gap <= 8 * margin || repeated) {
-        *end = stalled ? stalled_end(pair, walk, proved ? v : nearer_of(s, start, v, margin), p->w) : GJK_WALK_CONVERGED;
+        *end = stalled ? stalled_end(pair, walk, proved ? v : nearer_of(s, start, v, margin, tol, walk->lower), p->w) : GJK_WALK_CONVERGED;
         return true;
     }
     if (keep) {
@@ -396,7 +408,11 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
         gjk_real tol = gjk_pair_tolerance(pair);
         gjk_real vlen = gjk_sqrt(vv);
         if (s->count == 4 || vlen <= tol) {
-            return GJK_WALK_OVERLAP;
+            // Within the tolerance of the origin after a bound proved the
+            // cores apart: they touch, and EPA would meet a polytope that
+            // does not enclose the origin (two float cones 1e-6 apart were
+            // answered not converged, 1.92 deep).
+            return s->count < 4 && walk->lower > 0 ? GJK_WALK_CONVERGED : GJK_WALK_OVERLAP;
         }
         gjk_real within = walk->stop_widen ? walk->stop_within - tol : walk->stop_within;
         if (within > 0 && vlen < within) {
@@ -487,7 +503,9 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
             gjk_real vv_new = gjk_length_sq(v_new);
             stalls = vv_new < vv ? 0 : stalls + 1;
             if (stalls >= 4 || (vv_new >= least_vv && cycle_step(&cycle, p.w, vv_new, least_vv))) {
-                return stalled_end(pair, walk, nearer_of(s, &start, v_new, gjk_pair_apart_margin(pair, 0)), p.w);
+                gjk_vec3 end_v = nearer_of(s, &start, v_new, gjk_pair_apart_margin(pair, 0), gjk_pair_tolerance(pair),
+                                           walk->lower);
+                return stalled_end(pair, walk, end_v, p.w);
             }
         }
         v = v_new;

@@ -397,7 +397,7 @@ bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv
             return false;
         }
         sv_faces_with_newest(p, &r);
-        if (farther != NULL) {
+        if (farther != NULL && r.dist2 >= vv) {
             *farther = *s;
         }
     }
