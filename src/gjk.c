@@ -247,9 +247,8 @@ static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk
     if (gjk_length(p) <= tol || gjk_simplex_encloses(&walk->simplex, w)) {
         // Within the tolerance of the origin after a bound proved the
         // cores apart (by less than the tolerance): they touch, as at the
-        // top of the walk's loop; EPA would meet a polytope that does not
-        // enclose the origin (float walks 2.6e-6 to 3.4e-6 apart were
-        // answered not converged).
+        // top of the walk's loop, where the normal holds (touching_along);
+        // EPA would start from a polytope that may not enclose the origin.
         return gjk_length(p) <= tol && touching_along(pair, walk, p, tol) ? GJK_WALK_CONVERGED : GJK_WALK_OVERLAP;
     }
     return GJK_WALK_CONVERGED;
@@ -262,10 +261,9 @@ static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk
 /// the segment, whose support point gave the triangle again), and two cones
 /// 1e-5 apart ran to the iteration cap so, 1.4 tolerances from the answer
 /// (0.01% of float poses of cones, cylinders, boxes and ellipsoids near
-/// contact). A
-/// walk that goes GJK_CYCLE_REPEATS plain steps in a row no nearer than its
-/// least, each with a point it met since then, ends as stalled (when back
-/// at its least |v|, or at twice as many). Counting steps alone would not
+/// contact). A walk that goes GJK_CYCLE_REPEATS plain steps in a row no
+/// nearer than its least, each with a point it met since then, ends as
+/// stalled (when back at its least |v|, or at twice as many). Counting steps alone would not
 /// do: float walks also wander ten and more steps above their least with
 /// new points, and escape (ended after eight such steps, a box and a
 /// cylinder 7e-6 apart were answered 6.4e-5).
@@ -430,9 +428,11 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
         gjk_real vlen = gjk_sqrt(vv);
         if (s->count == 4 || vlen <= tol) {
             // Within the tolerance of the origin after a bound proved the
-            // cores apart: they touch, and EPA would meet a polytope that
-            // does not enclose the origin (two float cones 1e-6 apart were
-            // answered not converged, 1.92 deep).
+            // cores apart: they touch, where the normal the queries report
+            // holds (touching_along); else EPA decides. (Where it does not
+            // hold, EPA may meet a polytope that does not enclose the
+            // origin: two float cones 1e-6 apart are answered not
+            // converged, 1.92 deep; left open.)
             return s->count < 4 && touching_along(pair, walk, v, tol) ? GJK_WALK_CONVERGED : GJK_WALK_OVERLAP;
         }
         gjk_real within = walk->stop_widen ? walk->stop_within - tol : walk->stop_within;
