@@ -2652,18 +2652,32 @@ typedef struct float_pose_case {
     double qa[4], pb[3], qb[4], distance;
 } float_pose_case;
 
-/// Runs gjk_distance on each case (A at the origin): not an error, within
-/// `bound` of the case's distance, separated when that is beyond the bound,
-/// and well under the iteration cap.
+/// The unit shapes of the float pose cases: a cone, a cylinder, a box and
+/// an ellipsoid.
+static void float_case_shapes(gjk_shape shapes[4]) {
+    shapes[0] = gjk_make_cone(to_real(0.5), to_real(0.7));
+    shapes[1] = gjk_make_cylinder(to_real(0.5), to_real(0.7));
+    shapes[2] = gjk_make_box(V(0.6, 0.5, 0.4));
+    shapes[3] = gjk_make_ellipsoid(V(1, 0.7, 0.5));
+}
+
+/// The query input of a case, A at the origin.
+static gjk_query_input float_case_input(const gjk_shape shapes[4], const float_pose_case *c) {
+    gjk_transform ta = {V(0, 0, 0), gjk_quat_make(to_real(c->qa[0]), to_real(c->qa[1]), to_real(c->qa[2]), to_real(c->qa[3]))};
+    gjk_transform tb = {V(c->pb[0], c->pb[1], c->pb[2]),
+                        gjk_quat_make(to_real(c->qb[0]), to_real(c->qb[1]), to_real(c->qb[2]), to_real(c->qb[3]))};
+    return query(&shapes[c->a], ta, &shapes[c->b], tb);
+}
+
+/// Runs gjk_distance on each case: not an error, within `bound` of the
+/// case's distance, separated when that is beyond the bound, and well
+/// under the iteration cap.
 static void check_float_poses(const float_pose_case *cases, int n, double bound) {
-    gjk_shape shapes[4] = {gjk_make_cone(to_real(0.5), to_real(0.7)), gjk_make_cylinder(to_real(0.5), to_real(0.7)),
-                           gjk_make_box(V(0.6, 0.5, 0.4)), gjk_make_ellipsoid(V(1, 0.7, 0.5))};
+    gjk_shape shapes[4];
+    float_case_shapes(shapes);
     for (int k = 0; k < n; ++k) {
         const float_pose_case *c = &cases[k];
-        gjk_transform ta = {V(0, 0, 0), gjk_quat_make(to_real(c->qa[0]), to_real(c->qa[1]), to_real(c->qa[2]), to_real(c->qa[3]))};
-        gjk_transform tb = {V(c->pb[0], c->pb[1], c->pb[2]),
-                            gjk_quat_make(to_real(c->qb[0]), to_real(c->qb[1]), to_real(c->qb[2]), to_real(c->qb[3]))};
-        gjk_query_input in = query(&shapes[c->a], ta, &shapes[c->b], tb);
+        gjk_query_input in = float_case_input(shapes, c);
         gjk_distance_output d = gjk_distance(&in, NULL);
         ENSURE(d.status == GJK_SEPARATED || d.status == GJK_TOUCHING);
         ENSURE(d.status == GJK_SEPARATED || c->distance <= bound);
@@ -2673,8 +2687,8 @@ static void check_float_poses(const float_pose_case *cases, int n, double bound)
 }
 
 /// Float EPA whose polytope rounding broke, cones, cylinders and boxes 0.1
-/// deep: a face came out nearer than an earlier
-/// one (the faces' distances only grow, but for rounding). (a) The support
+/// deep: a face came out nearer than an earlier one (the faces' distances
+/// only grow, but for rounding). (a) The support
 /// point of that face stalled, and the face was the answer: 1.4e-4 too
 /// shallow, claimed converged (4 of 108,000 float poses); (b) the upper
 /// bound had come within the tolerance of the earlier face, yet the gap
@@ -2694,17 +2708,13 @@ static void test_float_epa_broken_polytope(void) {
         {1, 2, {0x1.65b7dp-1, -0x1.498174p-1, -0x1.85a0bcp-3, -0x1.fbda76p-3}, {0x1.c7a734p-7, 0x1.e510dep-1, -0x1.2723dep+0},
          {0x1.09b8eap-4, -0x1.414dfcp-1, 0x1.c367a2p-2, 0x1.46e5f8p-1}, -1.0000022e-01},
     };
-    gjk_shape shapes[3] = {gjk_make_cone(to_real(0.5), to_real(0.7)), gjk_make_cylinder(to_real(0.5), to_real(0.7)),
-                           gjk_make_box(V(0.6, 0.5, 0.4))};
+    gjk_shape shapes[4];
+    float_case_shapes(shapes);
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
-        const float_pose_case *c = &cases[k];
-        gjk_transform ta = {V(0, 0, 0), gjk_quat_make(to_real(c->qa[0]), to_real(c->qa[1]), to_real(c->qa[2]), to_real(c->qa[3]))};
-        gjk_transform tb = {V(c->pb[0], c->pb[1], c->pb[2]),
-                            gjk_quat_make(to_real(c->qb[0]), to_real(c->qb[1]), to_real(c->qb[2]), to_real(c->qb[3]))};
-        gjk_query_input in = query(&shapes[c->a], ta, &shapes[c->b], tb);
+        gjk_query_input in = float_case_input(shapes, &cases[k]);
         gjk_penetration_output o = gjk_penetration(&in, NULL);
         ENSURE(o.status == GJK_PENETRATING);
-        ENSURE_NEAR((double)o.signed_distance, c->distance, 2e-5);
+        ENSURE_NEAR((double)o.signed_distance, cases[k].distance, 2e-5);
     }
 }
 
