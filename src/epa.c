@@ -32,14 +32,14 @@ typedef struct epa_face {
     int adj_edge[3]; ///< adj_edge[i]: that edge's index in face adj[i].
     gjk_vec3 n;   ///< Outward unit normal.
     gjk_real dist;///< Signed distance of the plane from the origin (n·v0).
-    bool alive;
 } epa_face;
 
 typedef struct epa_polytope {
     gjk_support_point vert[EPA_MAX_VERTICES];
     epa_face face[EPA_MAX_FACES];
-    /// Each face slot's distance, GJK_REAL_MAX when it is not alive: the
-    /// nearest face is found over this one array (nearest_face).
+    /// Each face slot's distance, GJK_REAL_MAX when it is not alive (which
+    /// is how a slot is known alive: face_alive). The nearest face is found
+    /// over this one array (nearest_face).
     gjk_real key[EPA_MAX_FACES];
     int vertex_count;
     int face_count; ///< Slots used (alive or not).
@@ -50,6 +50,10 @@ typedef struct epa_polytope {
     int shift;
     gjk_real down; ///< 2^−shift.
 } epa_polytope;
+
+/// Whether face slot f holds a face of the polytope (a face's distance is
+/// finite: face_plane).
+static inline bool face_alive(const epa_polytope *P, int f) { return P->key[f] < GJK_REAL_MAX; }
 
 /// The exponent by which EPA scales D's points (w·2^−shift): that of the
 /// largest of the pair's size and the simplex's coordinates, when it is
@@ -178,7 +182,6 @@ static bool build_faces(epa_polytope *P, const epa_shape *shape) {
             F->adj[i] = shape->adj[3 * f + i];
             F->adj_edge[i] = shape->edge[3 * f + i];
         }
-        F->alive = true;
         if (!face_plane(P, F->v[0], F->v[1], F->v[2], &F->n, &F->dist)) {
             return false;
         }
@@ -399,7 +402,7 @@ static void witness_at(const epa_polytope *P, int first, gjk_vec3 x, gjk_real to
         gjk_real band = pass == 0 ? tol : GJK_REAL_MAX;
         for (int f = 0; f < P->face_count; ++f) {
             const epa_face *F = &P->face[f];
-            if (!F->alive || (f != first && gjk_abs(gjk_dot(F->n, x) - F->dist) > band)) {
+            if (!face_alive(P, f) || (f != first && gjk_abs(gjk_dot(F->n, x) - F->dist) > band)) {
                 continue;
             }
             // The triangle's point nearest x: its point nearest the origin
@@ -444,7 +447,7 @@ static void ray_witness(const epa_polytope *P, gjk_vec3 n, gjk_real tol, gjk_epa
     for (int f = 0; f < P->face_count; ++f) {
         const epa_face *F = &P->face[f];
         gjk_real c = gjk_dot(F->n, n);
-        if (F->alive && c > 0 && F->dist / c < best) {
+        if (face_alive(P, f) && c > 0 && F->dist / c < best) {
             best = F->dist / c;
             hit = f;
         }
@@ -478,7 +481,6 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
     S->horizon_count = 0;
     S->removed_count = 0;
     epa_face *F = &P->face[best];
-    F->alive = false;
     P->key[best] = GJK_REAL_MAX;
     S->removed[S->removed_count++] = best;
     for (int i = 2; i >= 0; --i) {
@@ -491,11 +493,10 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
         --top;
         int g = S->stack_face[top], e = S->stack_edge[top];
         epa_face *G = &P->face[g];
-        if (!G->alive) {
+        if (!face_alive(P, g)) {
             continue;
         }
         if (gjk_dot(G->n, gjk_sub(w, P->vert[G->v[0]].w)) > vis) {
-            G->alive = false;
             P->key[g] = GJK_REAL_MAX;
             S->removed[S->removed_count++] = g;
             // The two other edges, the next one (e + 1) popped first.
@@ -536,7 +537,6 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
             S->face_of_start[G->v[next3(S->horizon_edge[h])]] = -1;
         }
         for (int r = 0; r < S->removed_count; ++r) {
-            P->face[S->removed[r]].alive = true;
             P->key[S->removed[r]] = P->face[S->removed[r]].dist;
         }
     }
@@ -561,7 +561,6 @@ static void commit_step(epa_polytope *P, int wi, epa_step *S) {
         N->v[0] = G->v[next3(e)], N->v[1] = G->v[e], N->v[2] = wi;
         N->n = S->new_n[h];
         N->dist = S->new_dist[h];
-        N->alive = true;
         P->key[new_face[h]] = N->dist;
         N->adj[0] = S->horizon_face[h];
         N->adj_edge[0] = e;
@@ -624,7 +623,7 @@ static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytop
         verts[m] = gjk_mat3_mul(pair->rot_a, shifted(P->vert[m].w, -P->shift));
     }
     for (int f = 0; f < P->face_count; ++f) {
-        if (P->face[f].alive) {
+        if (face_alive(P, f)) {
             faces[nf][0] = P->face[f].v[0], faces[nf][1] = P->face[f].v[1], faces[nf][2] = P->face[f].v[2];
             ++nf;
         }
