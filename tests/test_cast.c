@@ -34,6 +34,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "test_geometry.h"
 #include "test_macros.h"
 
 /// Absolute tolerance for shapes and distances of size `size`.
@@ -279,21 +280,6 @@ static double sdist(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gj
     ENSURE(p.status == GJK_SEPARATED || p.status == GJK_TOUCHING || p.status == GJK_PENETRATING ||
            p.status == GJK_NOT_CONVERGED);
     return (double)p.signed_distance;
-}
-
-/// max over the shape of n·x (world), from its support function.
-static double height(const gjk_shape *s, gjk_transform tf, gjk_vec3 n) {
-    gjk_vec3 local = gjk_shape_support(s, gjk_quat_inv_rotate(tf.rotation, n));
-    return dot(gjk_transform_point(tf, local), n);
-}
-
-/// The gap between A and B along n (from A to B): min over B of n·x minus
-/// max over A of n·x. For every unit n it is at most the signed distance, and
-/// it equals the signed distance exactly when n is a contact normal (the
-/// plane of normal n through the contact separates the shapes). A wrong
-/// normal shows as an overlap along n of about (angle error)·(size).
-static double gap_along(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb, gjk_vec3 n) {
-    return -height(b, tb, gjk_neg(n)) - height(a, ta, n);
 }
 
 /// A cast's contact at its time t, with A at `ta` and B at `tb` (the poses

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "gjk/gjk.h"
+#include "test_geometry.h"
 #include "test_util.h"
 
 #define TOL(size) ((double)TEST_REL_TOL * (double)(size))
@@ -2725,14 +2726,6 @@ static gjk_vec3 point_at_support(const void *user, gjk_vec3 d) {
     return *(const gjk_vec3 *)user;
 }
 #endif
-
-/// The gap of A and B (at their poses) along the unit normal n, from A to
-/// B: B's least extent along n minus A's greatest.
-static double gap_along(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb, gjk_vec3 n) {
-    gjk_vec3 sa = gjk_quat_rotate(ta.rotation, gjk_shape_support(a, gjk_quat_inv_rotate(ta.rotation, n)));
-    gjk_vec3 sb = gjk_quat_rotate(tb.rotation, gjk_shape_support(b, gjk_quat_inv_rotate(tb.rotation, gjk_neg(n))));
-    return (double)gjk_dot(n, gjk_add(tb.position, sb)) - (double)gjk_dot(n, gjk_add(ta.position, sa));
-}
 
 /// A walk whose simplex comes within the tolerance of the origin after a
 /// bound proved the cores apart ends as touching, without EPA, but only
