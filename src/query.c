@@ -98,22 +98,30 @@ static gjk_status classify(gjk_real signed_distance, gjk_real tol) {
     return signed_distance < -tol ? GJK_PENETRATING : GJK_TOUCHING;
 }
 
-/// Distance from the origin to the nearest face plane of a tetrahedron that
-/// encloses it: a lower bound of the depth, since the tetrahedron lies in D.
+/// The origin's least depth below the face planes of a tetrahedron that
+/// the walk found around it: a lower bound of the depth, since the
+/// tetrahedron lies in D. Each face's side is taken from the vertex
+/// opposite it, so that an origin outside a face counts as negative: the
+/// solve's "inside" comes from the signs of sub-volumes, which rounding
+/// can get wrong on a flat tetrahedron (in float, a warm walk between a
+/// cylinder and a triangle 2.4e-6 apart ended at a tetrahedron whose face
+/// planes passed 2.4e-6 on the far side of the origin, and the distance
+/// query answered "penetrating" at once, where gjk_penetration said
+/// "touching"). A face with no area, or its opposite vertex on its
+/// plane, proves nothing: 0.
 static gjk_real tetra_inner_distance(const gjk_simplex *s) {
     gjk_real best = GJK_REAL_MAX;
     for (int m = 0; m < 4; ++m) {
         gjk_vec3 a = s->v[(m + 1) & 3].w, b = s->v[(m + 2) & 3].w, c = s->v[(m + 3) & 3].w;
         gjk_vec3 n = gjk_cross(gjk_sub(b, a), gjk_sub(c, a));
-        gjk_real nn = gjk_length_sq(n), d;
-        if (nn > GJK_SQUARE_MIN && nn < GJK_SQUARE_MAX) {
-            d = gjk_abs(gjk_dot(n, a)) / gjk_sqrt(nn);
-        } else {
-            // |n|² is quartic in the coordinates: it overflows (underflows)
-            // at huge (tiny) sizes, where gjk_normalize scales n first.
-            d = gjk_abs(gjk_dot(gjk_normalize(n), a)); // 0 for a face with no area
-        }
-        best = gjk_min(best, d);
+        gjk_real nn = gjk_length_sq(n);
+        // |n|² is quartic in the coordinates: it overflows (underflows) at
+        // huge (tiny) sizes, where gjk_normalize scales n first (0 for a
+        // face with no area).
+        n = nn > GJK_SQUARE_MIN && nn < GJK_SQUARE_MAX ? gjk_scale(1 / gjk_sqrt(nn), n) : gjk_normalize(n);
+        gjk_real side = gjk_dot(n, gjk_sub(s->v[m].w, a)), d = gjk_dot(n, a);
+        // Inside: the origin on the opposite vertex's side, −side·(n·a) ≥ 0.
+        best = gjk_min(best, side < 0 ? d : side > 0 ? -d : 0);
     }
     return best;
 }
@@ -125,14 +133,22 @@ static gjk_status resolve_overlap(const gjk_query_input *in, gjk_pair *p, const 
                                   bool *ran_epa) {
     *ran_epa = false;
     gjk_real tol = gjk_pair_tolerance(p);
+    // A walk whose bound was positive (by no more than the bound's
+    // rounding: else gjk.c's walk ends the cores apart, see
+    // bound_excludes_origin) and whose simplex then enclosed the origin met
+    // rounding, not an overlap: the tetrahedron's depth is no bound, and
+    // EPA's nearest face none either. EPA decides, to the end, as in
+    // gjk_penetration (in float, two cylinders 7e-7 apart were answered
+    // "penetrating" here and "touching" there).
+    bool positive_bound = w->lower > 0;
     gjk_real core_depth_lb = w->simplex.count == 4 ? tetra_inner_distance(&w->simplex) : -gjk_sqrt(gjk_length_sq(w->v));
-    if (core_depth_lb + p->radius > tol) {
+    if (core_depth_lb + p->radius > tol && !positive_bound) {
         return GJK_PENETRATING;
     }
     int max_epa = in->options.max_epa_iterations > 0 ? in->options.max_epa_iterations : GJK_DEFAULT_MAX_EPA_ITERATIONS;
     // Only the classification is wanted: EPA may stop once the core depth
     // is proved beyond tol − R (then the rounded shapes penetrate).
-    if (!gjk_epa_run(p, &w->simplex, max_epa, tol - p->radius, epa)) {
+    if (!gjk_epa_run(p, &w->simplex, max_epa, positive_bound ? 0 : tol - p->radius, epa)) {
         return GJK_INVALID_INPUT;
     }
     *ran_epa = true;

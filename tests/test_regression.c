@@ -2672,7 +2672,8 @@ static gjk_query_input float_case_input(const gjk_shape shapes[4], const float_p
 
 /// Runs gjk_distance on each case: not an error, within `bound` of the
 /// case's distance, separated when that is beyond the bound, and well
-/// under the iteration cap.
+/// under the iteration cap; gjk_penetration and gjk_intersect give the
+/// same status.
 static void check_float_poses(const float_pose_case *cases, int n, double bound) {
     gjk_shape shapes[4];
     float_case_shapes(shapes);
@@ -2684,6 +2685,8 @@ static void check_float_poses(const float_pose_case *cases, int n, double bound)
         ENSURE(d.status == GJK_SEPARATED || c->distance <= bound);
         ENSURE(d.iterations < GJK_DEFAULT_MAX_ITERATIONS / 2);
         ENSURE_NEAR((double)d.distance, c->distance, bound);
+        ENSURE(gjk_penetration(&in, NULL).status == d.status);
+        ENSURE(gjk_intersect(&in).status == d.status);
     }
 }
 
@@ -2866,6 +2869,63 @@ static void test_float_walk_stalls_far_from_answer(void) {
     check_float_poses(cases, (int)(sizeof cases / sizeof cases[0]), 1e-5);
 }
 
+/// Float walks that ended at a tetrahedron around the origin where the
+/// shapes are apart: rounding, not an overlap. From points of size 1 with
+/// |v| near 1e-5, a step's tetrahedron enclosed the origin. (a) The first
+/// seven, apart by 4e-6 to 1e-5, whose walks had proved them apart by
+/// more than the tolerance: gjk_distance answered "penetrating", and
+/// gjk_penetration two of them not converged, 0.53 and 0.81 deep (15 of
+/// 700,000 float poses). The walk now drops the new point and ends as
+/// stalled. (b) The next seven, whose bound was positive but within its
+/// rounding: the tetrahedron's depth (or EPA stopped early on its nearest
+/// face) made gjk_distance and gjk_intersect say "penetrating" where
+/// gjk_penetration, whose EPA runs to the end, said "touching" (28 of
+/// 700,000). (c) The last two, with no positive bound: the solve's signs
+/// had put the origin inside a tetrahedron whose face plane passed on its
+/// far side, and the depth below the faces, taken without their sides,
+/// said "penetrating" at once. Checks, in both builds: the three queries
+/// agree, none says penetrating, and the distance is within 1e-5 of the
+/// double answer.
+static void test_float_walk_ends_at_a_false_enclosure(void) {
+    static const float_pose_case cases[] = {
+        {0, 0, {-0x1.963608p-1, -0x1.d3f444p-3, 0x1.0500c4p-1, -0x1.ef386ap-3}, {-0x1.677c3cp-1, -0x1.25af6p-1, 0x1.516aaap-2},
+         {-0x1.50f348p-1, 0x1.2ba19ap-3, -0x1.0f19fcp-1, -0x1.07a18p-1}, 9.5401134e-06},
+        {0, 1, {-0x1.83ef16p-1, 0x1.3b2dcep-3, 0x1.449504p-1, 0x1.2e08f8p-6}, {-0x1.34cf36p+0, 0x1.b6fd46p-2, 0x1.93752ap-2},
+         {-0x1.9afe36p-1, -0x1.3b4582p-2, -0x1.f170ccp-2, 0x1.42ef34p-3}, 9.7396777e-06},
+        {0, 2, {-0x1.10e9bep-1, -0x1.1c4308p-2, -0x1.987dc8p-1, -0x1.86a6f4p-5}, {-0x1.028e1cp+0, 0x1.091a7ep+0, -0x1.26e39cp-2},
+         {0x1.6ced56p-1, -0x1.1ca352p-4, -0x1.63250cp-1, 0x1.3dd7fcp-4}, 9.6484076e-06},
+        {1, 2, {-0x1.f1937ep-2, -0x1.3abf38p-3, 0x1.8c3d18p-1, 0x1.80fa18p-2}, {-0x1.7dfc68p-1, 0x1.5497ccp+0, 0x1.01c57ep-3},
+         {-0x1.7ad98cp-4, -0x1.73d888p-1, -0x1.45ad38p-5, -0x1.5c29d2p-1}, 9.9738097e-06},
+        {1, 2, {0x1.1dd452p-2, 0x1.734b8ep-1, 0x1.0551fap-3, -0x1.3b94b4p-1}, {-0x1.f459cp-1, 0x1.3a2c12p-2, 0x1.80045cp-1},
+         {-0x1.40265p-1, 0x1.3ac3aap-1, 0x1.32d304p-3, 0x1.d3b55ap-2}, 9.1721875e-06},
+        {3, 0, {-0x1.2e8e32p-2, 0x1.1afffap-1, 0x1.1c1a78p-1, 0x1.18195p-1}, {0x1.6e6b6ap-1, -0x1.ee9c4cp-8, 0x1.a874fcp-1},
+         {-0x1.5b9dap-1, 0x1.200d58p-1, 0x1.c5d294p-2, -0x1.4aed5p-3}, 9.8715968e-06},
+        {1, 2, {-0x1.336428p-1, 0x1.0d49cp-1, 0x1.3c8be6p-4, 0x1.31e5ap-1}, {-0x1.7746a8p-1, -0x1.b2bf22p-2, -0x1.3ea6f4p+0},
+         {0x1.6e2236p-2, -0x1.c202e6p-3, -0x1.259c04p-1, -0x1.683b6cp-1}, 4.0552161e-06},
+        // (b)
+        {1, 1, {-0x1.7065fap-1, 0x1.2ddc0ap-1, 0x1.1921a2p-4, 0x1.712cc4p-2}, {0x1.2b553ap+0, 0x1.5934c8p-1, 0x1.f0fdf6p-7},
+         {0x1.e180acp-5, 0x1.fa664p-1, 0x1.07a06p-3, 0x1.550712p-5}, 7.0003038e-07},
+        {3, 0, {-0x1.43158p-1, -0x1.487e72p-1, 0x1.a336f2p-2, -0x1.33b21p-3}, {0x1.d7b0eep-2, 0x1.3013c6p-1, 0x1.6ed2eap-1},
+         {-0x1.035eaep-1, 0x1.749884p-10, 0x1.876efap-1, 0x1.982b6p-2}, 7.0580574e-07},
+        {0, 0, {-0x1.3d86dp-3, -0x1.50b8acp-1, -0x1.765cep-2, -0x1.47c1bp-1}, {-0x1.42d35ep-1, -0x1.a2f734p-1, 0x1.6e735ap-2},
+         {0x1.5a665cp-2, -0x1.160c5ep-1, 0x1.30c6a4p-2, 0x1.6ac8ecp-1}, 1.0898434e-06},
+        {0, 1, {-0x1.acbf48p-1, 0x1.f71d88p-2, -0x1.cafc96p-3, -0x1.5a1cb6p-4}, {-0x1.1c5648p+0, -0x1.829906p-4, -0x1.160ac8p-1},
+         {0x1.1c63p-1, -0x1.9ead54p-1, 0x1.7cc69cp-3, 0x1.f93386p-6}, 1.2917066e-06},
+        {3, 1, {-0x1.255a0ep-3, -0x1.466d7cp-3, -0x1.2b02b2p-1, -0x1.90df4ap-1}, {0x1.adab2ep-1, -0x1.d40996p-1, -0x1.4e9e06p-1},
+         {-0x1.1c30fp-1, -0x1.f112ecp-3, -0x1.30fd56p-2, -0x1.79bb98p-1}, 1.3653493e-06},
+        {1, 2, {0x1.d71658p-2, 0x1.897ab6p-1, 0x1.b5f656p-2, -0x1.f29b3ep-4}, {-0x1.e4d3d4p-2, -0x1.0e152p+0, 0x1.c398a8p-2},
+         {-0x1.4024fp-1, 0x1.7b2e88p-1, -0x1.692ac6p-4, 0x1.d67bb4p-3}, 1.5866590e-06},
+        {0, 0, {0x1.af357ap-3, 0x1.2b017cp-1, 0x1.11b3e6p-1, -0x1.259b6p-1}, {-0x1.16fe16p-1, -0x1.121672p-1, -0x1.19435cp-5},
+         {0x1.903672p-5, -0x1.e42b38p-2, 0x1.2bb658p-1, -0x1.50485ep-1}, 5.8560282e-06},
+        // (c)
+        {0, 2, {0x1.70acap-3, 0x1.470276p-1, 0x1.cd3ef2p-2, 0x1.31d248p-1}, {-0x1.79880ep+0, 0x1.00cceap-2, -0x1.5222aep-3},
+         {-0x1.1c1bb6p-1, -0x1.fc5982p-2, 0x1.281bfap-3, -0x1.4dadcep-1}, 2.6314799e-06},
+        {0, 2, {0x1.b6cbf4p-1, 0x1.d42a3ap-2, -0x1.54c112p-4, -0x1.c7f08cp-3}, {0x1.b5c012p-10, 0x1.7ef08cp+0, -0x1.592be4p-2},
+         {0x1.e92f56p-3, -0x1.8c4b6ep-2, 0x1.753568p-2, 0x1.a00ecep-1}, 2.8472625e-06},
+    };
+    check_float_poses(cases, (int)(sizeof cases / sizeof cases[0]), 1e-5);
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -2900,6 +2960,7 @@ int main(void) {
     RUN_TEST(test_normals_near_an_edge_exact);
     RUN_TEST(test_float_walk_cycles_end);
     RUN_TEST(test_float_walk_stalls_far_from_answer);
+    RUN_TEST(test_float_walk_ends_at_a_false_enclosure);
     RUN_TEST(test_float_epa_broken_polytope);
     RUN_TEST(test_touching_end_normal_checked);
     return TEST_SUMMARY();
