@@ -42,6 +42,12 @@ static bool pair_setup(const gjk_query_input *in, gjk_pair *p, gjk_transform *xa
     return gjk_pair_init(p, in->shape_a, &in->transform_a, in->shape_b, &in->transform_b, &in->options, xa);
 }
 
+/// Whether a query starts from the cache: a count of 1 to 4 (others are
+/// ignored).
+static bool starts_warm(const gjk_simplex_cache *cache) {
+    return cache != NULL && cache->count >= 1 && cache->count <= 4;
+}
+
 static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex_cache *cache,
                        gjk_walk *w) {
     w->simplex.count = 0;
@@ -49,7 +55,7 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
     w->stop_within = 0;
     w->stop_widen = false;
     w->max_iterations = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
-    if (cache != NULL && cache->count >= 1 && cache->count <= 4) {
+    if (starts_warm(cache)) {
         // Rebuild the cached simplex: the support points of the current
         // shapes along the stored directions, except that a hull's point is
         // the vertex it had, taken as it is. A support search would find
@@ -409,7 +415,15 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
 gjk_intersect_output gjk_intersect(const gjk_query_input *input) { return intersect_run(input, NULL); }
 
 gjk_intersect_output gjk_intersect_cached(const gjk_query_input *input, gjk_simplex_cache *cache) {
-    return intersect_run(input, cache);
+    bool warm = starts_warm(cache);
+    gjk_intersect_output out = intersect_run(input, cache);
+    if (out.status == GJK_NOT_CONVERGED && warm) { // run again from cold (see gjk_distance)
+        int iterations = out.iterations;
+        gjk_cache_clear(cache);
+        out = intersect_run(input, cache);
+        out.iterations += iterations;
+    }
+    return out;
 }
 
 /// The rounded witness points of a separated-cores answer: the core points
@@ -631,26 +645,54 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
     out->iterations = w.iterations;
 }
 
+// A warm start is a head start, not a different question: a warm query
+// that ends not converged runs again from cold, its iterations added
+// (rare; the cold walk is the one the tests measure). From a cache built
+// at an overlapping pose, a walk 1e-3 later whose shapes touch can end at a
+// tetrahedron that encloses the origin only by rounding, and EPA, meeting
+// a new face that leaves the origin outside, cannot step: in float, 9 of
+// 78,800 poses of 14 shapes were answered not converged, up to 2.8 deep,
+// warm, and touching, cold.
+//
 // The outputs are written in place (the caller's return slot) rather than
 // returned through each layer: a tiny query's time is mostly such copies.
 gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache) {
     gjk_distance_output out;
+    bool warm = starts_warm(cache);
     distance_run(input, cache, &out);
+    if (out.status == GJK_NOT_CONVERGED && warm) {
+        int iterations = out.iterations;
+        gjk_cache_clear(cache);
+        distance_run(input, cache, &out);
+        out.iterations += iterations;
+    }
     finite_distance(&out);
     return out;
 }
 
-gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache) {
+/// gjk_penetration and gjk_penetration_bounded: run again from cold when
+/// warm and not converged (see gjk_distance).
+static gjk_penetration_output penetration_query(const gjk_query_input *input, gjk_simplex_cache *cache,
+                                                gjk_real max_distance) {
     gjk_penetration_output out;
-    penetration_run(input, cache, 0, &out);
+    bool warm = starts_warm(cache);
+    penetration_run(input, cache, max_distance, &out);
+    if (out.status == GJK_NOT_CONVERGED && warm) {
+        int iterations = out.iterations, epa_iterations = out.epa_iterations;
+        gjk_cache_clear(cache);
+        penetration_run(input, cache, max_distance, &out);
+        out.iterations += iterations;
+        out.epa_iterations += epa_iterations;
+    }
     finite_penetration(&out);
     return out;
 }
 
+gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache) {
+    return penetration_query(input, cache, 0);
+}
+
 gjk_penetration_output gjk_penetration_bounded(const gjk_query_input *input, gjk_simplex_cache *cache,
                                                gjk_real max_distance) {
-    gjk_penetration_output out;
-    penetration_run(input, cache, max_distance, &out);
-    finite_penetration(&out);
-    return out;
+    return penetration_query(input, cache, max_distance);
 }
