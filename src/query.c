@@ -48,6 +48,18 @@ static bool starts_warm(const gjk_simplex_cache *cache) {
     return cache != NULL && cache->count >= 1 && cache->count <= 4;
 }
 
+/// The input of the cold run after a warm one that used `used` GJK and
+/// `epa_used` EPA iterations: the caps less those, so that the two runs
+/// together stay within them. False when a cap is spent.
+static bool cold_input(const gjk_query_input *in, int used, int epa_used, gjk_query_input *cold) {
+    const gjk_options *o = &in->options;
+    *cold = *in;
+    cold->options.max_iterations = (o->max_iterations > 0 ? o->max_iterations : GJK_DEFAULT_MAX_ITERATIONS) - used;
+    cold->options.max_epa_iterations =
+        (o->max_epa_iterations > 0 ? o->max_epa_iterations : GJK_DEFAULT_MAX_EPA_ITERATIONS) - epa_used;
+    return cold->options.max_iterations > 0 && cold->options.max_epa_iterations > 0;
+}
+
 static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex_cache *cache,
                        gjk_walk *w) {
     w->simplex.count = 0;
@@ -417,10 +429,11 @@ gjk_intersect_output gjk_intersect(const gjk_query_input *input) { return inters
 gjk_intersect_output gjk_intersect_cached(const gjk_query_input *input, gjk_simplex_cache *cache) {
     bool warm = starts_warm(cache);
     gjk_intersect_output out = intersect_run(input, cache);
-    if (out.status == GJK_NOT_CONVERGED && warm) { // run again from cold (see gjk_distance)
-        int iterations = out.iterations;
+    gjk_query_input cold;
+    if (out.status == GJK_NOT_CONVERGED && warm && cold_input(input, out.iterations, 0, &cold)) {
+        int iterations = out.iterations; // run again from cold (see gjk_distance)
         gjk_cache_clear(cache);
-        out = intersect_run(input, cache);
+        out = intersect_run(&cold, cache);
         out.iterations += iterations;
     }
     return out;
@@ -646,24 +659,26 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
 }
 
 // A warm start is a head start, not a different question: a warm query
-// that ends not converged runs again from cold, its iterations added
-// (rare; the cold walk is the one the tests measure). From a cache built
-// at an overlapping pose, a walk 1e-3 later whose shapes touch can end at a
-// tetrahedron that encloses the origin only by rounding, and EPA, meeting
-// a new face that leaves the origin outside, cannot step: in float, 9 of
-// 78,800 poses of 14 shapes were answered not converged, up to 2.8 deep,
-// warm, and touching, cold.
+// that ends not converged runs again from cold, within what its caps have
+// left (rare; the cold walk is the one the tests measure). From a cache
+// built at an overlapping pose, a walk 1e-3 later whose shapes touch can
+// end at a tetrahedron that encloses the origin only by rounding, and EPA,
+// meeting a new face that leaves the origin outside, cannot step: in
+// float, 9 of 78,800 poses of 14 shapes were answered not converged, up to
+// 2.8 deep, warm, and touching, cold.
 //
 // The outputs are written in place (the caller's return slot) rather than
 // returned through each layer: a tiny query's time is mostly such copies.
+
 gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache) {
     gjk_distance_output out;
     bool warm = starts_warm(cache);
     distance_run(input, cache, &out);
-    if (out.status == GJK_NOT_CONVERGED && warm) {
+    gjk_query_input cold;
+    if (out.status == GJK_NOT_CONVERGED && warm && cold_input(input, out.iterations, 0, &cold)) {
         int iterations = out.iterations;
         gjk_cache_clear(cache);
-        distance_run(input, cache, &out);
+        distance_run(&cold, cache, &out);
         out.iterations += iterations;
     }
     finite_distance(&out);
@@ -677,10 +692,11 @@ static gjk_penetration_output penetration_query(const gjk_query_input *input, gj
     gjk_penetration_output out;
     bool warm = starts_warm(cache);
     penetration_run(input, cache, max_distance, &out);
-    if (out.status == GJK_NOT_CONVERGED && warm) {
+    gjk_query_input cold;
+    if (out.status == GJK_NOT_CONVERGED && warm && cold_input(input, out.iterations, out.epa_iterations, &cold)) {
         int iterations = out.iterations, epa_iterations = out.epa_iterations;
         gjk_cache_clear(cache);
-        penetration_run(input, cache, max_distance, &out);
+        penetration_run(&cold, cache, max_distance, &out);
         out.iterations += iterations;
         out.epa_iterations += epa_iterations;
     }
