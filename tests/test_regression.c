@@ -2936,7 +2936,8 @@ static void test_float_walk_ends_at_a_false_enclosure(void) {
 /// 78,800 such warm queries of 14 shapes; none cold). Checks, in both
 /// builds: the warm answers have the cold one's status (an answer, not an
 /// error) and lie within 1e-5 (float; double 1e-9) of the double answer,
-/// and the cache is usable again.
+/// and the cache is usable again; under small caps, the warm and the cold
+/// run together stay within them.
 static void test_warm_not_converged_runs_cold(void) {
     gjk_shape box = gjk_make_box(V(0.6, 0.5, 0.4)), cylinder = gjk_make_cylinder(to_real(0.5), to_real(0.7));
     gjk_transform ta = {V(0x1.30cebap-1, 0x1.73f1a6p-1, 0x1.f89fdap-3),
@@ -2965,6 +2966,19 @@ static void test_warm_not_converged_runs_cold(void) {
     ENSURE_NEAR((double)cold.signed_distance, apart, bound);
     ENSURE(c1.count >= 1 && c1.count <= 4);
     ENSURE(gjk_distance(&in, &c1).status == cold.status);
+    // The two runs together stay within the caps (fuzz seed 941, before
+    // this landed: the iterations were added beyond them).
+    for (int cap = 1; cap <= 8; ++cap) {
+        in.options.max_iterations = cap;
+        in.options.max_epa_iterations = cap;
+        memset(&c1, 0, sizeof c1);
+        gjk_distance(&before, &c1);
+        c2 = c1;
+        d = gjk_distance(&in, &c1);
+        p = gjk_penetration(&in, &c2);
+        ENSURE(d.iterations <= cap && p.iterations <= cap && p.epa_iterations <= cap);
+        ENSURE(d.status != GJK_INVALID_INPUT && p.status != GJK_INVALID_INPUT);
+    }
 }
 
 int main(void) {
