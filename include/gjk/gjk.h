@@ -235,7 +235,9 @@ typedef struct gjk_options {
 /// them, which for a pair that moved little are the previous vertices. Those
 /// points always belong to the shapes, so a stale cache, or one from other
 /// shapes, costs iterations, never correctness; a cache with a bad count or
-/// a non-finite or zero direction is ignored.
+/// a non-finite or zero direction is ignored. A warm query that ends not
+/// converged runs again from cold, within what max_iterations and
+/// max_epa_iterations have left, and reports both runs' iterations.
 typedef struct gjk_simplex_cache {
     /// Number of stored directions, 0 to 4; 0 means "no cache".
     int count;
