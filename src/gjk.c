@@ -329,23 +329,42 @@ static GJK_INLINE bool bound_excludes_origin(const gjk_pair *pair, const gjk_wal
     return walk->lower > gjk_pair_apart_margin(pair, 0);
 }
 
-/// The end of a walk whose step made a tetrahedron around the origin that
-/// the walk's bound contradicts (bound_excludes_origin): the new point,
-/// last (the solve keeps the order), is dropped, and the walk ends as
-/// stalled, from the triangle before it or the simplex kept at the least
-/// |v| (nearer_of). The bound proves the cores apart beyond the tolerance
-/// (the margin is at least the tolerance), so the answer is "separated" at
-/// that |v|. (Solving each face with the new point on its own instead, and
-/// walking on from the nearest that the bound allows, was tried: on 78,800
-/// poses of 14 shapes, in float and in double at a tolerance of 1e-12, its
-/// walks wandered near contact and more normals came out worse than before
-/// the change than better; ending here, more came out better.)
+/// The end of a walk whose plain step made a tetrahedron around the origin
+/// that the walk's bound contradicts (bound_excludes_origin; a secant
+/// step's is a miss): its new point, last (the solve keeps the order; a
+/// walk's first tetrahedron, from a cache, comes before any bound), is
+/// dropped, and the walk ends as stalled, from the triangle before it or
+/// the simplex kept at the least |v| (nearer_of). The bound proves the
+/// cores apart beyond the tolerance (the margin is at least the
+/// tolerance), so the answer is "separated" at that |v|. (Solving each
+/// face with the new point on its own instead, and walking on from the
+/// nearest that the bound allows, was tried: on 78,800 poses of 14 shapes,
+/// in float and in double at a tolerance of 1e-12, its walks wandered near
+/// contact and more normals came out worse than before the change than
+/// better; ending here, more came out better. Ending a secant step's so
+/// too, rather than missing it, turned one warm float normal 1.2e-3 off.)
 static GJK_NOINLINE gjk_walk_end excluded_enclosure_end(gjk_pair *pair, gjk_walk *walk, const gjk_simplex *start) {
     gjk_simplex *s = &walk->simplex;
     gjk_vec3 w = s->v[3].w;
     s->count = 3;
     gjk_vec3 v = gjk_simplex_solve(s);
     return stalled_end(pair, walk, nearer_of(s, start, v, gjk_pair_apart_margin(pair, 0)), w);
+}
+
+/// The end of a walk whose simplex reached the origin: a tetrahedron around
+/// it, or a closest point v within the tolerance. A tetrahedron that the
+/// bound excludes is rounding: the walk ends as stalled
+/// (excluded_enclosure_end). Within the tolerance of the origin after a
+/// bound proved the cores apart, they touch, where the normal the queries
+/// report holds (touching_along); else EPA decides. (Where it does not
+/// hold, EPA may meet a polytope that does not enclose the origin.) Out of
+/// the loop: rare, and its code there slowed the common steps.
+static GJK_NOINLINE gjk_walk_end origin_reached(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, gjk_real tol,
+                                                const gjk_simplex *start) {
+    if (walk->simplex.count == 4) {
+        return bound_excludes_origin(pair, walk) ? excluded_enclosure_end(pair, walk, start) : GJK_WALK_OVERLAP;
+    }
+    return touching_along(pair, walk, v, tol) ? GJK_WALK_CONVERGED : GJK_WALK_OVERLAP;
 }
 
 /// A plain step that brought no progress: converged (the gap within the
@@ -459,13 +478,7 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
         gjk_real tol = gjk_pair_tolerance(pair);
         gjk_real vlen = gjk_sqrt(vv);
         if (s->count == 4 || vlen <= tol) {
-            // Within the tolerance of the origin after a bound proved the
-            // cores apart: they touch, where the normal the queries report
-            // holds (touching_along); else EPA decides. (Where it does not
-            // hold, EPA may meet a polytope that does not enclose the
-            // origin: two float cones 1e-6 apart are answered not
-            // converged, 1.92 deep; left open.)
-            return s->count < 4 && touching_along(pair, walk, v, tol) ? GJK_WALK_CONVERGED : GJK_WALK_OVERLAP;
+            return origin_reached(pair, walk, v, tol, &start);
         }
         gjk_real within = walk->stop_widen ? walk->stop_within - tol : walk->stop_within;
         if (within > 0 && vlen < within) {
@@ -512,14 +525,14 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
             ++walk->accelerated;
             // A step that brings the simplex no nearer (a fourth point is
             // always taken, and its tetrahedron may solve back to a farther
-            // face: the simplex is restored), encloses the origin though
-            // the bound excludes it (bound_excludes_origin), or does not
-            // halve the least duality gap seen is a miss, and the next step
-            // is plain. One whose own bound comes within the tolerance is
-            // followed by a plain step, which certifies v̂.
+            // face: the simplex is restored), encloses the origin where
+            // the bound excludes it (bound_excludes_origin: rounding), or
+            // does not halve the least duality gap seen is a miss, and the
+            // next step is plain. One whose own bound comes within the
+            // tolerance is followed by a plain step, which certifies v̂.
             gjk_simplex saved = *s;
             bool nearer = !gjk_simplex_has(s, p.w) && gjk_simplex_try_add(s, &p, vv, &v_new, NULL) &&
-                          (s->count < 4 || !bound_excludes_origin(pair, walk)) && gjk_length_sq(v_new) < vv;
+                          gjk_length_sq(v_new) < vv && (s->count < 4 || !bound_excludes_origin(pair, walk));
             if (!nearer) {
                 *s = saved;
                 gjk_secant_missed(&rules);
@@ -546,11 +559,6 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
                 if (no_progress(pair, walk, &p, v, vlen, lower, tol, &start, keep, &v_new, &end)) {
                     return end;
                 }
-            }
-            // A tetrahedron around the origin that the bound excludes:
-            // rounding, and the walk ends (excluded_enclosure_end).
-            if (s->count == 4 && bound_excludes_origin(pair, walk)) {
-                return excluded_enclosure_end(pair, walk, &start);
             }
             // A fourth point is always taken and its tetrahedron solved
             // back to a face, which rounding can leave no nearer even after
