@@ -334,6 +334,9 @@ typedef struct gjk_walk {
     int iterations;      ///< Out: support points asked for.
     int accelerated;     ///< Out: how many of them along a secant direction (gjk.c).
     bool polished;       ///< Out: v is gjk_simplex_polish's, not Σ λ p (gjk_walk_witness).
+    /// Out: zero, or the unit normal (from A to B) of an apart end whose
+    /// simplex direction is no normal (gjk.c, excluded_enclosure_end).
+    gjk_vec3 normal;
 } gjk_walk;
 
 /// The witnesses of a walk's simplex (gjk_simplex_witness, a − b = Σ λ w),

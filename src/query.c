@@ -144,6 +144,18 @@ static gjk_real tetra_inner_distance(const gjk_simplex *s) {
     return best;
 }
 
+/// The distance from the origin to the nearest point of a tetrahedron's
+/// faces: the cores are at most that far apart (the faces' points are
+/// points of D), whatever the solve said of the origin's side.
+static gjk_real tetra_face_distance(const gjk_simplex *s) {
+    gjk_real best = GJK_REAL_MAX, lambda[3];
+    for (int m = 0; m < 4; ++m) {
+        gjk_vec3 q = gjk_triangle_closest(s->v[(m + 1) & 3].w, s->v[(m + 2) & 3].w, s->v[(m + 3) & 3].w, lambda);
+        best = gjk_min(best, gjk_length(q));
+    }
+    return best;
+}
+
 /// The cores overlap or touch (the walk ended in GJK_WALK_OVERLAP). Decides
 /// touching or penetrating, running EPA only when the cheap bounds cannot
 /// tell. Returns the status; fills *epa and sets *ran_epa when EPA ran.
@@ -151,22 +163,32 @@ static gjk_status resolve_overlap(const gjk_query_input *in, gjk_pair *p, const 
                                   bool *ran_epa) {
     *ran_epa = false;
     gjk_real tol = gjk_pair_tolerance(p);
-    // A walk whose bound was positive (by no more than the bound's
-    // rounding: else gjk.c's walk ends the cores apart, see
-    // bound_excludes_origin) and whose simplex then enclosed the origin met
-    // rounding, not an overlap: the tetrahedron's depth is no bound, and
-    // EPA's nearest face none either. EPA decides, to the end, as in
-    // gjk_penetration (in float, two cylinders 7e-7 apart were answered
-    // "penetrating" here and "touching" there).
-    bool positive_bound = w->lower > 0;
-    gjk_real core_depth_lb = w->simplex.count == 4 ? tetra_inner_distance(&w->simplex) : -gjk_sqrt(gjk_length_sq(w->v));
-    if (core_depth_lb + p->radius > tol && !positive_bound) {
+    // A tetrahedron around the origin after a positive bound (by no more
+    // than the bound's rounding, or gjk.c's walk ends the cores apart: see
+    // bound_excludes_origin) met rounding, not an overlap: its depth below
+    // the faces is no bound, and EPA's nearest face none either; in float
+    // two cylinders 7e-7 apart were answered "penetrating" here and
+    // "touching" by gjk_penetration. The depth is then bounded by the
+    // nearest of its faces' points instead (points of D: the cores are at
+    // most that far apart), which still proves rounded shapes deep (review
+    // finding: a capsule 0.3 into a cylinder at a tolerance of 1e-12,
+    // float, went to EPA and came out not converged). Without a
+    // tetrahedron, −|v| bounds the depth whatever the bound. After a
+    // positive bound EPA runs to the end, as in gjk_penetration: its
+    // nearest face, from a polytope that rounding closed around the
+    // origin, is no bound either (an ellipsoid and a cone 7e-7 apart, in
+    // float, stopped as "deeper").
+    bool false_enclosure = w->simplex.count == 4 && w->lower > 0;
+    gjk_real core_depth_lb = w->simplex.count < 4 ? -gjk_sqrt(gjk_length_sq(w->v))
+                             : false_enclosure    ? -tetra_face_distance(&w->simplex)
+                                                  : tetra_inner_distance(&w->simplex);
+    if (core_depth_lb + p->radius > tol) {
         return GJK_PENETRATING;
     }
     int max_epa = in->options.max_epa_iterations > 0 ? in->options.max_epa_iterations : GJK_DEFAULT_MAX_EPA_ITERATIONS;
     // Only the classification is wanted: EPA may stop once the core depth
     // is proved beyond tol − R (then the rounded shapes penetrate).
-    if (!gjk_epa_run(p, &w->simplex, max_epa, positive_bound ? 0 : tol - p->radius, epa)) {
+    if (!gjk_epa_run(p, &w->simplex, max_epa, w->lower > 0 ? 0 : tol - p->radius, epa)) {
         return GJK_INVALID_INPUT;
     }
     *ran_epa = true;
@@ -181,6 +203,9 @@ static gjk_status resolve_overlap(const gjk_query_input *in, gjk_pair *p, const 
 /// −v̂, or the simplex triangle's normal when v lies inside it (accurate
 /// even when the cores are very close, see gjk_simplex_direction).
 static gjk_vec3 apart_normal(const gjk_walk *w) {
+    if ((w->normal.x != 0) | (w->normal.y != 0) | (w->normal.z != 0)) {
+        return w->normal; // the walk's own (excluded_enclosure_end)
+    }
     return gjk_neg(gjk_normalize(gjk_simplex_direction(&w->simplex, w->v)));
 }
 
@@ -334,7 +359,7 @@ static GJK_INLINE bool balls_apart(const gjk_query_input *in, gjk_real beyond) {
 bool gjk_balls_apart(const gjk_query_input *in, gjk_real beyond) { return balls_apart(in, beyond); }
 
 /// gjk_intersect and gjk_intersect_cached (cache may be NULL).
-static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simplex_cache *cache) {
+static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simplex_cache *cache, int *epa_used) {
     gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
     gjk_closed_answer sa;
     if (closed_form(input, &sa)) {
@@ -404,6 +429,7 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
         gjk_epa_result epa;
         bool ran;
         out.status = resolve_overlap(input, &p, &w, &epa, &ran);
+        *epa_used = ran ? epa.iterations : 0;
         if (out.status == GJK_NOT_CONVERGED) {
             out.intersect = true;
             return out;
@@ -424,16 +450,20 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
     return out;
 }
 
-gjk_intersect_output gjk_intersect(const gjk_query_input *input) { return intersect_run(input, NULL); }
+gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
+    int epa_used = 0;
+    return intersect_run(input, NULL, &epa_used);
+}
 
 gjk_intersect_output gjk_intersect_cached(const gjk_query_input *input, gjk_simplex_cache *cache) {
     bool warm = starts_warm(cache);
-    gjk_intersect_output out = intersect_run(input, cache);
+    int epa_used = 0;
+    gjk_intersect_output out = intersect_run(input, cache, &epa_used);
     gjk_query_input cold;
-    if (out.status == GJK_NOT_CONVERGED && warm && cold_input(input, out.iterations, 0, &cold)) {
+    if (out.status == GJK_NOT_CONVERGED && warm && cold_input(input, out.iterations, epa_used, &cold)) {
         int iterations = out.iterations; // run again from cold (see gjk_distance)
         gjk_cache_clear(cache);
-        out = intersect_run(&cold, cache);
+        out = intersect_run(&cold, cache, &epa_used);
         out.iterations += iterations;
     }
     return out;
@@ -472,7 +502,8 @@ static void finite_penetration(gjk_penetration_output *o) {
 /// the normal *n (A's frame) and the rounded shapes' distance *dist (0 when
 /// they overlap). False with out cleared when the input proved invalid.
 static bool distance_walk(const gjk_query_input *input, gjk_pair *p, gjk_simplex_cache *cache,
-                          gjk_distance_output *out, gjk_vec3 *ca, gjk_vec3 *cb, gjk_vec3 *n, gjk_real *dist) {
+                          gjk_distance_output *out, gjk_vec3 *ca, gjk_vec3 *cb, gjk_vec3 *n, gjk_real *dist,
+                          int *epa_used) {
     gjk_walk w;
     walk_setup(input, p, cache, &w);
     if (input->options.max_distance > 0) {
@@ -490,6 +521,7 @@ static bool distance_walk(const gjk_query_input *input, gjk_pair *p, gjk_simplex
         gjk_epa_result epa;
         bool ran;
         out->status = resolve_overlap(input, p, &w, &epa, &ran);
+        *epa_used = ran ? epa.iterations : 0;
         if (out->status == GJK_INVALID_INPUT) {
             memset(out, 0, sizeof *out);
             out->status = GJK_INVALID_INPUT;
@@ -511,7 +543,8 @@ static bool distance_walk(const gjk_query_input *input, gjk_pair *p, gjk_simplex
     return true;
 }
 
-static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache, gjk_distance_output *out) {
+static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache, gjk_distance_output *out,
+                         int *epa_used) {
     memset(out, 0, sizeof *out);
     out->status = GJK_INVALID_INPUT;
     gjk_closed_answer sa;
@@ -549,7 +582,7 @@ static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache,
         n = box.distance >= 0 ? box.normal : gjk_v3_zero();
         dist = box.distance - p.radius;
         out->status = classify(dist, box_tol);
-    } else if (!distance_walk(input, &p, cache, out, &ca, &cb, &n, &dist)) {
+    } else if (!distance_walk(input, &p, cache, out, &ca, &cb, &n, &dist, epa_used)) {
         return;
     }
     if (dist > 0) {
@@ -673,12 +706,13 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
 gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache) {
     gjk_distance_output out;
     bool warm = starts_warm(cache);
-    distance_run(input, cache, &out);
+    int epa_used = 0; // EPA's iterations, where it classified an overlap
+    distance_run(input, cache, &out, &epa_used);
     gjk_query_input cold;
-    if (out.status == GJK_NOT_CONVERGED && warm && cold_input(input, out.iterations, 0, &cold)) {
+    if (out.status == GJK_NOT_CONVERGED && warm && cold_input(input, out.iterations, epa_used, &cold)) {
         int iterations = out.iterations;
         gjk_cache_clear(cache);
-        distance_run(&cold, cache, &out);
+        distance_run(&cold, cache, &out, &epa_used);
         out.iterations += iterations;
     }
     finite_distance(&out);

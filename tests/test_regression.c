@@ -2981,6 +2981,104 @@ static void test_warm_not_converged_runs_cold(void) {
     }
 }
 
+/// Follow-ups from the review of the false-enclosure change (each failed on
+/// the change as first written). (a) A capsule 0.3 deep in a cylinder at a
+/// tolerance of 1e-12, in float: the walk's bound was positive by rounding
+/// and its simplex a triangle; "penetrating" from −|v| and the radius was
+/// no longer taken, and EPA came out not converged in gjk_distance. (b) A
+/// box and a cylinder 1.95e-6 apart, float, warm: the walk ended at a
+/// tetrahedron its bound excluded and reported the simplex's direction,
+/// along which the gap was −4.6e-5; the normal is now the best-bounded
+/// direction. (c) Caps of 30 GJK and 4 EPA iterations, warm from a cached
+/// triangle: gjk_distance and gjk_intersect_cached ran EPA 7 times in all,
+/// as the cold rerun forgot the warm run's EPA iterations. Checks, in both
+/// builds: (a) penetrating in gjk_distance and gjk_intersect; (b) the gap
+/// along the reported normal within 1e-5 of the distance (double: 1e-9);
+/// (c) at most 4 EPA iterations traced and the three queries agree.
+static int traced_epa;
+static void count_epa(void *user, const gjk_trace_event *e) {
+    (void)user;
+    traced_epa += e->phase == GJK_TRACE_EPA;
+}
+
+static void test_false_enclosure_review(void) {
+    {
+        gjk_shape a = gjk_make_capsule(V(0, 0, -0.5), V(0, 0, 0.5), to_real(0.3)), b = gjk_make_cylinder(to_real(0.5), to_real(0.7));
+        gjk_transform ta = {V(0x1.b0bb2ep+0, -0x1.3d75ecp-1, 0x1.baaf66p-1),
+                            gjk_quat_make(to_real(-0x1.35e826p-3), to_real(0x1.968de8p-2), to_real(0x1.683cb6p-1),
+                                          to_real(-0x1.23a1acp-1))};
+        gjk_transform tb = {V(0x1.fc1812p-1, -0x1.8ba766p+0, 0x1.127e4ep-1),
+                            gjk_quat_make(to_real(-0x1.a99184p-1), to_real(-0x1.7b8254p-2), to_real(0x1.96948ap-2),
+                                          to_real(0x1.e6be5ep-4))};
+        gjk_query_input in = query(&a, ta, &b, tb);
+        in.options.tolerance = to_real(1e-12);
+        case_begin("(a) a capsule 0.3 deep in a cylinder, tolerance 1e-12");
+        ENSURE(gjk_distance(&in, NULL).status == GJK_PENETRATING);
+        ENSURE(gjk_intersect(&in).status == GJK_PENETRATING);
+        case_end();
+    }
+    {
+        gjk_shape a = gjk_make_box(V(0.6, 0.5, 0.4)), b = gjk_make_cylinder(to_real(0.5), to_real(0.7));
+        gjk_transform ta = {V(-0x1.c496ccp+0, 0x1.2a6248p+0, -0x1.da0e38p+0),
+                            gjk_quat_make(to_real(0x1.3f7c12p-1), to_real(0x1.99dc12p-3), to_real(0x1.5eed6ap-1),
+                                          to_real(-0x1.451cb4p-2))};
+        gjk_transform prior = {V(-0x1.e59a58p+0, 0x1.1f6116p-1, -0x1.5032f6p-1),
+                               gjk_quat_make(to_real(-0x1.40dcd8p-1), to_real(-0x1.b5a356p-2), to_real(-0x1.44d208p-1),
+                                             to_real(-0x1.30a8aap-3))};
+        gjk_transform tb = {V(-0x1.e594c2p+0, 0x1.1f407ap-1, -0x1.4fb48p-1),
+                            gjk_quat_make(to_real(-0x1.40bfdp-1), to_real(-0x1.b59f6p-2), to_real(-0x1.44fa16p-1),
+                                          to_real(-0x1.2ffce4p-3))};
+        // Unit quaternions, so that gap_along turns the shapes as the query
+        // does (these float ones are unit to 1e-8 only).
+        ta.rotation = gjk_quat_normalize(ta.rotation);
+        tb.rotation = gjk_quat_normalize(tb.rotation);
+        gjk_query_input in = query(&a, ta, &b, tb), before = query(&a, ta, &b, prior);
+        gjk_simplex_cache cache;
+        memset(&cache, 0, sizeof cache);
+        gjk_distance(&before, &cache);
+        gjk_distance_output d = gjk_distance(&in, &cache);
+        case_begin("(b) a box and a cylinder 1.95e-6 apart, warm");
+        ENSURE(d.status == GJK_SEPARATED || d.status == GJK_TOUCHING);
+        ENSURE_NEAR(vlen(d.normal), 1, 1e-5);
+        ENSURE_NEAR(gap_along(&a, ta, &b, tb, d.normal), (double)d.distance, GJK_USE_FLOAT ? 1e-5 : 1e-9);
+        case_end();
+    }
+    {
+        gjk_shape a = gjk_make_cone(to_real(0.5), to_real(0.7)), b = gjk_make_box(V(0.6, 0.5, 0.4));
+        gjk_transform ta = {V(-0x1.adef062498f38p-1, 0x1.7ed8c4c526778p+0, 0x1.ed499cd0934c4p+0),
+                            gjk_quat_make(to_real(-0x1.7a5a21196ba2dp-2), to_real(0x1.215b3f4ef297ap-1),
+                                          to_real(0x1.37d9e6e2a95d4p-2), to_real(0x1.57f8bdb61b444p-1))};
+        gjk_transform tb = {V(-0x1.4aaa51f35e75p-1, 0x1.38244887811c9p+1, 0x1.8cc979f1903b8p+0),
+                            gjk_quat_make(to_real(-0x1.5c34ebe332c28p-1), to_real(0x1.6478be79590a2p-1),
+                                          to_real(0x1.844f9d3bb10c6p-4), to_real(-0x1.ac5af0b8d9c3p-3))};
+        gjk_query_input in = query(&a, ta, &b, tb);
+        in.options.max_iterations = 30;
+        in.options.max_epa_iterations = 4;
+        in.options.trace = count_epa;
+        gjk_simplex_cache c0;
+        memset(&c0, 0, sizeof c0);
+        c0.count = 3;
+        c0.direction[0] = V(-0x1.1056943a19a82p-1, -0x1.61a1f28a82d0cp-2, 0x1.a2a1f695fbedp-1);
+        c0.direction[1] = V(-0x1.69bab258dd14p-2, -0x1.dbc8f91c590e6p+1, 0x1.8196d0c8bb689p+0);
+        c0.direction[2] = V(0x1.284fbee6322p-13, -0x1.2e3bdb4e324p-10, 0x1.ae340a58b88p-11);
+        gjk_simplex_cache c = c0;
+        case_begin("(c) caps 30/4, warm from a cached triangle");
+        traced_epa = 0;
+        gjk_status sd = gjk_distance(&in, &c).status;
+        ENSURE(traced_epa <= 4);
+        c = c0;
+        traced_epa = 0;
+        gjk_status si = gjk_intersect_cached(&in, &c).status;
+        ENSURE(traced_epa <= 4);
+        c = c0;
+        traced_epa = 0;
+        gjk_penetration_output p = gjk_penetration(&in, &c);
+        ENSURE(traced_epa <= 4 && p.epa_iterations <= 4);
+        ENSURE(sd == si && si == p.status);
+        case_end();
+    }
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -3017,6 +3115,7 @@ int main(void) {
     RUN_TEST(test_float_walk_stalls_far_from_answer);
     RUN_TEST(test_float_walk_ends_at_a_false_enclosure);
     RUN_TEST(test_warm_not_converged_runs_cold);
+    RUN_TEST(test_false_enclosure_review);
     RUN_TEST(test_float_epa_broken_polytope);
     RUN_TEST(test_touching_end_normal_checked);
     return TEST_SUMMARY();

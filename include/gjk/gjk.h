@@ -196,7 +196,8 @@ typedef void (*gjk_trace_fn)(void *user_data, const gjk_trace_event *event);
 typedef struct gjk_options {
     /// Maximum GJK iterations; 0 means GJK_DEFAULT_MAX_ITERATIONS.
     int max_iterations;
-    /// Maximum EPA iterations (penetration only); 0 means
+    /// Maximum EPA iterations (penetration; distance and intersect too,
+    /// where EPA must tell touching from penetrating); 0 means
     /// GJK_DEFAULT_MAX_EPA_ITERATIONS. EPA keeps its polytope in fixed
     /// stack storage of 256 vertices, which also bounds its iterations.
     int max_epa_iterations;
