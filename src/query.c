@@ -455,16 +455,24 @@ gjk_intersect_output gjk_intersect(const gjk_query_input *input) {
     return intersect_run(input, NULL, &epa_used);
 }
 
+/// gjk_intersect_cached's cold run (see distance_cold).
+static GJK_NOINLINE void intersect_cold(const gjk_query_input *input, gjk_simplex_cache *cache,
+                                        gjk_intersect_output *out, int epa_used) {
+    gjk_query_input cold;
+    if (cold_input(input, out->iterations, epa_used, &cold)) {
+        int iterations = out->iterations;
+        gjk_cache_clear(cache);
+        *out = intersect_run(&cold, cache, &epa_used);
+        out->iterations += iterations;
+    }
+}
+
 gjk_intersect_output gjk_intersect_cached(const gjk_query_input *input, gjk_simplex_cache *cache) {
     bool warm = starts_warm(cache);
     int epa_used = 0;
     gjk_intersect_output out = intersect_run(input, cache, &epa_used);
-    gjk_query_input cold;
-    if (out.status == GJK_NOT_CONVERGED && warm && cold_input(input, out.iterations, epa_used, &cold)) {
-        int iterations = out.iterations; // run again from cold (see gjk_distance)
-        gjk_cache_clear(cache);
-        out = intersect_run(&cold, cache, &epa_used);
-        out.iterations += iterations;
+    if (out.status == GJK_NOT_CONVERGED && warm) {
+        intersect_cold(input, cache, &out, epa_used); // run again from cold (see gjk_distance)
     }
     return out;
 }
@@ -703,20 +711,43 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
 // The outputs are written in place (the caller's return slot) rather than
 // returned through each layer: a tiny query's time is mostly such copies.
 
+/// gjk_distance's cold run after a warm one that ended not converged
+/// (*out) having used `epa_used` EPA iterations: *out becomes the cold
+/// run's answer, the iterations of both added. Out of line: rare.
+static GJK_NOINLINE void distance_cold(const gjk_query_input *input, gjk_simplex_cache *cache,
+                                       gjk_distance_output *out, int epa_used) {
+    gjk_query_input cold;
+    if (cold_input(input, out->iterations, epa_used, &cold)) {
+        int iterations = out->iterations;
+        gjk_cache_clear(cache);
+        distance_run(&cold, cache, out, &epa_used);
+        out->iterations += iterations;
+    }
+}
+
 gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache *cache) {
     gjk_distance_output out;
     bool warm = starts_warm(cache);
     int epa_used = 0; // EPA's iterations, where it classified an overlap
     distance_run(input, cache, &out, &epa_used);
-    gjk_query_input cold;
-    if (out.status == GJK_NOT_CONVERGED && warm && cold_input(input, out.iterations, epa_used, &cold)) {
-        int iterations = out.iterations;
-        gjk_cache_clear(cache);
-        distance_run(&cold, cache, &out, &epa_used);
-        out.iterations += iterations;
+    if (out.status == GJK_NOT_CONVERGED && warm) {
+        distance_cold(input, cache, &out, epa_used);
     }
     finite_distance(&out);
     return out;
+}
+
+/// penetration_query's cold run (see distance_cold).
+static GJK_NOINLINE void penetration_cold(const gjk_query_input *input, gjk_simplex_cache *cache,
+                                          gjk_real max_distance, gjk_penetration_output *out) {
+    gjk_query_input cold;
+    if (cold_input(input, out->iterations, out->epa_iterations, &cold)) {
+        int iterations = out->iterations, epa_iterations = out->epa_iterations;
+        gjk_cache_clear(cache);
+        penetration_run(&cold, cache, max_distance, out);
+        out->iterations += iterations;
+        out->epa_iterations += epa_iterations;
+    }
 }
 
 /// gjk_penetration and gjk_penetration_bounded: run again from cold when
@@ -726,13 +757,8 @@ static gjk_penetration_output penetration_query(const gjk_query_input *input, gj
     gjk_penetration_output out;
     bool warm = starts_warm(cache);
     penetration_run(input, cache, max_distance, &out);
-    gjk_query_input cold;
-    if (out.status == GJK_NOT_CONVERGED && warm && cold_input(input, out.iterations, out.epa_iterations, &cold)) {
-        int iterations = out.iterations, epa_iterations = out.epa_iterations;
-        gjk_cache_clear(cache);
-        penetration_run(&cold, cache, max_distance, &out);
-        out.iterations += iterations;
-        out.epa_iterations += epa_iterations;
+    if (out.status == GJK_NOT_CONVERGED && warm) {
+        penetration_cold(input, cache, max_distance, &out);
     }
     finite_penetration(&out);
     return out;
