@@ -370,10 +370,9 @@ static GJK_NOINLINE gjk_walk_end excluded_enclosure_end(gjk_pair *pair, gjk_walk
     gjk_simplex *s = &walk->simplex, tetra = *s;
     s->count = 3;
     gjk_vec3 v = gjk_simplex_solve(s);
+    // Converged: stalled_end's bound above the tolerance (the margin is at
+    // least the tolerance).
     gjk_walk_end end = stalled_end(pair, walk, nearer_of(s, start, v, gjk_pair_apart_margin(pair, 0)), tetra.v[3].w);
-    if (end != GJK_WALK_CONVERGED) {
-        return end;
-    }
     // The normal: the simplex's direction where it holds within the
     // tolerance of |v| (normal_bound), else the direction, of those that
     // found the tetrahedron's points, whose bound is the best, where that
