@@ -33,7 +33,7 @@ gjk2_shape bench_gjk2_shape(const bench_shape *s, gjk_vec2 **store) {
         gjk_vec2 *v = malloc(sizeof *v * (size_t)s->n);
         for (int i = 0; i < s->n; i++) v[i] = gjk_v2(s->verts[2 * i], s->verts[2 * i + 1]);
         *store = v;
-        return gjk2_make_polygon(v, s->n);
+        return gjk2_make_convex_polygon(v, s->n);
     }
     case BENCH_CIRCLE: return gjk2_make_circle(s->radius);
     case BENCH_CAPSULE2: return gjk2_make_capsule(gjk_v2(-s->half_len, 0), gjk_v2(s->half_len, 0), s->radius);

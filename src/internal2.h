@@ -288,4 +288,42 @@ bool gjk2_box_box_signed(const gjk2_pair *p, gjk_real tol, gjk_real band, gjk2_b
 /// of alternating projections do not find one.
 bool gjk2_box_box_common(const gjk2_pair *p, const gjk2_box_answer *box, gjk_real tol, gjk_vec2 *point);
 
+/// A convex polygon as sat_polygon2.c sees one: its vertices in
+/// counter-clockwise order, in its shape's frame. Points into the shape's
+/// own array, or into `own` (a box's, a triangle's or a segment's): fill it
+/// where it stays, and do not copy it.
+typedef struct gjk2_polygon_view {
+    const gjk_vec2 *v;
+    int n;
+    gjk_real extent; ///< The largest |coordinate| of a vertex.
+    gjk_vec2 own[4];
+} gjk2_polygon_view;
+
+/// The polygon view of a convex polygon (gjk2_make_convex_polygon), a box,
+/// a triangle whose orientation is sure, or a segment's or capsule's core of
+/// nonzero length; false for every other shape (sat_polygon2.c).
+bool gjk2_polygon_view_of(const gjk2_shape *shape, gjk2_polygon_view *view);
+
+/// Two polygon views (A's and B's, the pair's shapes): true with *status
+/// GJK_SEPARATED or GJK_PENETRATING when their edges' separating axes show
+/// the signed distance beyond ±band; false when it is nearer than that to
+/// zero.
+bool gjk2_polygon_decide(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b,
+                         gjk_real band, gjk_status *status);
+
+/// What gjk2_polygon_signed answers when the cores overlap.
+typedef enum gjk2_overlap {
+    GJK2_OVERLAP_NONE,   ///< Nothing: false.
+    GJK2_OVERLAP_DEPTH,  ///< The depth, with the deepest points as witnesses.
+    GJK2_OVERLAP_COMMON, ///< A point of both as both witnesses (else false).
+} gjk2_overlap;
+
+/// Two polygon views: true with *out filled (the cores' answer, as
+/// gjk2_box_box_signed's) when the rounded shapes' signed distance is beyond
+/// ±band and the cores either overlap (as `overlap` asks) or are apart with
+/// the best axis reached by a pair of points; false otherwise. tol: the
+/// pair's absolute tolerance.
+bool gjk2_polygon_signed(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b, gjk_real tol,
+                         gjk_real band, gjk2_overlap overlap, gjk2_box_answer *out);
+
 #endif // GJK_INTERNAL2_H

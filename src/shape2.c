@@ -62,6 +62,15 @@ gjk2_shape gjk2_make_polygon(const gjk_vec2 *vertices, int count) {
     return s;
 }
 
+gjk2_shape gjk2_make_convex_polygon(const gjk_vec2 *vertices, int count) {
+    gjk2_shape s = gjk2_make_polygon(vertices, count);
+    if (count >= 3) {
+        gjk2_convexity_output c = gjk2_polygon_convexity(vertices, count);
+        s.polygon.convex = c.convexity == GJK2_CONVEX && c.orientation > 0;
+    }
+    return s;
+}
+
 gjk2_shape gjk2_make_custom(gjk2_support_fn support, const void *user_data, gjk_real radius) {
     gjk2_shape s = shape_of(GJK2_SHAPE_CUSTOM);
     s.custom.support = support;

@@ -448,6 +448,54 @@ static void test_ellipse_box(void) {
     check_contract(&in, 4);
 }
 
+/// gjk2_make_convex_polygon: the order is checked once; a convex polygon's
+/// pairs are answered by their edges' separating axes (no GJK iteration)
+/// with the plain polygon's answers.
+static void test_convex_polygon(void) {
+    const gjk_vec2 ccw[] = {V2(-1, -1), V2(1, -1), V2(1, 1), V2(-1, 1)};
+    const gjk_vec2 cw[] = {V2(-1, -1), V2(-1, 1), V2(1, 1), V2(1, -1)};
+    const gjk_vec2 arrow[] = {V2(0, 0), V2(2, -1), V2(1, 0), V2(2, 1)};
+    const gjk_vec2 small[] = {V2(-0.5, -0.5), V2(0.5, -0.5), V2(0.5, 0.5), V2(-0.5, 0.5)};
+    ENSURE(gjk2_make_convex_polygon(ccw, 4).polygon.convex == 1);
+    ENSURE(gjk2_make_convex_polygon(cw, 4).polygon.convex == 0);    // clockwise
+    ENSURE(gjk2_make_convex_polygon(arrow, 4).polygon.convex == 0); // concave
+    ENSURE(gjk2_make_convex_polygon(ccw, 2).polygon.convex == 0);   // a segment
+    gjk2_shape none = gjk2_make_convex_polygon(NULL, 3);
+    ENSURE(none.polygon.convex == 0 && gjk2_shape_validate(&none) == GJK_INVALID_INPUT);
+    ENSURE(gjk2_make_convex_polygon(ccw, 0).polygon.convex == 0);
+    // The 2 × 2 square against the 1 × 1 one: B over [0.8, 1.8] in x, so
+    // 0.2 deep along +x; at x = 2, 0.5 apart; the clockwise square (the
+    // plain polygon, by GJK and EPA) gives the same answers.
+    gjk2_shape a = gjk2_make_convex_polygon(ccw, 4), a_cw = gjk2_make_convex_polygon(cw, 4);
+    gjk2_shape b = gjk2_make_convex_polygon(small, 4);
+    const double x_of_b[] = {1.3, 2.0};
+    for (int k = 0; k < 2; ++k) {
+        gjk2_query_input in = query(&a, pose(0, 0, 0), &b, pose(x_of_b[k], 0.1, 0));
+        double sd = k == 0 ? -0.2 : 0.5;
+        gjk2_penetration_output o = gjk2_penetration(&in, NULL);
+        ENSURE(o.status == (k == 0 ? GJK_PENETRATING : GJK_SEPARATED) && o.iterations == 0);
+        ENSURE_NEAR(o.signed_distance, sd, 1e-6);
+        ENSURE_NEAR(o.normal.x, 1, 1e-6);
+        ENSURE_NEAR(o.point_a.x, 1, 1e-6);
+        ENSURE_NEAR(o.point_b.x, 1 + sd, 1e-6);
+        gjk2_distance_output d = gjk2_distance(&in, NULL);
+        ENSURE(d.status == o.status && d.iterations == 0);
+        ENSURE_NEAR(d.distance, k == 0 ? 0 : 0.5, 1e-6);
+        if (k == 0) { // one point of both
+            ENSURE(d.point_a.x == d.point_b.x && d.point_a.y == d.point_b.y);
+            ENSURE(d.point_a.x >= 0.8 - 1e-6 && d.point_a.x <= 1 + 1e-6 && fabs(d.point_a.y - 0.1) <= 0.5 + 1e-6);
+        }
+        gjk2_intersect_output x = gjk2_intersect(&in);
+        ENSURE(x.status == o.status && x.iterations == 0);
+        in.shape_a = &a_cw;
+        gjk2_penetration_output g = gjk2_penetration(&in, NULL);
+        ENSURE(g.status == o.status && g.iterations > 0);
+        ENSURE_NEAR(g.signed_distance, o.signed_distance, 1e-12);
+        ENSURE_NEAR(g.normal.x, o.normal.x, 1e-12);
+        ENSURE_NEAR(g.normal.y, o.normal.y, 1e-12);
+    }
+}
+
 static void test_segments(void) {
     double tol = TOL(3);
     // Collinear overlapping segments: D is a segment through the origin,
@@ -987,6 +1035,7 @@ typedef enum present {
     AS_CAPSULE,  ///< Segment, margin as the radius.
     AS_TRIANGLE,
     AS_BOX,      ///< Four corners (±h).
+    AS_CONVEX,   ///< The hull's vertices, counter-clockwise (gjk2_make_convex_polygon).
 } present;
 
 typedef struct shape_desc {
@@ -1081,6 +1130,9 @@ static void random_shape(rng *r, shape_desc *s) {
     }
     s->n = n;
     s->nh = gjk2_convex_hull(s->v, n, s->hull);
+    if (s->as == AS_POLYGON && s->nh >= 3 && rng_chance(r, 0.5)) {
+        s->as = AS_CONVEX;
+    }
     d2 cen = d2_make(0, 0);
     for (int i = 0; i < n; ++i) cen = d2_add(cen, d2_of(s->v[i]));
     cen = d2_scale(1.0 / n, cen);
@@ -1097,6 +1149,7 @@ static gjk2_shape lib_shape(const shape_desc *s) {
     case AS_CAPSULE: return gjk2_make_capsule(s->v[0], s->v[1], s->margin);
     case AS_TRIANGLE: return gjk2_with_margin(gjk2_make_triangle(s->v[0], s->v[1], s->v[2]), s->margin);
     case AS_BOX: return gjk2_with_margin(gjk2_make_box(s->v[2]), s->margin);
+    case AS_CONVEX: return gjk2_with_margin(gjk2_make_convex_polygon(s->hull, s->nh), s->margin);
     default: return gjk2_with_margin(gjk2_make_polygon(s->v, s->n), s->margin);
     }
 }
@@ -1198,6 +1251,9 @@ static const char *const k_band_names[N_BANDS] = {
 static int g_band_count[N_BANDS];
 static double g_band_worst[N_BANDS];
 static int g_near_zero = 0, g_status_checked = 0, g_translations = 0, g_touching = 0, g_primitives = 0;
+/// Answers of pairs with a convex polygon (AS_CONVEX) without GJK
+/// iterations: their edges' separating axes (sat_polygon2.c) answered.
+static int g_axes_answers[3] = {0, 0, 0}; // penetration, distance, intersect
 static double g_worst_sd = 0, g_worst_dist = 0, g_worst_witness = 0, g_worst_unit = 0, g_worst_overlap = 0,
               g_worst_vec = 0;
 static int g_worst_sd_pair = -1, g_worst_overlap_pair = -1, g_worst_witness_pair = -1;
@@ -1330,6 +1386,8 @@ static void run_pair(int index) {
         printf("    point_a {%.17g, %.17g}\n    point_b {%.17g, %.17g}\n    normal {%.17g, %.17g}\n", oa.x, oa.y, ob.x,
                ob.y, on.x, on.y);
     }
+    const bool convex_pair = p->a.as == AS_CONVEX || p->b.as == AS_CONVEX;
+    g_axes_answers[0] += convex_pair && o.iterations == 0;
     CHECK(p, status_is_answer(o.status), "penetration status %s", gjk_status_name(o.status));
     g_touching += o.status == GJK_TOUCHING;
     CHECK(p, isfinite(sd) && isfinite((double)o.depth) && d2_finite(oa) && d2_finite(ob) && d2_finite(on),
@@ -1392,6 +1450,7 @@ static void run_pair(int index) {
         printf("    point_a {%.17g, %.17g}\n    point_b {%.17g, %.17g}\n    normal {%.17g, %.17g}\n", da.x, da.y, db.x,
                db.y, dn.x, dn.y);
     }
+    g_axes_answers[1] += convex_pair && d.iterations == 0;
     CHECK(p, status_is_answer(d.status), "distance status %s", gjk_status_name(d.status));
     CHECK(p, isfinite(dist) && d2_finite(da) && d2_finite(db) && d2_finite(dn), "distance output not finite");
     CHECK(p, dist >= 0, "negative distance %.17g", dist);
@@ -1472,6 +1531,7 @@ static void run_pair(int index) {
 
     // ---- gjk2_intersect ----
     gjk2_intersect_output x = gjk2_intersect(&in);
+    g_axes_answers[2] += convex_pair && x.iterations == 0;
     CHECK(p, sign_known ? x.status == o.status : abs((int)x.status - (int)o.status) <= 1,
           "intersect status %s but penetration status %s", gjk_status_name(x.status), gjk_status_name(o.status));
     CHECK(p, x.intersect == (x.status == GJK_TOUCHING || x.status == GJK_PENETRATING), "intersect flag %d with status %s",
@@ -1513,6 +1573,7 @@ int main(int argc, char **argv) {
         RUN_TEST(test_worked_example);
         RUN_TEST(test_ellipse_box);
         RUN_TEST(test_segments);
+        RUN_TEST(test_convex_polygon);
         RUN_TEST(test_custom_shape);
         RUN_TEST(test_shape_support);
         RUN_TEST(test_invalid_input);
@@ -1533,6 +1594,12 @@ int main(int argc, char **argv) {
         printf("  %d pairs (%d shapes presented as primitives), %d with |sd| <= 1e-3·size, %d with the sign checked "
                "(|sd| > 2 max(tol, touching band)), %d touching answers, %d translation checks, %.2f s\n",
                count, g_primitives, g_near_zero, g_status_checked, g_touching, g_translations, secs);
+        printf("  convex polygons answered by their edges' axes: penetration %d, distance %d, intersect %d\n",
+               g_axes_answers[0], g_axes_answers[1], g_axes_answers[2]);
+        // The axes must have answered a share of the pairs (a broken
+        // gjk2_make_convex_polygon would leave every pair to GJK unseen).
+        ENSURE(count < 2000 || (g_axes_answers[0] > count / 50 && g_axes_answers[1] > count / 50 &&
+                                g_axes_answers[2] > count / 50));
         printf("  %-22s %6s  %s\n", "band (sd/size)", "pairs", "worst |sd error|/size");
         for (int b = 0; b < N_BANDS; ++b) printf("  %-22s %6d  %.3g\n", k_band_names[b], g_band_count[b], g_band_worst[b]);
         printf("  worst |sd error|/size = %.3g (pair %d); tolerance %.3g\n", g_worst_sd, g_worst_sd_pair, TEST_REL_TOL);

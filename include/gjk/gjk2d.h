@@ -50,8 +50,10 @@ typedef struct gjk2_shape {
         struct { gjk_vec2 radii; } ellipse;
         struct { gjk_vec2 a, b; gjk_real radius; } capsule;
         /// Any points, the shape is their convex hull: duplicate, collinear
-        /// and interior points are allowed. Not owned.
-        struct { const gjk_vec2 *vertices; int count; } polygon;
+        /// and interior points are allowed. Not owned. `convex` is 1 when
+        /// gjk2_make_convex_polygon found the points to be a convex polygon
+        /// in counter-clockwise order, else 0.
+        struct { const gjk_vec2 *vertices; int count; int convex; } polygon;
         struct { gjk2_support_fn support; const void *user_data; gjk_real radius; } custom;
     };
 } gjk2_shape;
@@ -72,6 +74,15 @@ GJK_API gjk2_shape gjk2_make_ellipse(gjk_vec2 radii);
 GJK_API gjk2_shape gjk2_make_capsule(gjk_vec2 a, gjk_vec2 b, gjk_real radius);
 /// The convex hull of `count` points; the caller keeps them alive.
 GJK_API gjk2_shape gjk2_make_polygon(const gjk_vec2 *vertices, int count);
+/// A polygon whose `count` vertices (3 or more) are its corners in
+/// counter-clockwise order, as gjk2_convex_hull returns them (collinear and
+/// repeated points are allowed). The order is checked here, once
+/// (gjk2_polygon_convexity): the queries then take the answer from the
+/// edges' separating axes where it is clear, as two boxes do, instead of
+/// GJK and EPA. Points that are not so ordered give the plain polygon of
+/// gjk2_make_polygon (the hull of the points: the same answers, by GJK).
+/// The caller keeps the points alive and unchanged.
+GJK_API gjk2_shape gjk2_make_convex_polygon(const gjk_vec2 *vertices, int count);
 /// A user shape; `radius` bounds |support| (0 if unknown). GJK takes it as
 /// curved and may try secant steps on it (see gjk_make_custom).
 GJK_API gjk2_shape gjk2_make_custom(gjk2_support_fn support, const void *user_data, gjk_real radius);
