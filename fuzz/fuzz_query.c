@@ -701,6 +701,17 @@ static void read_shape2(reader *r, slot2 *s) {
             s->bound = maxd(s->bound, norm2(v));
         }
         ok = ok && n > 0;
+        if (layout == 3 && ok) {
+            // The hull's corners in order: a convex polygon, whose pairs the
+            // edges' separating axes answer (gjk2_make_convex_polygon).
+            gjk_vec2 pts[MAX_VERTS];
+            memcpy(pts, s->verts, sizeof pts[0] * (size_t)n);
+            int h = gjk2_convex_hull(pts, n, s->verts);
+            n = h > 0 ? h : n;
+            s->vert_count = n;
+            *sh = gjk2_make_convex_polygon(s->verts, n);
+            break;
+        }
         s->vert_count = n;
         *sh = gjk2_make_polygon(s->verts, n);
         break;

@@ -223,7 +223,9 @@ static char *parse_shape2(const cJSON *obj, const char *type, scene_shape *sh) {
         }
     } else if (strcmp(type, "polygon") == 0) {
         if (!(e = read_points(obj, "vertices", 2, sh))) {
-            *s = gjk2_make_polygon(sh->vertices2, sh->vertex_count);
+            // Ordered convex vertices are recognised (the same answers, from
+            // the edges where clear); any other cloud is its hull.
+            *s = gjk2_make_convex_polygon(sh->vertices2, sh->vertex_count);
         }
     } else {
         e = format("field \"type\": unknown 2D shape type \"%s\"", type);
