@@ -102,9 +102,23 @@ typedef struct axis_best {
     int vertex; ///< The other polygon's vertex farthest along −n.
 } axis_best;
 
-/// The vertex of −B, C = −(R b + t), in A's frame (B's vertex j).
-static GJK_INLINE gjk_vec2 minus_b(const gjk2_pair *p, const gjk2_polygon_view *b, int j) {
-    return gjk_neg2(gjk_add2(gjk_rot2_apply(p->rot_b, b->v[j]), p->pos_b));
+/// The frame the merge runs in: A's, or with `turned` A's turned by q, so
+/// that its first edges' normals lie where a separating axis is likeliest
+/// (see both_axes). A's vertex a becomes q a, and −B's −(q R b + q t).
+typedef struct merge_frame {
+    bool turned;
+    gjk_rot2 q, qr;
+    gjk_vec2 qt;
+} merge_frame;
+
+/// A's vertex i in the merge's frame.
+static GJK_INLINE gjk_vec2 a_at(const merge_frame *f, const gjk2_polygon_view *a, int i) {
+    return f->turned ? gjk_rot2_apply(f->q, a->v[i]) : a->v[i];
+}
+
+/// The vertex of −B (B's vertex j) in the merge's frame.
+static GJK_INLINE gjk_vec2 minus_b(const merge_frame *f, const gjk2_polygon_view *b, int j) {
+    return gjk_neg2(gjk_add2(gjk_rot2_apply(f->qr, b->v[j]), f->qt));
 }
 
 /// Whether a's angle from +x, in [0, 2π), is below b's: by half turn, then
@@ -125,18 +139,44 @@ static GJK_INLINE bool lower_left(gjk_vec2 a, gjk_vec2 b) { return a.y < b.y || 
 /// (the outward normal is (e.y, −e.x)). A's edge i has B's vertex j as its
 /// incident vertex, B's edge j A's vertex i. Stops early once a separation
 /// exceeds `stop`. False on overflow or when neither polygon has an edge.
-/// (Selecting instead of branching on which edge comes next measured
+///
+/// The first normals merged are those of the lowest vertices' edges. With
+/// `turn` (a constant at each call, so that the inlined copy without it
+/// reads A's vertices as they are), the frame is turned for them to start
+/// 45° clockwise of B's direction from A: there D's edges face the origin
+/// when the cores are apart, and an early stop comes in a few steps (two
+/// 8-gons 1 apart: 1660 → 1410 instructions a query; a full merge pays
+/// about 200 for the turn). Each vertex is turned the same way every time,
+/// so that the lowest vertices and the edges' angles agree, rounding and
+/// all. (Selecting instead of branching on which edge comes next measured
 /// slower: 8-gons 1.3-1.8x, 64-gons 1.5x.)
-static bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b, gjk_real stop,
-                      axis_best *out) {
+static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b,
+                                 gjk_real stop, bool turn, axis_best *out) {
     const int n = a->n, m = b->n;
-    int i = 0, j = 0;
-    for (int k = 1; k < n; ++k) {
-        i = lower_left(a->v[k], a->v[i]) ? k : i;
+    merge_frame f = {turn, {1, 0}, p->rot_b, p->pos_b};
+    if (turn) {
+        // The start normal r = t̂ turned by −45°; q turns r to (0, −1).
+        gjk_vec2 r = gjk_normalize2(gjk_v2(p->pos_b.x + p->pos_b.y, p->pos_b.y - p->pos_b.x));
+        if (!(gjk_length_sq2(r) > 0)) {
+            r = gjk_v2(0, -1);
+        }
+        f.q.c = -r.y;
+        f.q.s = -r.x;
+        f.qr = gjk_rot2_mul(f.q, p->rot_b);
+        f.qt = gjk_rot2_apply(f.q, p->pos_b);
     }
-    gjk_vec2 cj = minus_b(p, b, 0);
+    int i = 0, j = 0;
+    gjk_vec2 ai = a_at(&f, a, 0);
+    for (int k = 1; k < n; ++k) {
+        gjk_vec2 v = a_at(&f, a, k);
+        if (lower_left(v, ai)) {
+            i = k;
+            ai = v;
+        }
+    }
+    gjk_vec2 cj = minus_b(&f, b, 0);
     for (int k = 1; k < m; ++k) {
-        gjk_vec2 c = minus_b(p, b, k);
+        gjk_vec2 c = minus_b(&f, b, k);
         if (lower_left(c, cj)) {
             j = k;
             cj = c;
@@ -145,9 +185,8 @@ static bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2
     out->s = -GJK_REAL_MAX;
     out->on_b = false;
     out->edge = out->vertex = 0;
-    gjk_vec2 ai = a->v[i];
     int ia = i + 1 == n ? 0 : i + 1, jb = j + 1 == m ? 0 : j + 1;
-    gjk_vec2 a_next = a->v[ia], c_next = minus_b(p, b, jb);
+    gjk_vec2 a_next = a_at(&f, a, ia), c_next = minus_b(&f, b, jb);
     for (int left_a = n, left_b = m; left_a > 0 || left_b > 0;) {
         gjk_vec2 ea = gjk_sub2(a_next, ai), ec = gjk_sub2(c_next, cj);
         bool take_a = left_b == 0 || (left_a > 0 && turns_before(ea, ec));
@@ -173,13 +212,13 @@ static bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2
             i = ia;
             ia = ia + 1 == n ? 0 : ia + 1;
             ai = a_next;
-            a_next = a->v[ia];
+            a_next = a_at(&f, a, ia);
         } else {
             --left_b;
             j = jb;
             jb = jb + 1 == m ? 0 : jb + 1;
             cj = c_next;
-            c_next = minus_b(p, b, jb);
+            c_next = minus_b(&f, b, jb);
         }
     }
     return out->s > -GJK_REAL_MAX;
@@ -188,7 +227,7 @@ static bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2
 bool gjk2_polygon_decide(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b,
                          gjk_real band, gjk_status *status) {
     axis_best best;
-    if (!both_axes(p, a, b, p->radius + band, &best)) {
+    if (!both_axes(p, a, b, p->radius + band, true, &best)) {
         return false;
     }
     gjk_real sd = best.s - p->radius;
@@ -262,7 +301,7 @@ static bool inside(const gjk2_polygon_view *ref, gjk_vec2 x, gjk_real tol) {
 bool gjk2_polygon_signed(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b, gjk_real tol,
                          gjk_real band, gjk2_overlap overlap, gjk2_box_answer *out) {
     axis_best best;
-    if (!both_axes(p, a, b, GJK_REAL_MAX, &best)) {
+    if (!both_axes(p, a, b, GJK_REAL_MAX, false, &best)) {
         return false;
     }
     // Overlapping cores: best is −(their depth). Apart: the pair below
