@@ -295,14 +295,20 @@ bool gjk2_box_box_common(const gjk2_pair *p, const gjk2_box_answer *box, gjk_rea
 typedef struct gjk2_polygon_view {
     const gjk_vec2 *v;
     int n;
-    gjk_real extent; ///< The largest |coordinate| of a vertex.
+    gjk_real extent; ///< The largest |coordinate| of a vertex (gjk2_polygon_view_measure).
+    gjk_real reach;  ///< The largest |vertex| (gjk2_polygon_view_measure).
     gjk_vec2 own[4];
 } gjk2_polygon_view;
 
 /// The polygon view of a convex polygon (gjk2_make_convex_polygon), a box,
 /// a triangle whose orientation is sure, or a segment's or capsule's core of
-/// nonzero length; false for every other shape (sat_polygon2.c).
+/// nonzero length; false for every other shape (sat_polygon2.c). Reads no
+/// vertex of a polygon: its extent and reach are left to
+/// gjk2_polygon_view_measure.
 bool gjk2_polygon_view_of(const gjk2_shape *shape, gjk2_polygon_view *view);
+
+/// Sets the view's extent and reach (one pass over its vertices).
+void gjk2_polygon_view_measure(gjk2_polygon_view *view);
 
 /// Two polygon views (A's and B's, the pair's shapes): true with *status
 /// GJK_SEPARATED or GJK_PENETRATING when their edges' separating axes show

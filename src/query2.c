@@ -226,25 +226,43 @@ static GJK_INLINE bool box_box(const gjk2_query_input *in, const gjk2_pair *p, b
 #define GJK2_SAT_SIZE_MAX 1e130
 #endif
 
+/// What polygon_views found.
+typedef enum polygon_case {
+    POLYGON_NONE,  ///< No views, or not for the axes: the general path.
+    POLYGON_AXES,  ///< Views for the axes.
+    POLYGON_BALLS, ///< Views whose bounding circles lie beyond the band apart.
+} polygon_case;
+
 /// The polygon views of a pair with a convex polygon (gjk2_make_convex_polygon)
 /// against a shape that has one (sat_polygon2.c), of GJK2_SAT_MAX_VERTICES
 /// in all, and the absolute tolerance at the whole pair's scale, as
 /// box_box_tolerance: at least what the walk's grows to (the points of D
 /// lie within |t| + both extents in each coordinate of A's frame, B's
-/// times √2), so that the band of 8 of it lies beyond it. False otherwise,
-/// or for a traced query (it goes on to GJK and EPA). The pairs of boxes,
-/// segments and capsules have box_box and the closed forms.
-static GJK_INLINE bool polygon_views(const gjk2_query_input *in, const gjk2_pair *p, gjk2_polygon_view *va,
-                                     gjk2_polygon_view *vb, gjk_real *tol) {
+/// times √2), so that the band of 8 of it lies beyond it. POLYGON_NONE
+/// otherwise, or for a traced query (it goes on to GJK and EPA); the pairs
+/// of boxes, segments and capsules have box_box and the closed forms.
+/// POLYGON_BALLS when the circles about both frames' origins through the
+/// farthest vertices (radii added) are apart beyond the band: the shapes
+/// are, and a GJK walk so far apart ends in two or three iterations, where
+/// the merge would take every edge (two 8-gons 1 apart: 232 ns by GJK, 278
+/// by the axes).
+static GJK_INLINE polygon_case polygon_views(const gjk2_query_input *in, const gjk2_pair *p, gjk2_polygon_view *va,
+                                             gjk2_polygon_view *vb, gjk_real *tol) {
     bool convex_a = p->a->type == GJK2_SHAPE_POLYGON && p->a->polygon.convex;
     bool convex_b = p->b->type == GJK2_SHAPE_POLYGON && p->b->polygon.convex;
     if (!(convex_a || convex_b) || in->options.trace != NULL || !gjk2_polygon_view_of(p->a, va) ||
         !gjk2_polygon_view_of(p->b, vb) || va->n + vb->n > GJK2_SAT_MAX_VERTICES) {
-        return false;
+        return POLYGON_NONE;
     }
+    gjk2_polygon_view_measure(va);
+    gjk2_polygon_view_measure(vb);
     gjk_real size = gjk_max(gjk_abs(p->pos_b.x), gjk_abs(p->pos_b.y)) + 2 * (va->extent + vb->extent) + p->radius;
     *tol = gjk_max(p->rel_tol, 8 * GJK_REAL_EPSILON) * size;
-    return size > GJK2_SAT_SIZE_MIN && size < GJK2_SAT_SIZE_MAX;
+    if (!(size > GJK2_SAT_SIZE_MIN && size < GJK2_SAT_SIZE_MAX)) {
+        return POLYGON_NONE;
+    }
+    gjk_real gap = gjk_length2(p->pos_b) - (va->reach + vb->reach + p->radius);
+    return gap > 8 * *tol ? POLYGON_BALLS : POLYGON_AXES;
 }
 
 /// A convex polygon against a shape with a polygon view, answered by their
@@ -254,10 +272,8 @@ static GJK_INLINE bool polygon_views(const gjk2_query_input *in, const gjk2_pair
 static GJK_INLINE bool polygon_axes(const gjk2_query_input *in, const gjk2_pair *p, gjk2_overlap overlap,
                                     gjk2_box_answer *ans, gjk_real *tol) {
     gjk2_polygon_view va, vb;
-    if (!polygon_views(in, p, &va, &vb, tol)) {
-        return false;
-    }
-    return gjk2_polygon_signed(p, &va, &vb, *tol, 8 * *tol, overlap, ans);
+    return polygon_views(in, p, &va, &vb, tol) == POLYGON_AXES &&
+           gjk2_polygon_signed(p, &va, &vb, *tol, 8 * *tol, overlap, ans);
 }
 
 /// An answer without a simplex (a closed form, two boxes' axes): a cache
@@ -307,7 +323,12 @@ gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input) {
     }
     gjk2_polygon_view va, vb;
     gjk_real tol;
-    if (bp == NULL && polygon_views(input, &p, &va, &vb, &tol)) {
+    polygon_case pc = bp == NULL ? polygon_views(input, &p, &va, &vb, &tol) : POLYGON_NONE;
+    if (pc == POLYGON_BALLS) {
+        out.status = GJK_SEPARATED;
+        return out;
+    }
+    if (pc == POLYGON_AXES) {
         // A convex polygon: the same, by its edges and the other's.
         gjk_status st = GJK_INVALID_INPUT;
         bool decided = gjk2_polygon_decide(&p, &va, &vb, 8 * tol, &st);

@@ -39,10 +39,6 @@ bool gjk2_polygon_view_of(const gjk2_shape *s, gjk2_polygon_view *view) {
         }
         view->v = s->polygon.vertices;
         view->n = s->polygon.count;
-        view->extent = 0;
-        for (int i = 0; i < view->n; ++i) {
-            view->extent = gjk_max(view->extent, gjk_max(gjk_abs(view->v[i].x), gjk_abs(view->v[i].y)));
-        }
         return true;
     case GJK2_SHAPE_BOX: {
         gjk_real x = s->box.half_extents.x, y = s->box.half_extents.y;
@@ -87,11 +83,18 @@ bool gjk2_polygon_view_of(const gjk2_shape *s, gjk2_polygon_view *view) {
     default: return false;
     }
     view->v = view->own;
-    view->extent = 0;
-    for (int i = 0; i < view->n; ++i) {
-        view->extent = gjk_max(view->extent, gjk_max(gjk_abs(view->own[i].x), gjk_abs(view->own[i].y)));
-    }
     return true;
+}
+
+void gjk2_polygon_view_measure(gjk2_polygon_view *view) {
+    gjk_real extent = 0, reach2 = 0;
+    for (int i = 0; i < view->n; ++i) {
+        gjk_vec2 v = view->v[i];
+        extent = gjk_max(extent, gjk_max(gjk_abs(v.x), gjk_abs(v.y)));
+        reach2 = gjk_max(reach2, gjk_length_sq2(v));
+    }
+    view->extent = extent;
+    view->reach = gjk_sqrt(reach2);
 }
 
 /// The largest separation over both polygons' edges, and where.
