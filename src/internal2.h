@@ -319,7 +319,6 @@ bool gjk2_polygon_decide(const gjk2_pair *p, const gjk2_polygon_view *a, const g
 
 /// What gjk2_polygon_signed answers when the cores overlap.
 typedef enum gjk2_overlap {
-    GJK2_OVERLAP_NONE,   ///< Nothing: false.
     GJK2_OVERLAP_DEPTH,  ///< The depth, with the deepest points as witnesses.
     GJK2_OVERLAP_COMMON, ///< A point of both as both witnesses (else false).
 } gjk2_overlap;

@@ -135,13 +135,82 @@ static GJK_INLINE bool turns_before(gjk_vec2 a, gjk_vec2 b) {
 /// such vertex of a counter-clockwise polygon starts its edges' angles at 0.
 static GJK_INLINE bool lower_left(gjk_vec2 a, gjk_vec2 b) { return a.y < b.y || (a.y == b.y && a.x < b.x); }
 
+/// The map of the incident polygon's frame into the reference polygon's,
+/// x_ref = r x + t: B's pose in A's frame when A is the reference, its
+/// inverse when B is.
+static void inc_to_ref(const gjk2_pair *p, bool on_b, gjk_rot2 *r, gjk_vec2 *t) {
+    if (!on_b) {
+        *r = p->rot_b;
+        *t = p->pos_b;
+    } else {
+        r->c = p->rot_b.c;
+        r->s = -p->rot_b.s;
+        *t = gjk_neg2(gjk_rot2_inv_apply(p->rot_b, p->pos_b));
+    }
+}
+
+/// The reference edge of out (its polygon's vertices edge, edge + 1) and
+/// its unit outward normal, in its polygon's frame; false for an edge of
+/// no length.
+static bool ref_edge(const gjk2_polygon_view *ref, int edge, gjk_vec2 *r0, gjk_vec2 *r1, gjk_vec2 *n) {
+    *r0 = ref->v[edge];
+    *r1 = ref->v[edge + 1 == ref->n ? 0 : edge + 1];
+    gjk_vec2 e = gjk_sub2(*r1, *r0);
+    gjk_real len = gjk_length2(e);
+    *n = gjk_scale2(1 / len, gjk_v2(e.y, -e.x));
+    return len > 0;
+}
+
+/// out's separation tried against every vertex of the other polygon, in
+/// the polygons' own frames: true, with out's separation and incident
+/// vertex replaced by the true ones, when the merged value is no more than
+/// `slack` above it (see both_axes).
+static bool confirm(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b, gjk_real slack,
+                    axis_best *out) {
+    const gjk2_polygon_view *ref = out->on_b ? b : a, *inc = out->on_b ? a : b;
+    gjk_vec2 r0, r1, n, t;
+    gjk_rot2 r;
+    if (!ref_edge(ref, out->edge, &r0, &r1, &n)) {
+        return false;
+    }
+    inc_to_ref(p, out->on_b, &r, &t);
+    gjk_vec2 m = gjk_rot2_inv_apply(r, n); // n in inc's frame
+    gjk_real lo = GJK_REAL_MAX;
+    int arg = 0;
+    for (int k = 0; k < inc->n; ++k) {
+        gjk_real v = gjk_dot2(m, inc->v[k]);
+        arg = v < lo ? k : arg;
+        lo = gjk_min(lo, v);
+    }
+    gjk_real sep = lo + gjk_dot2(n, gjk_sub2(t, r0));
+    if (!(sep >= out->s - slack)) {
+        return false;
+    }
+    out->s = sep;
+    out->vertex = arg;
+    return true;
+}
+
 /// The edges of D = A ⊕ C, C = −B, merged by angle from both polygons'
 /// lowest vertices (the Minkowski sum's merge): at D's vertex P = a_i + c_j
 /// the next edge e is A's (e_i) or C's (−R(b_{j+1} − b_j)), whichever turns
 /// first, and the origin's separation from its line is cross(e, P) / |e|
 /// (the outward normal is (e.y, −e.x)). A's edge i has B's vertex j as its
 /// incident vertex, B's edge j A's vertex i. Stops early once a separation
-/// exceeds `stop`. False on overflow or when neither polygon has an edge.
+/// exceeds `stop`. False on overflow, when neither polygon has an edge, or
+/// when `confirm` finds the chosen edge's separation overestimated by more
+/// than `slack`.
+///
+/// The merge pairs each edge with one vertex, which gives the separation
+/// only when the edges come in their true order of angle; any other vertex
+/// gives more. An edge whose computed angle rounding has turned (a short
+/// edge, a collinear point just inside the line, the corners of a box of
+/// zero width turned into the merge's frame) can come out of order, and
+/// the edges after it meet the wrong vertices: overestimates, which made a
+/// deep overlap "separated" (review of this change). So the largest is
+/// confirmed by trying every vertex of the other polygon against its edge:
+/// if it holds, it is the largest of the true separations too, as none of
+/// them exceeds its merged value.
 ///
 /// The first normals merged are those of the lowest vertices' edges. With
 /// `turn` (a constant at each call, so that the inlined copy without it
@@ -154,7 +223,7 @@ static GJK_INLINE bool lower_left(gjk_vec2 a, gjk_vec2 b) { return a.y < b.y || 
 /// all. (Selecting instead of branching on which edge comes next measured
 /// slower: 8-gons 1.3-1.8x, 64-gons 1.5x.)
 static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b,
-                                 gjk_real stop, bool turn, axis_best *out) {
+                                 gjk_real stop, gjk_real slack, bool turn, axis_best *out) {
     const int n = a->n, m = b->n;
     merge_frame f = {turn, {1, 0}, p->rot_b, p->pos_b};
     if (turn) {
@@ -192,7 +261,10 @@ static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a,
     gjk_vec2 a_next = a_at(&f, a, ia), c_next = minus_b(&f, b, jb);
     for (int left_a = n, left_b = m; left_a > 0 || left_b > 0;) {
         gjk_vec2 ea = gjk_sub2(a_next, ai), ec = gjk_sub2(c_next, cj);
-        bool take_a = left_b == 0 || (left_a > 0 && turns_before(ea, ec));
+        // A repeated vertex's edge has no angle: it is taken at once (and
+        // adds no axis), so that it holds back neither polygon's edges.
+        bool zero_a = left_a > 0 && ea.x == 0 && ea.y == 0, zero_c = left_b > 0 && ec.x == 0 && ec.y == 0;
+        bool take_a = zero_a || (!zero_c && (left_b == 0 || (left_a > 0 && turns_before(ea, ec))));
         gjk_vec2 e = take_a ? ea : ec;
         gjk_real ee = gjk_dot2(e, e);
         if (ee > 0) {
@@ -206,7 +278,7 @@ static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a,
                 out->edge = take_a ? i : j;
                 out->vertex = take_a ? j : i;
                 if (sep > stop) {
-                    return true;
+                    return confirm(p, a, b, slack, out);
                 }
             }
         }
@@ -224,13 +296,13 @@ static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a,
             c_next = minus_b(&f, b, jb);
         }
     }
-    return out->s > -GJK_REAL_MAX;
+    return out->s > -GJK_REAL_MAX && confirm(p, a, b, slack, out);
 }
 
 bool gjk2_polygon_decide(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b,
                          gjk_real band, gjk_status *status) {
     axis_best best;
-    if (!both_axes(p, a, b, p->radius + band, true, &best)) {
+    if (!both_axes(p, a, b, p->radius + band, band / 64, true, &best)) {
         return false;
     }
     gjk_real sd = best.s - p->radius;
@@ -289,12 +361,11 @@ static bool edge_witness(gjk_vec2 r0, gjk_vec2 r1, gjk_vec2 n, gjk_real s, const
 }
 
 /// Whether x (ref's frame) lies in the polygon, or within tol of each of
-/// its edges' lines.
+/// its edges' lines (cross(e, x − r0) is |e| times x's distance inside).
 static bool inside(const gjk2_polygon_view *ref, gjk_vec2 x, gjk_real tol) {
     for (int k = 0; k < ref->n; ++k) {
         gjk_vec2 r0 = ref->v[k], e = gjk_sub2(ref->v[k + 1 == ref->n ? 0 : k + 1], r0);
-        gjk_real c = gjk_cross2(e, gjk_sub2(x, r0)); // |e| × the distance inside
-        if (c < 0 && c * c > tol * tol * gjk_dot2(e, e)) {
+        if (gjk_cross2(e, gjk_sub2(x, r0)) < -tol * gjk_length2(e)) {
             return false;
         }
     }
@@ -304,53 +375,46 @@ static bool inside(const gjk2_polygon_view *ref, gjk_vec2 x, gjk_real tol) {
 bool gjk2_polygon_signed(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b, gjk_real tol,
                          gjk_real band, gjk2_overlap overlap, gjk2_box_answer *out) {
     axis_best best;
-    if (!both_axes(p, a, b, GJK_REAL_MAX, false, &best)) {
+    if (!both_axes(p, a, b, GJK_REAL_MAX, band / 64, false, &best)) {
         return false;
     }
     // Overlapping cores: best is −(their depth). Apart: the pair below
     // proves it their distance. Either way the rounded shapes' signed
     // distance must be beyond ±band.
     gjk_real sd = best.s - p->radius;
-    if ((best.s < 0 && overlap == GJK2_OVERLAP_NONE) || !(sd > band || sd < -band)) {
+    if (!(sd > band || sd < -band)) {
         return false;
     }
     // The flatness test and the clip need a tolerance above the rounding.
     gjk_real size = gjk_max(gjk_abs(p->pos_b.x), gjk_abs(p->pos_b.y)) + a->extent + b->extent;
     tol = gjk_max(tol, 64 * GJK_REAL_EPSILON * size);
-    bool on_b = best.on_b;
-    const gjk2_polygon_view *ref = on_b ? b : a, *inc = on_b ? a : b;
-    gjk_vec2 r0 = ref->v[best.edge], r1 = ref->v[best.edge + 1 == ref->n ? 0 : best.edge + 1];
-    gjk_vec2 e = gjk_sub2(r1, r0);
-    gjk_vec2 n = gjk_scale2(1 / gjk_length2(e), gjk_v2(e.y, -e.x));
-    gjk_vec2 on_ref, on_inc;
-    if (!on_b) {
-        if (!edge_witness(r0, r1, n, best.s, inc, best.vertex, p->rot_b, p->pos_b, tol, &on_ref, &on_inc)) {
-            return false;
-        }
-        // A common point: the incident point, if it lies in A too.
-        bool common = overlap == GJK2_OVERLAP_COMMON && best.s < 0;
-        if (common && !inside(ref, on_inc, tol)) {
-            return false;
-        }
-        out->a = common ? on_inc : on_ref;
-        out->b = on_inc;
-        out->normal = n;
-    } else {
-        // In B's frame, then back by x_A = R x_B + t; B's outward normal
-        // points from B to A.
-        gjk_rot2 rt = {p->rot_b.c, -p->rot_b.s};
-        gjk_vec2 ta = gjk_neg2(gjk_rot2_inv_apply(p->rot_b, p->pos_b));
-        if (!edge_witness(r0, r1, n, best.s, inc, best.vertex, rt, ta, tol, &on_ref, &on_inc)) {
-            return false;
-        }
-        bool common = overlap == GJK2_OVERLAP_COMMON && best.s < 0;
-        if (common && !inside(ref, on_inc, tol)) {
-            return false;
-        }
-        out->a = gjk_add2(gjk_rot2_apply(p->rot_b, on_inc), p->pos_b);
-        out->b = gjk_add2(gjk_rot2_apply(p->rot_b, common ? on_inc : on_ref), p->pos_b);
-        out->normal = gjk_neg2(gjk_rot2_apply(p->rot_b, n));
+    // The pair in the reference polygon's frame, then in A's: as it is when
+    // the edge is A's, by x_A = R x_B + t when it is B's, whose outward
+    // normal points from B to A.
+    const gjk2_polygon_view *ref = best.on_b ? b : a, *inc = best.on_b ? a : b;
+    gjk_vec2 r0, r1, n, t, on_ref, on_inc;
+    gjk_rot2 r;
+    inc_to_ref(p, best.on_b, &r, &t);
+    if (!ref_edge(ref, best.edge, &r0, &r1, &n) ||
+        !edge_witness(r0, r1, n, best.s, inc, best.vertex, r, t, tol, &on_ref, &on_inc)) {
+        return false;
     }
+    // A common point: the incident point, if it lies in the reference
+    // polygon too.
+    bool common = overlap == GJK2_OVERLAP_COMMON && best.s < 0;
+    if (common && !inside(ref, on_inc, tol)) {
+        return false;
+    }
+    gjk_vec2 pa = common ? on_inc : best.on_b ? on_inc : on_ref;
+    gjk_vec2 pb = common ? on_inc : best.on_b ? on_ref : on_inc;
+    if (best.on_b) {
+        pa = gjk_add2(gjk_rot2_apply(p->rot_b, pa), p->pos_b);
+        pb = gjk_add2(gjk_rot2_apply(p->rot_b, pb), p->pos_b);
+        n = gjk_neg2(gjk_rot2_apply(p->rot_b, n));
+    }
+    out->a = pa;
+    out->b = pb;
+    out->normal = n;
     out->distance = best.s;
     return true;
 }

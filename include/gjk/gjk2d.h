@@ -52,7 +52,8 @@ typedef struct gjk2_shape {
         /// Any points, the shape is their convex hull: duplicate, collinear
         /// and interior points are allowed. Not owned. `convex` is 1 when
         /// gjk2_make_convex_polygon found the points to be a convex polygon
-        /// in counter-clockwise order, else 0.
+        /// in counter-clockwise order, else 0: set it only so, as the
+        /// queries trust it.
         struct { const gjk_vec2 *vertices; int count; int convex; } polygon;
         struct { gjk2_support_fn support; const void *user_data; gjk_real radius; } custom;
     };
@@ -81,7 +82,8 @@ GJK_API gjk2_shape gjk2_make_polygon(const gjk_vec2 *vertices, int count);
 /// edges' separating axes where it is clear, as two boxes do, instead of
 /// GJK and EPA. Points that are not so ordered give the plain polygon of
 /// gjk2_make_polygon (the hull of the points: the same answers, by GJK).
-/// The caller keeps the points alive and unchanged.
+/// The caller keeps the points alive and unchanged: the queries trust the
+/// order checked here, so points moved afterwards need a new shape.
 GJK_API gjk2_shape gjk2_make_convex_polygon(const gjk_vec2 *vertices, int count);
 /// A user shape; `radius` bounds |support| (0 if unknown). GJK takes it as
 /// curved and may try secant steps on it (see gjk_make_custom).
