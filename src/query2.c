@@ -208,8 +208,8 @@ static GJK_INLINE bool box_box(const gjk2_query_input *in, const gjk2_pair *p, b
 /// branch that picks the next (a coin toss to the processor), where GJK's
 /// few support scans run without one. Measured on polygons of points on an
 /// ellipse (the bench's), against GJK and EPA: two 8-gons overlapping by
-/// 1e-3, penetration 2.5x and intersect 2x faster, apart by 0.1 1.2x; two
-/// 12-gons or larger apart, slower (1.3-2x). Larger polygons' penetration
+/// 1e-3, penetration 2.3x and intersect 1.7x faster, apart by 0.1 1.15x;
+/// two 12-gons or larger apart, slower (1.3-2x). Larger polygons' penetration
 /// by the axes only where they showed the cores overlapping (GJK's when an
 /// edge showed them apart) was 1.2-1.4x faster overlapping and as much
 /// slower apart: every merge starts with a scan of both polygons.

@@ -18,11 +18,13 @@
 // nearest leave it below the distance, and the general path answers.
 //
 // The other polygon's vertex farthest along −n (its support) moves
-// counter-clockwise as the reference edges' normals turn counter-clockwise:
-// one scan finds it for the first edge and it steps forward after, so both
-// polygons' axes cost O(n + m) (the rotating calipers of Toussaint, "Solving
-// geometric problems with the rotating calipers", 1983), not the O(n m) of
-// trying every vertex against every edge.
+// counter-clockwise as the reference edges' normals turn counter-clockwise,
+// so both polygons' edges, merged by angle as the Minkowski sum is built,
+// meet their supports in turn: O(n + m) for all the axes (the rotating
+// calipers of Toussaint, "Solving geometric problems with the rotating
+// calipers", 1983), not the O(n m) of trying every vertex against every
+// edge. Only the largest is then tried against every vertex, which
+// confirms it (see both_axes).
 //
 // The witness pair, as in sat2.c: the reference edge against the incident
 // vertex, or the incident edge when a neighbour of the vertex rises along n
