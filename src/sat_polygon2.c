@@ -126,6 +126,19 @@ static GJK_INLINE gjk_vec2 minus_b(const merge_frame *f, const gjk2_polygon_view
     return gjk_neg2(gjk_add2(gjk_rot2_apply(f->qr, b->v[j]), f->qt));
 }
 
+/// A's edge i → k in the merge's frame: the difference in A's own frame,
+/// turned (see both_axes).
+static GJK_INLINE gjk_vec2 a_edge(const merge_frame *f, const gjk2_polygon_view *a, int i, int k) {
+    gjk_vec2 e = gjk_sub2(a->v[k], a->v[i]);
+    return f->turned ? gjk_rot2_apply(f->q, e) : e;
+}
+
+/// −B's edge j → k in the merge's frame: the difference in B's own frame,
+/// turned.
+static GJK_INLINE gjk_vec2 c_edge(const merge_frame *f, const gjk2_polygon_view *b, int j, int k) {
+    return gjk_neg2(gjk_rot2_apply(f->qr, gjk_sub2(b->v[k], b->v[j])));
+}
+
 /// Whether a's angle from +x, in [0, 2π), is below b's: by half turn, then
 /// by the sign of the cross product (exact within a half turn).
 static GJK_INLINE bool turns_before(gjk_vec2 a, gjk_vec2 b) {
@@ -205,14 +218,20 @@ static bool confirm(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_p
 ///
 /// The merge pairs each edge with one vertex, which gives the separation
 /// only when the edges come in their true order of angle; any other vertex
-/// gives more. An edge whose computed angle rounding has turned (a short
-/// edge, a collinear point just inside the line, the corners of a box of
-/// zero width turned into the merge's frame) can come out of order, and
-/// the edges after it meet the wrong vertices: overestimates, which made a
-/// deep overlap "separated" (review of this change). So the largest is
-/// confirmed by trying every vertex of the other polygon against its edge:
-/// if it holds, it is the largest of the true separations too, as none of
-/// them exceeds its merged value.
+/// gives more. An edge whose angle is within rounding of its neighbour's
+/// (a short edge, a collinear point just inside the line) can come out of
+/// order, and the edges after it meet the wrong vertices: overestimates,
+/// which made a deep overlap "separated" (review of this change). So the
+/// largest is confirmed by trying every vertex of the other polygon
+/// against its edge: if it holds, it is the largest of the true
+/// separations too, as none of them exceeds its merged value by more than
+/// the rounding of a dot product at the pair's size. That needs each
+/// edge's direction right whatever its length: edges are differences in
+/// their polygon's own frame, turned after, not differences of turned
+/// vertices, whose rounding pointed an edge shorter than it (a capsule's
+/// core of 1e-17 at a needle's tip) anywhere, or made it zero, and an
+/// underestimate let a pair 3e5 tolerances apart be "penetrating" (second
+/// review). Equal points, and only they, give an edge of no length.
 ///
 /// The first normals merged are those of the lowest vertices' edges. With
 /// `turn` (a constant at each call, so that the inlined copy without it
@@ -220,10 +239,10 @@ static bool confirm(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_p
 /// 45° clockwise of B's direction from A: there D's edges face the origin
 /// when the cores are apart, and an early stop comes in a few steps (two
 /// 8-gons 1 apart: 1660 → 1410 instructions a query; a full merge pays
-/// about 200 for the turn). Each vertex is turned the same way every time,
-/// so that the lowest vertices and the edges' angles agree, rounding and
-/// all. (Selecting instead of branching on which edge comes next measured
-/// slower: 8-gons 1.3-1.8x, 64-gons 1.5x.)
+/// about 200 for the turn). Where rounding puts a lowest vertex's first
+/// edge just below the level, the edge is merged last: an order the
+/// confirmation covers, as above. (Selecting instead of branching on which
+/// edge comes next measured slower: 8-gons 1.3-1.8x, 64-gons 1.5x.)
 static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b,
                                  gjk_real stop, gjk_real slack, bool turn, axis_best *out) {
     const int n = a->n, m = b->n;
@@ -260,9 +279,8 @@ static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a,
     out->on_b = false;
     out->edge = out->vertex = 0;
     int ia = i + 1 == n ? 0 : i + 1, jb = j + 1 == m ? 0 : j + 1;
-    gjk_vec2 a_next = a_at(&f, a, ia), c_next = minus_b(&f, b, jb);
     for (int left_a = n, left_b = m; left_a > 0 || left_b > 0;) {
-        gjk_vec2 ea = gjk_sub2(a_next, ai), ec = gjk_sub2(c_next, cj);
+        gjk_vec2 ea = a_edge(&f, a, i, ia), ec = c_edge(&f, b, j, jb);
         // A repeated vertex's edge has no angle: it is taken at once (and
         // adds no axis), so that it holds back neither polygon's edges.
         bool zero_a = left_a > 0 && ea.x == 0 && ea.y == 0, zero_c = left_b > 0 && ec.x == 0 && ec.y == 0;
@@ -288,14 +306,12 @@ static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a,
             --left_a;
             i = ia;
             ia = ia + 1 == n ? 0 : ia + 1;
-            ai = a_next;
-            a_next = a_at(&f, a, ia);
+            ai = a_at(&f, a, i);
         } else {
             --left_b;
             j = jb;
             jb = jb + 1 == m ? 0 : jb + 1;
-            cj = c_next;
-            c_next = minus_b(&f, b, jb);
+            cj = minus_b(&f, b, j);
         }
     }
     return out->s > -GJK_REAL_MAX && confirm(p, a, b, slack, out);

@@ -569,6 +569,20 @@ static void test_convex_polygon_review(void) {
         gjk2_shape flat = gjk2_make_box(V2(1, k == 0 ? 0 : 1e-17));
         ENSURE(convex_mismatches(&flat, &flat, &sq, &sq_plain, 1) == 0);
     }
+    // The second review: a needle (half-angle 1e-14, float 1e-5) whose tip
+    // meets a capsule's core shorter than the rounding (5e-18, float 3e-8)
+    // turned into intersect's frame: the core's edge pointed anywhere and
+    // gjk2_intersect called a pair 3e5 tolerances apart "penetrating".
+    {
+        const double w = GJK_USE_FLOAT ? 4e-5 : 1e-14, h = GJK_USE_FLOAT ? 2.956082134630833e-08 : 5e-18;
+        const double x = GJK_USE_FLOAT ? 2.0029513835906982 : 2.0004, r = GJK_USE_FLOAT ? 0.001475639408454299 : 1e-4;
+        const gjk_vec2 needle[] = {V2(-3, -w), V2(1, 0), V2(-3, w)};
+        gjk2_shape nd = gjk2_make_convex_polygon(needle, 3), cap = gjk2_make_capsule(V2(-1, -h), V2(-1, h), (gjk_real)r);
+        ENSURE(nd.polygon.convex == 1);
+        gjk2_query_input q1 = query(&nd, pose(0, 0, 0), &cap, pose(x, 0, 0)), q2 = query(&cap, pose(x, 0, 0), &nd, pose(0, 0, 0));
+        ENSURE(gjk2_intersect(&q1).status == GJK_SEPARATED && gjk2_intersect(&q2).status == GJK_SEPARATED);
+        ENSURE_NEAR(gjk2_penetration(&q1, NULL).signed_distance, x - 2 - r, 1e-6);
+    }
     // 1e90 (double) or 1e12 (float): the common point lies in both shapes.
     const double s = GJK_USE_FLOAT ? 1e12 : 1e90;
     const gjk_vec2 rect[] = {V2(-1.2984769343600549 * s, -0.84006225766425271 * s),
