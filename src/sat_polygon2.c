@@ -279,8 +279,8 @@ static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a,
     out->on_b = false;
     out->edge = out->vertex = 0;
     int ia = i + 1 == n ? 0 : i + 1, jb = j + 1 == m ? 0 : j + 1;
+    gjk_vec2 ea = a_edge(&f, a, i, ia), ec = c_edge(&f, b, j, jb);
     for (int left_a = n, left_b = m; left_a > 0 || left_b > 0;) {
-        gjk_vec2 ea = a_edge(&f, a, i, ia), ec = c_edge(&f, b, j, jb);
         // A repeated vertex's edge has no angle: it is taken at once (and
         // adds no axis), so that it holds back neither polygon's edges.
         bool zero_a = left_a > 0 && ea.x == 0 && ea.y == 0, zero_c = left_b > 0 && ec.x == 0 && ec.y == 0;
@@ -307,11 +307,13 @@ static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a,
             i = ia;
             ia = ia + 1 == n ? 0 : ia + 1;
             ai = a_at(&f, a, i);
+            ea = a_edge(&f, a, i, ia);
         } else {
             --left_b;
             j = jb;
             jb = jb + 1 == m ? 0 : jb + 1;
             cj = minus_b(&f, b, j);
+            ec = c_edge(&f, b, j, jb);
         }
     }
     return out->s > -GJK_REAL_MAX && confirm(p, a, b, slack, out);
