@@ -171,9 +171,8 @@ static bool ref_edge(const gjk2_polygon_view *ref, int edge, gjk_vec2 *r0, gjk_v
     *r0 = ref->v[edge];
     *r1 = ref->v[edge + 1 == ref->n ? 0 : edge + 1];
     gjk_vec2 e = gjk_sub2(*r1, *r0);
-    gjk_real len = gjk_length2(e);
-    *n = gjk_scale2(1 / len, gjk_v2(e.y, -e.x));
-    return len > 0;
+    *n = gjk_normalize2(gjk_v2(e.y, -e.x)); // scaled first: a tiny edge's square underflows
+    return n->x != 0 || n->y != 0;
 }
 
 /// out's separation tried against every vertex of the other polygon, in
@@ -287,8 +286,12 @@ static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a,
         bool take_a = zero_a || (!zero_c && (left_b == 0 || (left_a > 0 && turns_before(ea, ec))));
         gjk_vec2 e = take_a ? ea : ec;
         gjk_real ee = gjk_dot2(e, e);
-        if (ee > 0) {
-            gjk_real sep = gjk_cross2(e, gjk_add2(ai, cj)) / gjk_sqrt(ee);
+        if (e.x != 0 || e.y != 0) {
+            // An edge far shorter than the pair (1e-170 in double) squares
+            // to nothing: its direction scaled first, or its axis, maybe the
+            // only one that separates, would be lost (an underestimate).
+            gjk_vec2 pt = gjk_add2(ai, cj);
+            gjk_real sep = ee >= GJK_SQUARE_MIN ? gjk_cross2(e, pt) / gjk_sqrt(ee) : gjk_cross2(gjk_normalize2(e), pt);
             if (!gjk_is_valid_real(sep)) {
                 return false;
             }
@@ -357,8 +360,8 @@ static bool edge_witness(gjk_vec2 r0, gjk_vec2 r1, gjk_vec2 n, gjk_real s, const
     // Clip f0 + τ (f1 − f0), τ ∈ [0, 1], to the edge's extent along its
     // direction u, widened by tol.
     gjk_vec2 e = gjk_sub2(r1, r0);
-    gjk_real len = gjk_length2(e);
-    gjk_vec2 u = gjk_scale2(1 / len, e);
+    gjk_vec2 u = gjk_perp2(n); // the edge's direction (n is its outward normal)
+    gjk_real len = gjk_dot2(u, e);
     gjk_real u0 = gjk_dot2(u, gjk_sub2(f0, r0)), du = gjk_dot2(u, gjk_sub2(f1, f0));
     gjk_real lo = 0, hi = 1;
     if (du != 0) {
