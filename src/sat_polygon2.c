@@ -150,6 +150,22 @@ static GJK_INLINE bool turns_before(gjk_vec2 a, gjk_vec2 b) {
 /// such vertex of a counter-clockwise polygon starts its edges' angles at 0.
 static GJK_INLINE bool lower_left(gjk_vec2 a, gjk_vec2 b) { return a.y < b.y || (a.y == b.y && a.x < b.x); }
 
+/// The lowest vertex (then the leftmost) of A, or with `of_b` of −B, in
+/// the merge's frame: its index, and where it lies in *at.
+static GJK_INLINE int lowest_vertex(const merge_frame *f, const gjk2_polygon_view *v, bool of_b, gjk_vec2 *at) {
+    int low = 0;
+    gjk_vec2 lowest = of_b ? minus_b(f, v, 0) : a_at(f, v, 0);
+    for (int k = 1; k < v->n; ++k) {
+        gjk_vec2 x = of_b ? minus_b(f, v, k) : a_at(f, v, k);
+        if (lower_left(x, lowest)) {
+            low = k;
+            lowest = x;
+        }
+    }
+    *at = lowest;
+    return low;
+}
+
 /// The map of the incident polygon's frame into the reference polygon's,
 /// x_ref = r x + t: B's pose in A's frame when A is the reference, its
 /// inverse when B is.
@@ -257,23 +273,8 @@ static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a,
         f.qr = gjk_rot2_mul(f.q, p->rot_b);
         f.qt = gjk_rot2_apply(f.q, p->pos_b);
     }
-    int i = 0, j = 0;
-    gjk_vec2 ai = a_at(&f, a, 0);
-    for (int k = 1; k < n; ++k) {
-        gjk_vec2 v = a_at(&f, a, k);
-        if (lower_left(v, ai)) {
-            i = k;
-            ai = v;
-        }
-    }
-    gjk_vec2 cj = minus_b(&f, b, 0);
-    for (int k = 1; k < m; ++k) {
-        gjk_vec2 c = minus_b(&f, b, k);
-        if (lower_left(c, cj)) {
-            j = k;
-            cj = c;
-        }
-    }
+    gjk_vec2 ai, cj;
+    int i = lowest_vertex(&f, a, false, &ai), j = lowest_vertex(&f, b, true, &cj);
     out->s = -GJK_REAL_MAX;
     out->on_b = false;
     out->edge = out->vertex = 0;
