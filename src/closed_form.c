@@ -3,7 +3,9 @@
 // two segments (a point is a segment of length zero), found directly instead
 // of by GJK iterations, in a frame with A's origin at zero and the world's
 // orientation (so that shapes far from the world origin lose nothing, as in
-// the general path), without setting up a pair.
+// the general path), without setting up a pair. (Two point cores whose
+// offset is in the normal range are answered before this, from the offset
+// alone: query.c, ball_pair_of.)
 //
 // Closest points of segments P(s) = p0 + s·d1 and Q(t) = q0 + t·d2,
 // s, t ∈ [0, 1] (Ericson, Real-Time Collision Detection, §5.1.9): with
@@ -52,16 +54,36 @@ void gjk_segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gj
     *cq = gjk_mul_add(q0, t, d2);
 }
 
-/// The core of a point-like or segment-like shape as a segment; false for
-/// every other type.
-static bool core_segment(const gjk_shape *s, gjk_vec3 *a, gjk_vec3 *b) {
+/// The core of a point-like or segment-like shape as the segment *a–*b and
+/// its rounding radius *r (margin and radius): true when the shape is one
+/// of these four types and valid as gjk_shape_check sees it (margin and
+/// radius ≥ 0, every number finite), with the sum *r finite too, as the
+/// general path requires. False for every other type and for an invalid
+/// shape, which the general path then reports. One pass over the shape,
+/// where the type, the check and the radius were three.
+static GJK_INLINE bool segment_core(const gjk_shape *s, gjk_vec3 *a, gjk_vec3 *b, gjk_real *r) {
+    gjk_real radius = 0;
+    bool ends = true; // the endpoints are finite
     switch (s->type) {
-    case GJK_SHAPE_POINT:
-    case GJK_SHAPE_SPHERE: *a = *b = gjk_v3_zero(); return true;
-    case GJK_SHAPE_SEGMENT: *a = s->segment.a; *b = s->segment.b; return true;
-    case GJK_SHAPE_CAPSULE: *a = s->capsule.a; *b = s->capsule.b; return true;
+    case GJK_SHAPE_POINT: *a = *b = gjk_v3_zero(); break;
+    case GJK_SHAPE_SPHERE: *a = *b = gjk_v3_zero(); radius = s->sphere.radius; break;
+    case GJK_SHAPE_SEGMENT:
+        *a = s->segment.a;
+        *b = s->segment.b;
+        ends = gjk_is_valid_vec3(*a) && gjk_is_valid_vec3(*b);
+        break;
+    case GJK_SHAPE_CAPSULE:
+        *a = s->capsule.a;
+        *b = s->capsule.b;
+        radius = s->capsule.radius;
+        ends = gjk_is_valid_vec3(*a) && gjk_is_valid_vec3(*b);
+        break;
     default: return false;
     }
+    // Both terms ≥ 0 (NaN fails), so the sum is at most the largest finite
+    // number exactly when both are finite and it did not overflow.
+    *r = s->margin + radius;
+    return (s->margin >= 0) & (radius >= 0) & (*r <= GJK_REAL_MAX) & ends;
 }
 
 /// The shape's core endpoints rotated by the unit quaternion q (world
@@ -103,38 +125,14 @@ static GJK_NOINLINE void closest_scaled(gjk_vec3 a0, gjk_vec3 a1, gjk_vec3 b0, g
 }
 
 bool gjk_segment_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
-    gjk_vec3 a0, a1, b0, b1;
-    if (!core_segment(in->shape_a, &a0, &a1) || !core_segment(in->shape_b, &b0, &b1)) {
-        return false;
-    }
     // Anything invalid goes the general way, which reports it.
-    if (!gjk_options_valid(&in->options) || !gjk_shape_check(in->shape_a, false) ||
-        !gjk_shape_check(in->shape_b, false)) {
+    gjk_vec3 a0, a1, b0, b1;
+    if (!segment_core(in->shape_a, &a0, &a1, &s->ra) || !segment_core(in->shape_b, &b0, &b1, &s->rb) ||
+        !gjk_options_valid(&in->options)) {
         return false;
     }
     gjk_vec3 off = gjk_sub(in->transform_b.position, in->transform_a.position);
-    s->ra = gjk_core_radius(in->shape_a);
-    s->rb = gjk_core_radius(in->shape_b);
     gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
-    bool points_a = in->shape_a->type == GJK_SHAPE_POINT || in->shape_a->type == GJK_SHAPE_SPHERE;
-    bool points_b = in->shape_b->type == GJK_SHAPE_POINT || in->shape_b->type == GJK_SHAPE_SPHERE;
-    if (points_a && points_b) {
-        // Two point cores (spheres, points): the centres' offset is all.
-        if (!gjk_transform_valid(&in->transform_a) || !gjk_transform_valid(&in->transform_b)) {
-            return false;
-        }
-        s->tol = rel * (gjk_max_abs(off) + s->ra + s->rb);
-        s->ca = gjk_v3_zero();
-        s->cb = off;
-        gjk_real oo = gjk_length_sq(off);
-        s->core = gjk_sqrt(oo);
-        if (!(s->core > s->tol) || !gjk_is_valid_real(s->core)) {
-            return false; // concentric within the tolerance, or overflow
-        }
-        s->n = unit_of(off, oo, s->core);
-        s->origin = in->transform_a.position;
-        return true;
-    }
     // A frame with A's origin at 0 and the world's orientation: B's offset
     // is one difference of world positions, as in the general path.
     gjk_transform ta, tb; // validated, rotations normalised

@@ -166,8 +166,12 @@ static inline bool gjk_transform_valid(const gjk_transform *t) {
     return gjk_transform_valid_slow(*t);
 }
 
-/// True when the options are in range.
-bool gjk_options_valid(const gjk_options *o);
+/// True when the options are in range. One combined test (NaN fails every
+/// comparison, +inf the upper bound); inline, as every query starts here.
+static inline bool gjk_options_valid(const gjk_options *o) {
+    return (o->tolerance >= 0) & (o->tolerance < 1) & (o->max_distance >= 0) & (o->max_distance <= GJK_REAL_MAX) &
+           (o->max_iterations >= 0) & (o->max_epa_iterations >= 0);
+}
 
 /// Checks two shapes and their transforms and sets up the pair in A's frame;
 /// *xa receives A's transform with its rotation normalised (pair.c).

@@ -7,12 +7,6 @@ bool gjk_transform_valid_slow(gjk_transform t) {
     return gjk_is_valid_vec3(t.position) && gjk_is_valid_quat(q) && (q.w != 0 || q.x != 0 || q.y != 0 || q.z != 0);
 }
 
-bool gjk_options_valid(const gjk_options *o) {
-    // One combined test (NaN fails every comparison, +inf the upper bound).
-    return (o->tolerance >= 0) & (o->tolerance < 1) & (o->max_distance >= 0) & (o->max_distance <= GJK_REAL_MAX) &
-           (o->max_iterations >= 0) & (o->max_epa_iterations >= 0);
-}
-
 bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, const gjk_transform *transform_a, const gjk_shape *b,
                    const gjk_transform *transform_b, const gjk_options *o, gjk_transform *xa) {
     // Rotations are normalised, so a quaternion that is only nearly unit

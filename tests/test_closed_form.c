@@ -177,8 +177,118 @@ static void test_against_general_path(void) {
     ENSURE(compared > 1000);
 }
 
+/// A ball as a user support function (the general path): its centre.
+static gjk_vec3 centre_support(const void *user, gjk_vec3 d) {
+    (void)user;
+    (void)d;
+    return gjk_v3_zero();
+}
+
+/// The three queries' statuses on `in`, and whether they all agree.
+static bool statuses(const gjk_query_input *in, gjk_status *st) {
+    gjk_status i = gjk_intersect(in).status, d = gjk_distance(in, NULL).status, p = gjk_penetration(in, NULL).status;
+    *st = p;
+    return i == d && d == p;
+}
+
+/// Two balls (points and spheres) take their own short path in each query
+/// (query.c, ball_pair_of): exact answers, each kind of invalid input
+/// reported as the general path reports it (the same balls as user shapes
+/// with margins), and the cases it leaves to the closed form or GJK
+/// (concentric, offsets whose square leaves the normal range).
+static void test_ball_pairs(void) {
+    gjk_shape s1 = gjk_make_sphere((gjk_real)0.5), s2 = gjk_with_margin(gjk_make_sphere((gjk_real)0.25), (gjk_real)0.25);
+    gjk_vec3 pa = gjk_v3(10, -20, 30), off = gjk_v3(3, 4, 12); // |off| = 13
+    gjk_query_input in = {&s1, gjk_transform_make(pa, gjk_quat_identity()), &s2,
+                          gjk_transform_make(gjk_add(pa, off), gjk_quat_make(0, 3, 0, 4)), {0}};
+    gjk_distance_output d = gjk_distance(&in, NULL);
+    ENSURE(d.status == GJK_SEPARATED && d.iterations == 0);
+    ENSURE_NEAR(d.distance, 12, TEST_REL_TOL);
+    ENSURE_VEC_NEAR(d.normal, gjk_scale((gjk_real)(1.0 / 13), off), TEST_REL_TOL);
+    ENSURE_VEC_NEAR(d.point_a, gjk_mul_add(pa, (gjk_real)0.5, d.normal), 1e3 * TEST_REL_TOL);
+    ENSURE_VEC_NEAR(d.point_b, gjk_mul_add(gjk_add(pa, off), (gjk_real)-0.5, d.normal), 1e3 * TEST_REL_TOL);
+    gjk_penetration_output p = gjk_penetration(&in, NULL);
+    ENSURE(p.status == GJK_SEPARATED && p.depth == 0);
+    ENSURE_NEAR(p.signed_distance, 12, TEST_REL_TOL);
+    ENSURE(!gjk_intersect(&in).intersect);
+    // Overlapping by 0.3 (|off| = 0.7): the common point lies on the line
+    // of centres, 0.5 / (0.5 + 0.5) of the way.
+    in.transform_b.position = gjk_add(pa, gjk_v3(0, 0, (gjk_real)0.7));
+    p = gjk_penetration(&in, NULL);
+    ENSURE(p.status == GJK_PENETRATING);
+    ENSURE_NEAR(p.depth, 0.3, 1e3 * TEST_REL_TOL);
+    ENSURE_VEC_NEAR(gjk_sub(p.point_a, p.point_b), gjk_scale(p.depth, p.normal), 1e3 * TEST_REL_TOL);
+    d = gjk_distance(&in, NULL);
+    ENSURE(d.status == GJK_PENETRATING && d.distance == 0);
+    ENSURE_VEC_NEAR(d.point_a, gjk_add(pa, gjk_v3(0, 0, (gjk_real)0.35)), 1e3 * TEST_REL_TOL);
+    ENSURE(gjk_intersect(&in).intersect);
+    // Touching within the tolerance: every query says so.
+    gjk_status st;
+    in.transform_b.position = gjk_add(pa, gjk_v3(1, 0, 0));
+    ENSURE(statuses(&in, &st) && st == GJK_TOUCHING);
+    // Concentric (left to EPA), and offsets whose square over- or
+    // underflows (left to the closed form, scaled): the same answers.
+    in.transform_b.position = pa;
+    ENSURE(statuses(&in, &st) && st == GJK_PENETRATING);
+    ENSURE_NEAR(gjk_penetration(&in, NULL).depth, 1, 1e3 * TEST_REL_TOL);
+    gjk_shape pt = gjk_make_point();
+    gjk_real far = (gjk_real)(GJK_USE_FLOAT ? 1e16 : 1e150), near = (gjk_real)(GJK_USE_FLOAT ? 1e-16 : 1e-150);
+    gjk_query_input pts = {&pt, gjk_transform_identity(), &pt, gjk_transform_make(gjk_v3(far, far, 0), gjk_quat_identity()), {0}};
+    d = gjk_distance(&pts, NULL);
+    ENSURE(d.status == GJK_SEPARATED);
+    ENSURE_NEAR(d.distance / far, sqrt(2.0), TEST_REL_TOL);
+    pts.transform_b.position = gjk_v3(near, near, 0);
+    d = gjk_distance(&pts, NULL);
+    ENSURE(d.status == GJK_SEPARATED);
+    ENSURE_NEAR(d.distance / near, sqrt(2.0), TEST_REL_TOL);
+
+    // Invalid input: each variant against the same balls as user shapes
+    // (centre support, the radius as margin), which the general path
+    // checks; the queries must agree with it and with each other.
+    const gjk_real inf = (gjk_real)INFINITY, nan = (gjk_real)NAN;
+    gjk_real bad_reals[] = {-1, nan, inf, -inf};
+    for (int k = 0; k < 4 * 4 + 8; ++k) {
+        gjk_shape a = gjk_make_sphere(1), b = gjk_make_point();
+        gjk_query_input q = {&a, gjk_transform_identity(), &b, gjk_transform_make(gjk_v3(3, 0, 0), gjk_quat_identity()), {0}};
+        gjk_real x = bad_reals[k % 4];
+        switch (k / 4) {
+        case 0: a.sphere.radius = x; break;
+        case 1: a.margin = x; break;
+        case 2: b.margin = x; break;
+        case 3: q.transform_b.position.y = x == -1 ? nan : x; break; // −1 is a position
+        case 4: q.transform_a.rotation = gjk_quat_make(k % 2 ? nan : 0, 0, 0, 0); break;
+        default:
+            if (k % 4 == 0) {
+                q.options.tolerance = nan;
+            } else if (k % 4 == 1) {
+                q.options.max_iterations = -1;
+            } else if (k % 4 == 2) {
+                a.sphere.radius = GJK_REAL_MAX; // the radii's sum overflows
+                b.margin = GJK_REAL_MAX;
+            } else {
+                a.type = (gjk_shape_type)99; // not a shape type
+            }
+            break;
+        }
+        // The bad number itself where it is one (−1 + 1 would be valid).
+        gjk_real ma = a.margin >= 0 && a.margin <= GJK_REAL_MAX ? a.margin + a.sphere.radius : a.margin;
+        ma = a.sphere.radius >= 0 && a.sphere.radius <= GJK_REAL_MAX ? ma : a.sphere.radius;
+        gjk_shape ga = gjk_with_margin(gjk_make_custom(centre_support, NULL, 0), ma);
+        gjk_shape gb = gjk_with_margin(gjk_make_custom(centre_support, NULL, 0), b.margin);
+        ENSURE(statuses(&q, &st) && st == GJK_INVALID_INPUT);
+        if (a.type == GJK_SHAPE_SPHERE) {
+            gjk_query_input g = q;
+            g.shape_a = &ga;
+            g.shape_b = &gb;
+            gjk_status gst;
+            ENSURE(statuses(&g, &gst) && gst == GJK_INVALID_INPUT);
+        }
+    }
+}
+
 int main(void) {
     RUN_TEST(test_exact_answers);
+    RUN_TEST(test_ball_pairs);
     RUN_TEST(test_against_general_path);
     return TEST_SUMMARY();
 }
