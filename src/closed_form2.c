@@ -159,15 +159,12 @@ static GJK_NOINLINE bool cores_closest_scaled(gjk_vec2 a0, gjk_vec2 a1, gjk_vec2
 }
 
 bool gjk2_segment_closed_form(const gjk2_query_input *in, gjk2_segment_answer *s) {
-    if (in == NULL || in->shape_a == NULL || in->shape_b == NULL) {
-        return false;
-    }
     gjk_vec2 a0, a1, b0, b1;
     int kind_a = core_of(in->shape_a, &a0, &a1, &s->ra);
     int kind_b = core_of(in->shape_b, &b0, &b1, &s->rb);
     // Other shapes and anything invalid go the general way, which reports
-    // it; so does a traced query, whose events show the walk.
-    if ((kind_a == 0) | (kind_b == 0) || in->options.trace != NULL || !gjk_options_valid(&in->options)) {
+    // it.
+    if ((kind_a == 0) | (kind_b == 0) || !gjk_options_valid(&in->options)) {
         return false;
     }
     gjk_vec2 off = gjk_sub2(in->transform_b.position, in->transform_a.position);

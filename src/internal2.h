@@ -252,7 +252,9 @@ typedef struct gjk2_segment_answer {
 /// True with *s filled when both shapes are points, circles, segments or
 /// capsules, the input is valid and their cores are apart by more than the
 /// tolerance; false otherwise (the general path then answers, and reports
-/// invalid input) (closed_form2.c).
+/// invalid input) (closed_form2.c). `in` and its shapes are not NULL, and
+/// the query is not traced (query2.c checks: a traced query's events show
+/// the walk).
 bool gjk2_segment_closed_form(const gjk2_query_input *in, gjk2_segment_answer *s);
 
 /// The penetration query that may stop once the shapes are proved farther

@@ -5,6 +5,77 @@
 
 #include "internal2.h"
 
+/// Two point cores (points and circles, rounded or not): everything follows
+/// from the centres' offset, which the queries answer from directly (the
+/// twin of query.c's ball_pair).
+typedef struct ball_pair2 {
+    gjk_vec2 pa, pb; ///< The centres (world).
+    gjk_vec2 off;    ///< pb − pa.
+    gjk_vec2 n;      ///< off / |off|: unit, from A to B.
+    gjk_real core;   ///< |off|.
+    gjk_real ra, rb; ///< The radii, margins included.
+    gjk_real tol;    ///< The pair's absolute tolerance.
+} ball_pair2;
+
+enum {
+    POINT_BITS2 = 1u << GJK2_SHAPE_POINT | 1u << GJK2_SHAPE_CIRCLE,
+    SEGMENT_BITS2 = POINT_BITS2 | 1u << GJK2_SHAPE_SEGMENT | 1u << GJK2_SHAPE_CAPSULE,
+};
+
+/// The two shapes' types as bits, one word that chooses which closed form
+/// may apply (ball_pair_of, closed_form), so that most pairs go on after
+/// one test; 0 when the input or a shape is NULL, and for a traced query,
+/// whose events show the walk. A type out of range wraps onto some bit:
+/// the closed forms check the shapes and leave such a pair to the general
+/// path, which reports it.
+static GJK_INLINE unsigned closed_bits(const gjk2_query_input *in) {
+    if (in == NULL || in->options.trace != NULL || in->shape_a == NULL || in->shape_b == NULL) {
+        return 0;
+    }
+    return 1u << ((unsigned)in->shape_a->type & 31u) | 1u << ((unsigned)in->shape_b->type & 31u);
+}
+
+/// gjk2_segment_closed_form for the pair whose closed_bits are ab, called
+/// only when both types are among the segments'.
+static GJK_INLINE bool closed_form(const gjk2_query_input *in, unsigned ab, gjk2_segment_answer *sa) {
+    return ab != 0 && !(ab & ~SEGMENT_BITS2) && gjk2_segment_closed_form(in, sa);
+}
+
+/// True with *b filled when both shapes are points or circles (ab: the
+/// pair's closed_bits), the input is
+/// valid, the centres are farther apart than the tolerance and |off|² is in
+/// the normal range; false with nothing decided otherwise (invalid input,
+/// which the general path reports; centres within the tolerance, left to
+/// EPA; offsets whose square over- or underflows, which the segment closed
+/// form solves scaled). The checks are gjk2_segment_closed_form's, the
+/// radii's sum finite through the tolerance (see query.c's ball_pair_of).
+static GJK_INLINE bool ball_pair_of(const gjk2_query_input *in, unsigned ab, ball_pair2 *b) {
+    if (ab == 0 || (ab & ~POINT_BITS2)) {
+        return false;
+    }
+    const gjk2_shape *sa = in->shape_a, *sb = in->shape_b;
+    bool ca = sa->type == GJK2_SHAPE_CIRCLE, cb = sb->type == GJK2_SHAPE_CIRCLE;
+    gjk_real qa = ca ? sa->circle.radius : 0, qb = cb ? sb->circle.radius : 0;
+    b->ra = sa->margin + qa;
+    b->rb = sb->margin + qb;
+    bool valid = (sa->margin >= 0) & (qa >= 0) & (sb->margin >= 0) & (qb >= 0) & gjk_options_valid(&in->options);
+    if (!valid || !gjk2_transform_check(&in->transform_a) || !gjk2_transform_check(&in->transform_b)) {
+        return false;
+    }
+    b->pa = in->transform_a.position;
+    b->pb = in->transform_b.position;
+    b->off = gjk_sub2(b->pb, b->pa);
+    gjk_real oo = gjk_length_sq2(b->off);
+    gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    b->tol = rel * (gjk_max(gjk_abs(b->off.x), gjk_abs(b->off.y)) + b->ra + b->rb);
+    b->core = gjk_sqrt(oo);
+    if (!(oo > GJK_SQUARE_MIN && oo < GJK_SQUARE_MAX && b->core > b->tol)) {
+        return false;
+    }
+    b->n = gjk_scale2(1 / b->core, b->off);
+    return true;
+}
+
 /// Checks the input and sets up the pair (pair2.c).
 static bool pair_setup(const gjk2_query_input *in, gjk2_pair *p, gjk_transform2 *xa) {
     if (in == NULL || !gjk_options_valid(&in->options)) {
@@ -286,8 +357,15 @@ static void cache_clear(gjk2_simplex_cache *cache) {
 
 gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input) {
     gjk2_intersect_output out = {GJK_INVALID_INPUT, false, 0};
+    unsigned ab = closed_bits(input);
+    ball_pair2 b;
+    if (ball_pair_of(input, ab, &b)) {
+        out.status = classify(b.core - b.ra - b.rb, b.tol);
+        out.intersect = out.status != GJK_SEPARATED;
+        return out;
+    }
     gjk2_segment_answer sa;
-    if (gjk2_segment_closed_form(input, &sa)) {
+    if (closed_form(input, ab, &sa)) {
         out.status = classify(sa.core - sa.ra - sa.rb, sa.tol);
         out.intersect = out.status != GJK_SEPARATED;
         return out;
@@ -421,6 +499,7 @@ static void closed_form_distance(const gjk2_segment_answer *sa, gjk2_distance_ou
     gjk_real dist = sa->core - sa->ra - sa->rb;
     out->status = classify(dist, sa->tol);
     out->normal = sa->n;
+    out->iterations = 0;
     if (dist > 0) {
         out->distance = dist;
         out->point_a = gjk_add2(sa->origin, gjk_mul_add2(sa->ca, sa->ra, sa->n));
@@ -428,8 +507,21 @@ static void closed_form_distance(const gjk2_segment_answer *sa, gjk2_distance_ou
     } else {
         // One common point between the core points, within each radius.
         gjk_real t = sa->ra / (sa->ra + sa->rb); // ra + rb ≥ core > 0
+        out->distance = 0;
         out->point_a = out->point_b = gjk_add2(sa->origin, gjk_add2(sa->ca, gjk_scale2(t, gjk_sub2(sa->cb, sa->ca))));
     }
+}
+
+/// gjk2_penetration's answer from a closed form.
+static void closed_penetration(const gjk2_segment_answer *sa, gjk2_penetration_output *out) {
+    gjk_real sd = sa->core - sa->ra - sa->rb;
+    out->status = classify(sd, sa->tol);
+    out->signed_distance = sd;
+    out->depth = sd < 0 ? -sd : 0;
+    out->point_a = gjk_add2(sa->origin, gjk_mul_add2(sa->ca, sa->ra, sa->n));
+    out->point_b = gjk_add2(sa->origin, gjk_mul_add2(sa->cb, -sa->rb, sa->n));
+    out->normal = sa->n;
+    out->iterations = out->epa_iterations = 0;
 }
 
 /// gjk2_distance's GJK walk (and EPA's classification when the cores
@@ -479,12 +571,6 @@ static bool distance_walk(const gjk2_query_input *input, gjk2_pair *p, gjk2_simp
 static void distance_run(const gjk2_query_input *input, gjk2_simplex_cache *cache, gjk2_distance_output *out) {
     memset(out, 0, sizeof *out);
     out->status = GJK_INVALID_INPUT;
-    gjk2_segment_answer sa;
-    if (gjk2_segment_closed_form(input, &sa)) {
-        cache_clear(cache);
-        closed_form_distance(&sa, out);
-        return;
-    }
     gjk2_pair p;
     gjk_transform2 xa;
     if (!pair_setup(input, &p, &xa)) {
@@ -543,18 +629,6 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
                             gjk2_penetration_output *out) {
     memset(out, 0, sizeof *out);
     out->status = GJK_INVALID_INPUT;
-    gjk2_segment_answer sa;
-    if (gjk2_segment_closed_form(input, &sa)) {
-        cache_clear(cache);
-        gjk_real sd = sa.core - sa.ra - sa.rb;
-        out->status = classify(sd, sa.tol);
-        out->signed_distance = sd;
-        out->depth = sd < 0 ? -sd : 0;
-        out->point_a = gjk_add2(sa.origin, gjk_mul_add2(sa.ca, sa.ra, sa.n));
-        out->point_b = gjk_add2(sa.origin, gjk_mul_add2(sa.cb, -sa.rb, sa.n));
-        out->normal = sa.n;
-        return;
-    }
     gjk2_pair p;
     gjk_transform2 xa;
     if (!pair_setup(input, &p, &xa)) {
@@ -615,22 +689,67 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
 // returned through each layer: a tiny query's time is mostly such copies.
 gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
     gjk2_distance_output out;
-    distance_run(input, cache, &out);
+    unsigned ab = closed_bits(input);
+    ball_pair2 b;
+    gjk2_segment_answer sa;
+    if (ball_pair_of(input, ab, &b)) {
+        cache_clear(cache);
+        gjk_real dist = b.core - b.ra - b.rb;
+        out.status = classify(dist, b.tol);
+        out.normal = b.n;
+        out.iterations = 0;
+        if (dist > 0) {
+            out.distance = dist;
+            out.point_a = gjk_mul_add2(b.pa, b.ra, b.n);
+            out.point_b = gjk_mul_add2(b.pb, -b.rb, b.n);
+        } else {
+            // One common point, between the centres within each radius
+            // (ra + rb ≥ |off| > 0).
+            out.distance = 0;
+            out.point_a = out.point_b = gjk_mul_add2(b.pa, b.ra / (b.ra + b.rb), b.off);
+        }
+    } else if (closed_form(input, ab, &sa)) {
+        cache_clear(cache);
+        closed_form_distance(&sa, &out);
+    } else {
+        distance_run(input, cache, &out);
+    }
     finite_distance(&out);
     return out;
 }
 
-gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
+/// gjk2_penetration and gjk2_penetration_bounded.
+static gjk2_penetration_output penetration_query(const gjk2_query_input *input, gjk2_simplex_cache *cache,
+                                                 gjk_real max_distance) {
     gjk2_penetration_output out;
-    penetration_run(input, cache, 0, &out);
+    unsigned ab = closed_bits(input);
+    ball_pair2 b;
+    gjk2_segment_answer sa;
+    if (ball_pair_of(input, ab, &b)) {
+        cache_clear(cache);
+        gjk_real sd = b.core - b.ra - b.rb;
+        out.status = classify(sd, b.tol);
+        out.signed_distance = sd;
+        out.depth = sd < 0 ? -sd : 0;
+        out.point_a = gjk_mul_add2(b.pa, b.ra, b.n);
+        out.point_b = gjk_mul_add2(b.pb, -b.rb, b.n);
+        out.normal = b.n;
+        out.iterations = out.epa_iterations = 0;
+    } else if (closed_form(input, ab, &sa)) {
+        cache_clear(cache);
+        closed_penetration(&sa, &out);
+    } else {
+        penetration_run(input, cache, max_distance, &out);
+    }
     finite_penetration(&out);
     return out;
 }
 
+gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
+    return penetration_query(input, cache, 0);
+}
+
 gjk2_penetration_output gjk2_penetration_bounded(const gjk2_query_input *input, gjk2_simplex_cache *cache,
                                                gjk_real max_distance) {
-    gjk2_penetration_output out;
-    penetration_run(input, cache, max_distance, &out);
-    finite_penetration(&out);
-    return out;
+    return penetration_query(input, cache, max_distance);
 }

@@ -504,11 +504,106 @@ static void test_invalid_input(void) {
     ENSURE(d.status == GJK_INVALID_INPUT && d.distance == 0);
 }
 
+/// The three queries' statuses on `in`, and whether they all agree.
+static bool statuses2(const gjk2_query_input *in, gjk_status *st) {
+    gjk_status i = gjk2_intersect(in).status, d = gjk2_distance(in, NULL).status, p = gjk2_penetration(in, NULL).status;
+    *st = p;
+    return i == d && d == p;
+}
+
+static void count_events(void *user, const gjk_trace_event *ev) {
+    (void)ev;
+    ++*(int *)user;
+}
+
+/// Two balls (points and circles) take their own short path in each query
+/// (query2.c, ball_pair_of): exact answers; the cases left to the closed
+/// form, GJK and EPA (concentric, offsets whose square leaves the normal
+/// range, traced queries); and every kind of invalid input reported by all
+/// three queries.
+static void test_ball_pairs(void) {
+    const double tol = TEST_REL_TOL;
+    gjk2_shape c1 = gjk2_make_circle((gjk_real)0.5), c2 = gjk2_with_margin(gjk2_make_circle((gjk_real)0.25), (gjk_real)0.25);
+    gjk2_query_input in = query(&c1, at(10, -20, 0.3), &c2, at(13, -16, -1)); // |off| = 5
+    gjk2_distance_output d = gjk2_distance(&in, NULL);
+    ENSURE(d.status == GJK_SEPARATED && d.iterations == 0);
+    ENSURE_NEAR(d.distance, 4, tol);
+    ENSURE_NEAR(d.normal.x, 0.6, tol);
+    ENSURE_NEAR(d.normal.y, 0.8, tol);
+    ENSURE_NEAR(d.point_a.x, 10.3, 100 * tol);
+    ENSURE_NEAR(d.point_b.y, -16.4, 100 * tol);
+    // Overlapping by 0.3: the common point halfway, 0.35 from each centre.
+    in.transform_b = at(10, -19.3, 2);
+    gjk2_penetration_output p = gjk2_penetration(&in, NULL);
+    ENSURE(p.status == GJK_PENETRATING && p.iterations == 0 && p.epa_iterations == 0);
+    ENSURE_NEAR(p.depth, 0.3, 100 * tol);
+    ENSURE_NEAR(p.point_a.y - p.point_b.y, 0.3, 100 * tol);
+    d = gjk2_distance(&in, NULL);
+    ENSURE(d.status == GJK_PENETRATING && d.distance == 0);
+    ENSURE_NEAR(d.point_a.y, -19.65, 100 * tol);
+    ENSURE(gjk2_intersect(&in).intersect);
+    gjk_status st;
+    in.transform_b = at(10, -19, 0);
+    ENSURE(statuses2(&in, &st) && st == GJK_TOUCHING);
+    // Concentric: EPA's depth. Offsets whose square leaves the normal
+    // range: the closed form, scaled.
+    in.transform_b = at(10, -20, 1);
+    ENSURE(statuses2(&in, &st) && st == GJK_PENETRATING);
+    ENSURE_NEAR(gjk2_penetration(&in, NULL).depth, 1, 100 * tol);
+    gjk2_shape pt = gjk2_make_point();
+    double far = GJK_USE_FLOAT ? 1e16 : 1e150, near = GJK_USE_FLOAT ? 1e-16 : 1e-150;
+    gjk2_query_input pts = query(&pt, at(0, 0, 0), &pt, at(far, far, 0));
+    d = gjk2_distance(&pts, NULL);
+    ENSURE(d.status == GJK_SEPARATED);
+    ENSURE_NEAR(d.distance / far, sqrt(2.0), tol);
+    pts.transform_b = at(near, near, 0);
+    d = gjk2_distance(&pts, NULL);
+    ENSURE(d.status == GJK_SEPARATED);
+    ENSURE_NEAR(d.distance / near, sqrt(2.0), tol);
+    // A traced query shows the walk, with the same answer.
+    int events = 0;
+    in.transform_b = at(13, -16, -1);
+    in.options.trace = count_events;
+    in.options.trace_data = &events;
+    gjk2_distance_output traced = gjk2_distance(&in, NULL);
+    ENSURE(events > 0 && traced.status == GJK_SEPARATED);
+    ENSURE_NEAR(traced.distance, 4, tol);
+    // Each invalid number in each place: all three queries report it.
+    const gjk_real inf = (gjk_real)INFINITY, nan = (gjk_real)NAN;
+    const gjk_real bad_reals[] = {-1, nan, inf, -inf};
+    for (int k = 0; k < 4 * 6; ++k) {
+        gjk2_shape a = gjk2_make_circle(1), b = gjk2_make_point();
+        gjk2_query_input q = query(&a, at(0, 0, 0), &b, at(3, 0, 0));
+        gjk_real x = bad_reals[k % 4];
+        switch (k / 4) {
+        case 0: a.circle.radius = x; break;
+        case 1: a.margin = x; break;
+        case 2: b.margin = x; break;
+        case 3: q.transform_b.position.y = x == -1 ? nan : x; break; // −1 is a position
+        case 4: q.transform_a.rotation.c = x == -1 ? 0 : x, q.transform_a.rotation.s = 0; break; // (0, 0): none
+        default:
+            if (k % 4 == 0) {
+                q.options.tolerance = nan;
+            } else if (k % 4 == 1) {
+                q.options.max_iterations = -1;
+            } else if (k % 4 == 2) {
+                a.circle.radius = GJK_REAL_MAX; // the radii's sum overflows
+                b.margin = GJK_REAL_MAX;
+            } else {
+                a.type = (gjk2_shape_type)99; // not a shape type
+            }
+            break;
+        }
+        ENSURE(statuses2(&q, &st) && st == GJK_INVALID_INPUT);
+    }
+}
+
 int main(int argc, char **argv) {
     (void)argc;
     (void)argv;
     RUN_TEST(test_exact_answers);
     RUN_TEST(test_invalid_input);
+    RUN_TEST(test_ball_pairs);
     RUN_TEST(test_random_against_reference);
     return TEST_SUMMARY();
 }
