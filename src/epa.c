@@ -105,7 +105,7 @@ static gjk_real epa_tolerance(const gjk_pair *pair, const epa_polytope *P) {
 static int next3(int i) { return i == 2 ? 0 : i + 1; }
 
 /// Normal and distance of face (a, b, c); false when it has no area.
-static bool face_plane(const epa_polytope *P, int a, int b, int c, gjk_vec3 *n, gjk_real *dist) {
+static GJK_INLINE bool face_plane(const epa_polytope *P, int a, int b, int c, gjk_vec3 *n, gjk_real *dist) {
     gjk_vec3 pa = P->vert[a].w, pb = P->vert[b].w, pc = P->vert[c].w;
     gjk_vec3 e1 = gjk_sub(pb, pa), e2 = gjk_sub(pc, pa);
     gjk_vec3 cr = gjk_cross(e1, e2);
