@@ -22,7 +22,9 @@
 /// x clamped to [0, 1] by max and min (no branches; a NaN gives 0).
 static gjk_real clamp01(gjk_real x) { return gjk_min(gjk_max(x, 0), 1); }
 
-void gjk_segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq) {
+/// Closest points of the segments p0–p1 and q0–q1 (either may have zero
+/// length). Inline: its outputs then stay in registers.
+static GJK_INLINE void segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq) {
     gjk_vec3 d1 = gjk_sub(p1, p0), d2 = gjk_sub(q1, q0), r = gjk_sub(p0, q0);
     gjk_real a = gjk_dot(d1, d1), e = gjk_dot(d2, d2), f = gjk_dot(d2, r);
     gjk_real s, t;
@@ -88,7 +90,7 @@ static GJK_INLINE bool segment_core(const gjk_shape *s, gjk_vec3 *a, gjk_vec3 *b
 
 /// The shape's core endpoints rotated by the unit quaternion q (world
 /// orientation, not translated).
-static void rotate_core(gjk_quat q, gjk_vec3 *a, gjk_vec3 *b) {
+static GJK_INLINE void rotate_core(gjk_quat q, gjk_vec3 *a, gjk_vec3 *b) {
     // A capsule about its centre (b = −a, as gjk_make_capsule's callers
     // mostly build them) needs one rotation.
     bool symmetric = (b->x == -a->x) & (b->y == -a->y) & (b->z == -a->z);
@@ -115,7 +117,7 @@ static gjk_vec3 unit_of(gjk_vec3 v, gjk_real vv, gjk_real len) {
 /// power of two).
 static GJK_NOINLINE void closest_scaled(gjk_vec3 a0, gjk_vec3 a1, gjk_vec3 b0, gjk_vec3 b1, int k, gjk_closed_answer *s) {
     gjk_real down = gjk_ldexp(1, -k), up = gjk_ldexp(1, k);
-    gjk_segments_closest(gjk_scale(down, a0), gjk_scale(down, a1), gjk_scale(down, b0), gjk_scale(down, b1), &s->ca, &s->cb);
+    segments_closest(gjk_scale(down, a0), gjk_scale(down, a1), gjk_scale(down, b0), gjk_scale(down, b1), &s->ca, &s->cb);
     gjk_vec3 diff = gjk_sub(s->cb, s->ca);
     gjk_real dd = gjk_length_sq(diff), len = gjk_sqrt(dd);
     s->n = unit_of(diff, dd, len);
@@ -161,7 +163,7 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
         closest_scaled(a0, a1, b0, b1, gjk_shift_outside(m, lo, hi), s);
         return s->core > s->tol && gjk_is_valid_real(s->core); // else EPA (or the general path's report)
     }
-    gjk_segments_closest(a0, a1, b0, b1, &s->ca, &s->cb);
+    segments_closest(a0, a1, b0, b1, &s->ca, &s->cb);
     gjk_vec3 diff = gjk_sub(s->cb, s->ca);
     gjk_real dd = gjk_length_sq(diff);
     s->core = gjk_sqrt(dd);

@@ -503,10 +503,6 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
 /// and gjk_real is double, else 0.
 int gjk_hull_scan_kind(void);
 
-/// Closest points of the segments p0–p1 and q0–q1 (either may have zero
-/// length), closed_form.c.
-void gjk_segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq);
-
 /// A closed-form answer: two shapes whose cores are points or segments
 /// (closed_form.c), or a point core against a box, cylinder, cone,
 /// ellipsoid or triangle core (point_shape.c), in a frame with the world's
