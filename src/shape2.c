@@ -122,13 +122,15 @@ bool gjk2_shape_check(const gjk2_shape *s, bool every_vertex) {
         }
     {
         // A NaN vertex would never win a support comparison and so would
-        // go unnoticed: the queries read every vertex once. (Only the
-        // public support function skips this.) One test at the end: each
-        // x − x is 0 for finite x and NaN otherwise, and a NaN survives
-        // the sum.
+        // go unnoticed: the queries read every vertex once (only the
+        // public support function skips this), but for a convex polygon,
+        // whose points gjk2_make_convex_polygon found finite (and which
+        // must stay unchanged: gjk2d.h): two 16-gons' distance query, 5203
+        // -> 5007 instructions. One test at the end: each x − x is 0 for
+        // finite x and NaN otherwise, and a NaN survives the sum.
         // Two vertices a step, in two sums (independent chains).
         const gjk_vec2 *v = s->polygon.vertices;
-        int n = every_vertex ? s->polygon.count : 1;
+        int n = every_vertex && !s->polygon.convex ? s->polygon.count : 1;
         gjk_real z0 = 0, z1 = 0;
         int i = 0;
         for (; i + 1 < n; i += 2) {

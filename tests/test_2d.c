@@ -463,6 +463,18 @@ static void test_convex_polygon(void) {
     gjk2_shape none = gjk2_make_convex_polygon(NULL, 3);
     ENSURE(none.polygon.convex == 0 && gjk2_shape_validate(&none) == GJK_INVALID_INPUT);
     ENSURE(gjk2_make_convex_polygon(ccw, 0).polygon.convex == 0);
+    // A non-finite corner is no convex polygon (the queries skip the
+    // vertex check for one): every query reports it.
+    for (int k = 0; k < 2; ++k) {
+        gjk_vec2 bad[] = {V2(-1, -1), V2(1, -1), V2(1, 1), V2(-1, 1)};
+        bad[2].y = k == 0 ? (gjk_real)NAN : (gjk_real)INFINITY;
+        gjk2_shape p = gjk2_make_convex_polygon(bad, 4), q = gjk2_make_convex_polygon(ccw, 4);
+        ENSURE(p.polygon.convex == 0);
+        gjk2_query_input in = query(&q, pose(0, 0, 0), &p, pose(5, 0, 0));
+        ENSURE(gjk2_distance(&in, NULL).status == GJK_INVALID_INPUT);
+        ENSURE(gjk2_penetration(&in, NULL).status == GJK_INVALID_INPUT);
+        ENSURE(gjk2_intersect(&in).status == GJK_INVALID_INPUT);
+    }
     // The 2 × 2 square against the 1 × 1 one: B over [0.8, 1.8] in x, so
     // 0.2 deep along +x; at x = 2, 0.5 apart; the clockwise square (the
     // plain polygon, by GJK and EPA) gives the same answers.

@@ -83,7 +83,9 @@ GJK_API gjk2_shape gjk2_make_polygon(const gjk_vec2 *vertices, int count);
 /// GJK and EPA. Points that are not so ordered give the plain polygon of
 /// gjk2_make_polygon (the hull of the points: the same answers, by GJK).
 /// The caller keeps the points alive and unchanged: the queries trust the
-/// order checked here, so points moved afterwards need a new shape.
+/// order checked here, and the points' finiteness (checked here too, which
+/// the queries then skip, as for a hull in 3D), so points moved afterwards
+/// need a new shape.
 GJK_API gjk2_shape gjk2_make_convex_polygon(const gjk_vec2 *vertices, int count);
 /// A user shape; `radius` bounds |support| (0 if unknown). GJK takes it as
 /// curved and may try secant steps on it (see gjk_make_custom).
