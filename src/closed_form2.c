@@ -170,45 +170,33 @@ bool gjk2_segment_closed_form(const gjk2_query_input *in, gjk2_segment_answer *s
     gjk_vec2 off = gjk_sub2(in->transform_b.position, in->transform_a.position);
     gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
     bool points_a = kind_a == 1, points_b = kind_b == 1;
-    gjk_real m; // the tolerance scale (below)
-    if (points_a & points_b) {
-        // Two point cores (circles, points): the centres' offset is all,
-        // and the rotations only need to be valid.
-        if (!gjk2_transform_check(&in->transform_a) || !gjk2_transform_check(&in->transform_b)) {
-            return false;
-        }
-        m = max_abs2(off);
-        s->ca = gjk_v2(0, 0);
-        s->cb = off;
-        gjk_real dd = gjk_length_sq2(off);
-        s->core = gjk_sqrt(dd);
-        s->n = unit_of(off, dd, s->core);
-    } else {
-        // A frame with A's origin at 0 and the world's orientation: B's
-        // offset is one difference of world positions, as in the general path.
-        gjk_transform2 ta, tb; // validated, rotations normalised
-        if (!gjk2_transform_unit(&in->transform_a, &ta) || !gjk2_transform_unit(&in->transform_b, &tb)) {
-            return false;
-        }
-        a0 = gjk_rot2_apply(ta.rotation, a0);
-        a1 = gjk_rot2_apply(ta.rotation, a1);
-        b0 = gjk_rot2_apply(tb.rotation, b0);
-        b1 = gjk_rot2_apply(tb.rotation, b1);
-        // The tolerance scale: a bound on the coordinates of the points of
-        // the difference of the cores, which GJK would see.
-        m = max_abs2(off) + gjk_max(max_abs2(a0), max_abs2(a1)) + gjk_max(max_abs2(b0), max_abs2(b1));
-        b0 = gjk_add2(b0, off);
-        b1 = gjk_add2(b1, off);
+    // (Two point cores whose offset is in the normal range are answered
+    // before this, query2.c's ball_pair_of; here they are huge or tiny
+    // apart, and are solved scaled, as the segments are.)
+    // A frame with A's origin at 0 and the world's orientation: B's
+    // offset is one difference of world positions, as in the general path.
+    gjk_transform2 ta, tb; // validated, rotations normalised
+    if (!gjk2_transform_unit(&in->transform_a, &ta) || !gjk2_transform_unit(&in->transform_b, &tb)) {
+        return false;
+    }
+    a0 = gjk_rot2_apply(ta.rotation, a0);
+    a1 = gjk_rot2_apply(ta.rotation, a1);
+    b0 = gjk_rot2_apply(tb.rotation, b0);
+    b1 = gjk_rot2_apply(tb.rotation, b1);
+    // The tolerance scale: a bound on the coordinates of the points of
+    // the difference of the cores, which GJK would see.
+    gjk_real m = max_abs2(off) + gjk_max(max_abs2(a0), max_abs2(a1)) + gjk_max(max_abs2(b0), max_abs2(b1));
+    b0 = gjk_add2(b0, off);
+    b1 = gjk_add2(b1, off);
 #if GJK_USE_FLOAT
-        const gjk_real lo = 1e-10f, hi = 1e17f; // see cores_closest_scaled
+    const gjk_real lo = 1e-10f, hi = 1e17f; // see cores_closest_scaled
 #else
-        const gjk_real lo = 1e-130, hi = 1e150;
+    const gjk_real lo = 1e-130, hi = 1e150;
 #endif
-        bool apart = m >= lo && m <= hi ? cores_closest(a0, a1, b0, b1, points_a, points_b, s)
-                                        : cores_closest_scaled(a0, a1, b0, b1, points_a, points_b, gjk_shift_outside(m, lo, hi), s);
-        if (!apart) {
-            return false; // they cross
-        }
+    bool apart = m >= lo && m <= hi ? cores_closest(a0, a1, b0, b1, points_a, points_b, s)
+                                    : cores_closest_scaled(a0, a1, b0, b1, points_a, points_b, gjk_shift_outside(m, lo, hi), s);
+    if (!apart) {
+        return false; // they cross
     }
     s->tol = rel * (m + s->ra + s->rb);
     // The cores touch or cross (EPA decides), or a sum overflowed: the

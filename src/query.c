@@ -4,10 +4,14 @@
 
 #include "internal.h"
 
-/// The shape's type as a bit. A type out of range wraps onto some bit: the
-/// closed forms check the shapes and leave such a pair to the general path,
-/// which reports it.
-static GJK_INLINE unsigned type_bit(const gjk_shape *s) { return 1u << ((unsigned)s->type & 31u); }
+/// The shape's type as a bit; a type out of range (not a shape: the general
+/// path reports it) as bit 31, which no closed form's mask holds. (Wrapped
+/// onto the bits, type 32 read as a point and two balls' path answered it:
+/// review finding.)
+static GJK_INLINE unsigned type_bit(const gjk_shape *s) {
+    unsigned t = (unsigned)s->type;
+    return t < GJK_SHAPE_TYPE_COUNT ? 1u << t : 1u << 31;
+}
 
 enum {
     POINT_BITS = 1u << GJK_SHAPE_POINT | 1u << GJK_SHAPE_SPHERE,

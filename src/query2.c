@@ -22,17 +22,22 @@ enum {
     SEGMENT_BITS2 = POINT_BITS2 | 1u << GJK2_SHAPE_SEGMENT | 1u << GJK2_SHAPE_CAPSULE,
 };
 
-/// The two shapes' types as bits, one word that chooses which closed form
-/// may apply (ball_pair_of, closed_form), so that most pairs go on after
-/// one test; 0 when the input or a shape is NULL, and for a traced query,
-/// whose events show the walk. A type out of range wraps onto some bit:
-/// the closed forms check the shapes and leave such a pair to the general
-/// path, which reports it.
+/// The shape's type as a bit; a type out of range (not a shape: the general
+/// path reports it) as bit 31, which no closed form's mask holds.
+static GJK_INLINE unsigned type_bit2(const gjk2_shape *s) {
+    unsigned t = (unsigned)s->type;
+    return t < GJK2_SHAPE_TYPE_COUNT ? 1u << t : 1u << 31;
+}
+
+/// The two shapes' types as bits (type_bit2), one word that chooses which
+/// closed form may apply (ball_pair_of, closed_form), so that most pairs go
+/// on after one test; 0 when the input or a shape is NULL, and for a traced
+/// query, whose events show the walk.
 static GJK_INLINE unsigned closed_bits(const gjk2_query_input *in) {
     if (in == NULL || in->options.trace != NULL || in->shape_a == NULL || in->shape_b == NULL) {
         return 0;
     }
-    return 1u << ((unsigned)in->shape_a->type & 31u) | 1u << ((unsigned)in->shape_b->type & 31u);
+    return type_bit2(in->shape_a) | type_bit2(in->shape_b);
 }
 
 /// gjk2_segment_closed_form for the pair whose closed_bits are ab, called

@@ -241,6 +241,13 @@ static void test_ball_pairs(void) {
     d = gjk_distance(&pts, NULL);
     ENSURE(d.status == GJK_SEPARATED);
     ENSURE_NEAR(d.distance / near, sqrt(2.0), TEST_REL_TOL);
+    // Beyond the square root of the largest number (as capsules' closed
+    // form, and 2D's, answer there too): every query agrees.
+    gjk_real huge = (gjk_real)(GJK_USE_FLOAT ? 1e25 : 1e200);
+    gjk_query_input far_balls = in;
+    far_balls.transform_b.position = gjk_add(pa, gjk_v3(huge, -huge, 0));
+    ENSURE(statuses(&far_balls, &st) && st == GJK_SEPARATED);
+    ENSURE_NEAR(gjk_distance(&far_balls, NULL).distance / huge, sqrt(2.0), TEST_REL_TOL);
 
     // Invalid input: each variant against the same balls as user shapes
     // (centre support, the radius as margin), which the general path
@@ -283,6 +290,19 @@ static void test_ball_pairs(void) {
             gjk_status gst;
             ENSURE(statuses(&g, &gst) && gst == GJK_INVALID_INPUT);
         }
+    }
+    // Types out of range, also those that are a ball's type modulo 32 (the
+    // queries' type bits once wrapped them onto a point or a sphere, which
+    // were then answered: review finding): not shapes.
+    const int bad_types[] = {32, 32 + GJK_SHAPE_SPHERE, 64, -32, -1, GJK_SHAPE_TYPE_COUNT};
+    for (int k = 0; k < (int)(sizeof bad_types / sizeof bad_types[0]); ++k) {
+        gjk_shape a = gjk_make_sphere(1), b = gjk_make_point();
+        gjk_query_input q = {&a, gjk_transform_identity(), &b, gjk_transform_make(gjk_v3(3, 0, 0), gjk_quat_identity()), {0}};
+        b.type = (gjk_shape_type)bad_types[k];
+        ENSURE(statuses(&q, &st) && st == GJK_INVALID_INPUT);
+        b.type = GJK_SHAPE_POINT;
+        a.type = (gjk_shape_type)bad_types[k];
+        ENSURE(statuses(&q, &st) && st == GJK_INVALID_INPUT);
     }
 }
 

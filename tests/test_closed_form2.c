@@ -560,6 +560,12 @@ static void test_ball_pairs(void) {
     d = gjk2_distance(&pts, NULL);
     ENSURE(d.status == GJK_SEPARATED);
     ENSURE_NEAR(d.distance / near, sqrt(2.0), tol);
+    // Beyond the square root of the largest number, as capsules and 3D's
+    // balls: every query agrees.
+    double huge = GJK_USE_FLOAT ? 1e25 : 1e200;
+    gjk2_query_input far_balls = query(&c1, at(10, -20, 0.3), &c2, at(huge, -huge, 0));
+    ENSURE(statuses2(&far_balls, &st) && st == GJK_SEPARATED);
+    ENSURE_NEAR(gjk2_distance(&far_balls, NULL).distance / huge, sqrt(2.0), tol);
     // A traced query shows the walk, with the same answer.
     int events = 0;
     in.transform_b = at(13, -16, -1);
@@ -594,6 +600,17 @@ static void test_ball_pairs(void) {
             }
             break;
         }
+        ENSURE(statuses2(&q, &st) && st == GJK_INVALID_INPUT);
+    }
+    // Types out of range, also a ball's type modulo 32: not shapes.
+    const int bad_types[] = {32, 32 + GJK2_SHAPE_CIRCLE, 64, -32, -1, GJK2_SHAPE_TYPE_COUNT};
+    for (int k = 0; k < (int)(sizeof bad_types / sizeof bad_types[0]); ++k) {
+        gjk2_shape a = gjk2_make_circle(1), b = gjk2_make_point();
+        gjk2_query_input q = query(&a, at(0, 0, 0), &b, at(3, 0, 0));
+        b.type = (gjk2_shape_type)bad_types[k];
+        ENSURE(statuses2(&q, &st) && st == GJK_INVALID_INPUT);
+        b.type = GJK2_SHAPE_POINT;
+        a.type = (gjk2_shape_type)bad_types[k];
         ENSURE(statuses2(&q, &st) && st == GJK_INVALID_INPUT);
     }
 }
