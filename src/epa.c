@@ -132,7 +132,8 @@ static GJK_INLINE bool face_plane(const epa_polytope *P, int a, int b, int c, gj
         }
     }
     *n = u;
-    // The distance from the vertex nearest the origin is the most accurate.
+    // The plane's distance at the vertices' centroid: the mean of the
+    // three, each off by the normal's rounding times its lever.
     gjk_real d0 = gjk_dot(*n, pa), d1 = gjk_dot(*n, pb), d2 = gjk_dot(*n, pc);
     *dist = (d0 + d1 + d2) / 3;
     return true;
