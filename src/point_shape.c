@@ -361,16 +361,17 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
         return false;
     }
     // Anything invalid goes the general way, which reports it.
-    gjk_transform tp, ts; // validated, rotations normalised
+    // (The point's rotation is only checked: a point core has no direction.)
+    const gjk_transform *tp = a_point ? &in->transform_a : &in->transform_b;
+    gjk_transform ts; // validated, its rotation normalised
     if (!gjk_options_valid(&in->options) || !gjk_shape_check(in->shape_a, false) ||
-        !gjk_shape_check(in->shape_b, false) ||
-        !gjk_transform_unit(a_point ? &in->transform_a : &in->transform_b, &tp) ||
+        !gjk_shape_check(in->shape_b, false) || !gjk_transform_valid(tp) ||
         !gjk_transform_unit(a_point ? &in->transform_b : &in->transform_a, &ts)) {
         return false;
     }
     // The point relative to the shape: one difference of world positions,
     // as in the general path, then in the shape's frame.
-    gjk_vec3 off = gjk_sub(tp.position, ts.position);
+    gjk_vec3 off = gjk_sub(tp->position, ts.position);
     gjk_real m = gjk_max_abs(off) + gjk_shape_size(shape);
     // Coordinates far from 1 would take squares out of the normal range:
     // the point and the shape are then solved multiplied by 2^−k, exactly,
