@@ -93,7 +93,9 @@ GJK_API gjk2_shape gjk2_make_custom(gjk2_support_fn support, const void *user_da
 /// The same shape with the margin set.
 GJK_API gjk2_shape gjk2_with_margin(gjk2_shape shape, gjk_real margin);
 
-/// GJK_SEPARATED when valid, else GJK_INVALID_INPUT (reads every vertex).
+/// GJK_SEPARATED when valid, else GJK_INVALID_INPUT (reads every vertex of
+/// a polygon, but a convex polygon's, which gjk2_make_convex_polygon
+/// checked when it made the shape: they must stay unchanged).
 GJK_API gjk_status gjk2_shape_validate(const gjk2_shape *shape);
 
 /// The point of the shape (margin included) farthest along `direction`, in
