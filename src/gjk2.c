@@ -236,7 +236,10 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
                 // point inside is as close as the old simplex (it contains or
                 // extends it) and gives the exact direction, its perpendicular:
                 // keep it. Otherwise keep the old simplex.
-                if (s->count == 2) {
+                // (Not an edge farther than the old simplex by more than
+                // the tolerance: rounding picked it, as a sliver triangle's
+                // short edge once did, fuzz seed 949.)
+                if (s->count == 2 && gjk_sqrt(vv_new) - vlen <= tol) {
                     walk->v = v_new;
                 } else {
                     *s = saved;

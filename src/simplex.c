@@ -142,17 +142,24 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *ra
         }
     }
     // The closest point is on an edge opposite a vertex whose sub-area has the
-    // wrong sign (all three edges for a degenerate triangle). An edge whose
-    // own answer lies inside it ends the search (see sv_3d).
+    // wrong sign. An edge whose own answer lies inside it ends the search
+    // (see sv_3d), but only where the signs are sure: when the sub-areas
+    // cancel in their sum to within its rounding (no area, or a sliver),
+    // every edge is a candidate and the nearest is the answer. (A sliver
+    // with two vertices 4.7e-20 apart, 4.2 from the origin: the sum came out
+    // 0, every edge counted as wrong, and the first, the sliver's own short
+    // edge, gave a point 6 away; 2D's twin made gjk2_distance answer 6 for
+    // 4.24, fuzz seed 949.)
     sv_result e;
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
     const int edge[3][2] = {{j, k}, {i, k}, {i, j}};
-    const int wrong[3] = {!same_sign(mu, ca), !same_sign(mu, cb), !same_sign(mu, cc)};
+    const int unsure = !(gjk_abs(mu) > 8 * GJK_REAL_EPSILON * (gjk_abs(ca) + gjk_abs(cb) + gjk_abs(cc)));
+    const int wrong[3] = {unsure | !same_sign(mu, ca), unsure | !same_sign(mu, cb), unsure | !same_sign(mu, cc)};
     for (int m = 0; m < 3; ++m) {
         if (wrong[m]) {
             sv_1d(p, edge[m][0], edge[m][1], &e, range);
-            if (e.count == 2) {
+            if (e.count == 2 && !unsure) {
                 *r = e;
                 return;
             }

@@ -130,19 +130,25 @@ static GJK_INLINE void sv_2d(const gjk_vec2 *p, sv2_result *r, bool *range) {
         return;
     }
     // The closest point is on an edge opposite a vertex whose sub-area has the
-    // wrong sign (all three edges for a degenerate triangle). An edge whose
-    // own answer lies inside it is the answer (as a face in simplex.c's
-    // sv_3d): the triangle lies behind the edge's line, and the origin's
-    // foot on that line, the nearest point of that half-plane, is in it.
+    // wrong sign. An edge whose own answer lies inside it is the answer (as
+    // a face in simplex.c's sv_3d): the triangle lies behind the edge's
+    // line, and the origin's foot on that line, the nearest point of that
+    // half-plane, is in it. That needs sure signs: when the sub-areas cancel
+    // in their sum to within its rounding (no area, or a sliver), every
+    // edge is a candidate and the nearest is the answer (fuzz seed 949: a
+    // sliver with two vertices 4.7e-20 apart, 4.2 from the origin, whose
+    // sum came out 0; its own short edge, first, gave a point 6 away, and
+    // gjk2_distance answered 6).
     sv2_result e;
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
     static const int edge[3][2] = {{1, 2}, {0, 2}, {0, 1}};
-    const int wrong[3] = {!same_sign(mu, ca), !same_sign(mu, cb), !same_sign(mu, cc)};
+    const int unsure = !(gjk_abs(mu) > 8 * GJK_REAL_EPSILON * (gjk_abs(ca) + gjk_abs(cb) + gjk_abs(cc)));
+    const int wrong[3] = {unsure | !same_sign(mu, ca), unsure | !same_sign(mu, cb), unsure | !same_sign(mu, cc)};
     for (int m = 0; m < 3; ++m) {
         if (wrong[m]) {
             sv_1d(p, edge[m][0], edge[m][1], &e, range);
-            if (e.count == 2) {
+            if (e.count == 2 && !unsure) {
                 *r = e;
                 return;
             }

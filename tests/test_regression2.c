@@ -1687,7 +1687,49 @@ static void test_scale_ends(void) {
     }
 }
 
+/// Fuzz seed 949: a polygon whose points all lie on the line y = x, two of
+/// them 4.7e-20 from the origin on either side, and a point 6 to the side
+/// of one end: the walk's last triangle was a sliver whose sub-areas
+/// cancelled in their sum, its short edge was taken as the answer, and
+/// gjk2_distance said 6 with the normal (−1, 0) where the distance is 3√2.
+static void test_collinear_polygon_sliver_simplex(void) {
+    const gjk_vec2 v[8] = {gjk_v2((gjk_real)-2.6354980468749999e-20, (gjk_real)-2.6354980468749999e-20),
+                           gjk_v2((gjk_real)2.0520019531249998e-20, (gjk_real)2.0520019531249998e-20),
+                           gjk_v2((gjk_real)-5.5, (gjk_real)-5.5),
+                           gjk_v2((gjk_real)-3.625, (gjk_real)-3.625),
+                           gjk_v2(0, 0),
+                           gjk_v2(0, 0),
+                           gjk_v2(0, 0),
+                           gjk_v2((gjk_real)-5.4375, (gjk_real)-5.4375)};
+    gjk2_shape a = gjk2_make_polygon(v, 8), b = gjk2_make_point();
+    gjk2_query_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a;
+    in.shape_b = &b;
+    in.transform_a = gjk_transform2_make(gjk_v2((gjk_real)0.5, (gjk_real)-5.5), 0);
+    in.transform_b = gjk_transform2_make(gjk_v2((gjk_real)-5.5, (gjk_real)-5.5), 0);
+    const double exact = 3 * sqrt(2.0);
+    gjk2_distance_output d = gjk2_distance(&in, NULL);
+    ENSURE(d.status == GJK_SEPARATED);
+    ENSURE_NEAR(d.distance, exact, 1e-6);
+    ENSURE_NEAR(d.normal.x, -sqrt(0.5), 1e-6);
+    ENSURE_NEAR(d.normal.y, sqrt(0.5), 1e-6);
+    gjk2_penetration_output p = gjk2_penetration(&in, NULL);
+    ENSURE_NEAR(p.signed_distance, exact, 1e-6);
+    // The same in 3D (its walk kept the nearer simplex; its solver had the
+    // same fault).
+    gjk_vec3 v3[8];
+    for (int k = 0; k < 8; ++k) {
+        v3[k] = gjk_v3(v[k].x, v[k].y, 0);
+    }
+    gjk_shape a3 = gjk_make_polytope(v3, 8), b3 = gjk_make_point();
+    gjk_query_input in3 = {&a3, gjk_transform_make(gjk_v3((gjk_real)0.5, (gjk_real)-5.5, 0), gjk_quat_identity()), &b3,
+                           gjk_transform_make(gjk_v3((gjk_real)-5.5, (gjk_real)-5.5, 0), gjk_quat_identity()), {0}};
+    ENSURE_NEAR(gjk_distance(&in3, NULL).distance, exact, 1e-6);
+}
+
 int main(void) {
+    RUN_TEST(test_collinear_polygon_sliver_simplex);
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
     RUN_TEST(test_boxes_touching_edge_vertex_1e9);

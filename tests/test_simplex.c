@@ -118,6 +118,16 @@ static void test_triangle_cases(void) {
     ENSURE(s.count == 2);
     ENSURE_VEC_NEAR(v, gjk_v3(0, 1, 0), 1e-12);
 
+    // A sliver: two vertices 4.7e-20 apart, 4.2 from the origin, so that
+    // the sub-areas cancel in their sum. The nearest edge is the answer,
+    // not the first with its answer inside (the short edge's, 6 away: fuzz
+    // seed 949, through 2D's twin).
+    gjk_vec3 sl[3] = {gjk_v3((gjk_real)0.5, (gjk_real)-5.5, 0), gjk_v3(6, (gjk_real)2.0520019531249998e-20, 0),
+                      gjk_v3(6, (gjk_real)-2.6354980468749999e-20, 0)};
+    s = make_simplex(sl, 3);
+    v = gjk_simplex_solve(&s);
+    ENSURE_VEC_NEAR(v, gjk_v3(3, -3, 0), 1e-6);
+
     // All three points equal.
     gjk_vec3 r[3] = {gjk_v3(1, 2, 3), gjk_v3(1, 2, 3), gjk_v3(1, 2, 3)};
     s = make_simplex(r, 3);
