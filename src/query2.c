@@ -47,13 +47,13 @@ static GJK_INLINE bool closed_form(const gjk2_query_input *in, unsigned ab, gjk2
 }
 
 /// True with *b filled when both shapes are points or circles (ab: the
-/// pair's closed_bits), the input is
-/// valid, the centres are farther apart than the tolerance and |off|² is in
-/// the normal range; false with nothing decided otherwise (invalid input,
-/// which the general path reports; centres within the tolerance, left to
-/// EPA; offsets whose square over- or underflows, which the segment closed
-/// form solves scaled). The checks are gjk2_segment_closed_form's, the
-/// radii's sum finite through the tolerance (see query.c's ball_pair_of).
+/// pair's closed_bits), the input is valid, the centres are farther apart
+/// than the tolerance and |off|² is in the normal range; false with nothing
+/// decided otherwise (invalid input, which the general path reports;
+/// centres within the tolerance, left to EPA; offsets whose square over- or
+/// underflows, which the segment closed form solves scaled). The checks are
+/// gjk2_segment_closed_form's, the radii's sum finite through the tolerance
+/// (see query.c's ball_pair_of).
 static GJK_INLINE bool ball_pair_of(const gjk2_query_input *in, unsigned ab, ball_pair2 *b) {
     if (ab == 0 || (ab & ~POINT_BITS2)) {
         return false;
