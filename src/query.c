@@ -563,17 +563,23 @@ static void rounded_witness(const gjk_pair *p, gjk_vec3 core_a, gjk_vec3 core_b,
 /// The last line of defence of the contract: finite inputs whose
 /// computation overflowed (coordinates near the largest double) give
 /// GJK_INVALID_INPUT with every number zero rather than an infinity.
+/// (One combined test, as in query2.c: each x − x is 0 for a finite x and
+/// NaN otherwise, and a NaN survives the sum.)
 static void finite_distance(gjk_distance_output *o) {
-    if (!gjk_is_valid_real(o->distance) || !gjk_is_valid_vec3(o->point_a) || !gjk_is_valid_vec3(o->point_b) ||
-        !gjk_is_valid_vec3(o->normal)) {
+    gjk_vec3 s = gjk_add(gjk_add(gjk_sub(o->point_a, o->point_a), gjk_sub(o->point_b, o->point_b)),
+                         gjk_sub(o->normal, o->normal));
+    gjk_real z = (o->distance - o->distance) + s.x + s.y + s.z;
+    if (!(z == z)) {
         memset(o, 0, sizeof *o);
         o->status = GJK_INVALID_INPUT;
     }
 }
 
 static void finite_penetration(gjk_penetration_output *o) {
-    if (!gjk_is_valid_real(o->signed_distance) || !gjk_is_valid_real(o->depth) || !gjk_is_valid_vec3(o->point_a) ||
-        !gjk_is_valid_vec3(o->point_b) || !gjk_is_valid_vec3(o->normal)) {
+    gjk_vec3 s = gjk_add(gjk_add(gjk_sub(o->point_a, o->point_a), gjk_sub(o->point_b, o->point_b)),
+                         gjk_sub(o->normal, o->normal));
+    gjk_real z = (o->signed_distance - o->signed_distance) + (o->depth - o->depth) + s.x + s.y + s.z;
+    if (!(z == z)) {
         memset(o, 0, sizeof *o);
         o->status = GJK_INVALID_INPUT;
     }
