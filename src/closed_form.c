@@ -134,7 +134,7 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
         return false;
     }
     gjk_vec3 off = gjk_sub(in->transform_b.position, in->transform_a.position);
-    gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    gjk_real rel = gjk_options_tolerance(&in->options);
     // A frame with A's origin at 0 and the world's orientation: B's offset
     // is one difference of world positions, as in the general path.
     gjk_transform ta, tb; // validated, rotations normalised

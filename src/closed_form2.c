@@ -168,7 +168,7 @@ bool gjk2_segment_closed_form(const gjk2_query_input *in, gjk2_segment_answer *s
         return false;
     }
     gjk_vec2 off = gjk_sub2(in->transform_b.position, in->transform_a.position);
-    gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    gjk_real rel = gjk_options_tolerance(&in->options);
     bool points_a = kind_a == 1, points_b = kind_b == 1;
     // (Two point cores whose offset is in the normal range are answered
     // before this, query2.c's ball_pair_of; here they are huge or tiny

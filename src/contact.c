@@ -659,7 +659,7 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
         // Edge on edge: a polygon that is not flat along n may still touch
         // by an edge perpendicular to n (a box or hull lying on an edge);
         // two parallel edges or segments give two points.
-        gjk_real rel = input->options.tolerance > 0 ? input->options.tolerance : GJK_DEFAULT_TOLERANCE;
+        gjk_real rel = gjk_options_tolerance(&input->options);
         gjk_real size = gjk_max(gjk_shape_size(input->shape_a), gjk_shape_size(input->shape_b));
         if (fa.count >= 3) {
             polygon_to_edge(&fa, input->shape_a, xa, n, 16 * rel * size);
@@ -690,7 +690,7 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
         for (int k = 0; k < fi->count; ++k) {
             scale = gjk_max(scale, gjk_max_abs(fi->v[k]));
         }
-        gjk_real rel = input->options.tolerance > 0 ? input->options.tolerance : GJK_DEFAULT_TOLERANCE;
+        gjk_real rel = gjk_options_tolerance(&input->options);
         gjk_real tol = 16 * rel * (scale + radii);
         contact_reference r;
         if (fr->count >= 3) {

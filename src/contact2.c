@@ -227,7 +227,7 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
             u = gjk_neg2(u);
         }
         gjk_vec2 a = fi->v[0], b = fi->v[1];
-        gjk_real rel = input->options.tolerance > 0 ? input->options.tolerance : GJK_DEFAULT_TOLERANCE;
+        gjk_real rel = gjk_options_tolerance(&input->options);
         gjk_real scale = gjk_max(gjk_max(gjk_abs(r0.x), gjk_abs(r0.y)), gjk_max(gjk_abs(r1.x), gjk_abs(r1.y)));
         scale = gjk_max(scale, gjk_max(gjk_max(gjk_abs(a.x), gjk_abs(a.y)), gjk_max(gjk_abs(b.x), gjk_abs(b.y))));
         gjk_real tol = 16 * rel * (scale + radii);

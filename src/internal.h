@@ -173,6 +173,12 @@ static inline bool gjk_options_valid(const gjk_options *o) {
            (o->max_iterations >= 0) & (o->max_epa_iterations >= 0);
 }
 
+/// The relative tolerance the options ask for: options.tolerance, or
+/// GJK_DEFAULT_TOLERANCE when it is 0.
+static inline gjk_real gjk_options_tolerance(const gjk_options *o) {
+    return o->tolerance > 0 ? o->tolerance : GJK_DEFAULT_TOLERANCE;
+}
+
 /// Checks two shapes and their transforms and sets up the pair in A's frame;
 /// *xa receives A's transform with its rotation normalised (pair.c).
 bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, const gjk_transform *transform_a, const gjk_shape *b,

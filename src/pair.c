@@ -22,7 +22,7 @@ bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, const gjk_transform *transfo
     p->rot_b = gjk_mat3_from_quat(rel.rotation);
     p->pos_b = rel.position;
     p->radius = gjk_core_radius(a) + gjk_core_radius(b);
-    p->rel_tol = o->tolerance > 0 ? o->tolerance : GJK_DEFAULT_TOLERANCE;
+    p->rel_tol = gjk_options_tolerance(o);
     p->scale = gjk_max(gjk_shape_size(a), gjk_shape_size(b));
     p->bad_support = false;
     if (o->trace != NULL) { // only traces report points in world orientation

@@ -32,7 +32,7 @@ bool gjk2_pair_init(gjk2_pair *p, const gjk2_shape *a, const gjk_transform2 *tra
     p->rot_b = gjk_rot2_inv_mul(ta.rotation, tb.rotation);
     p->pos_b = gjk_rot2_inv_apply(ta.rotation, gjk_sub2(tb.position, ta.position));
     p->radius = gjk2_core_radius(a) + gjk2_core_radius(b);
-    p->rel_tol = o->tolerance > 0 ? o->tolerance : GJK_DEFAULT_TOLERANCE;
+    p->rel_tol = gjk_options_tolerance(o);
     p->scale = gjk_max(gjk2_shape_size(a), gjk2_shape_size(b));
     p->bad_support = false;
     p->rot_a = ta.rotation;

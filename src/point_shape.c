@@ -423,7 +423,7 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     s->ca = a_point ? off : q;
     s->cb = a_point ? q : off;
     s->n = a_point ? gjk_neg(u) : u;
-    gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    gjk_real rel = gjk_options_tolerance(&in->options);
     s->tol = rel * (m + s->ra + s->rb);
     s->inner_t = a_point ? 0 : 1; // the point core, when it lies inside the other core
     return gjk_is_valid_real(s->tol) && gjk_is_valid_real(s->ra + s->rb);

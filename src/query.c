@@ -88,7 +88,7 @@ static GJK_INLINE bool ball_pair_of(const gjk_query_input *in, unsigned ab, ball
     b->pb = in->transform_b.position;
     b->off = gjk_sub(b->pb, b->pa);
     gjk_real oo = gjk_length_sq(b->off);
-    gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    gjk_real rel = gjk_options_tolerance(&in->options);
     b->tol = rel * (gjk_max_abs(b->off) + b->ra + b->rb);
     b->core = gjk_sqrt(oo);
     if (!(oo > GJK_SQUARE_MIN && oo < GJK_SQUARE_MAX && b->core > b->tol)) {
@@ -407,7 +407,7 @@ static GJK_INLINE bool balls_apart(const gjk_query_input *in, gjk_real beyond) {
     gjk_real reach = ra + rb + beyond;
     gjk_real apart2 = gjk_length_sq(gjk_sub(in->transform_b.position, in->transform_a.position));
     gjk_real apart = gjk_sqrt(apart2);
-    gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    gjk_real rel = gjk_options_tolerance(&in->options);
     // Never true when either length is infinite or NaN; none beyond the
     // range where the full path answers (it reports far larger offsets as
     // invalid input: the queries agree on those too), nor below the range

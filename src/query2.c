@@ -71,7 +71,7 @@ static GJK_INLINE bool ball_pair_of(const gjk2_query_input *in, unsigned ab, bal
     b->pb = in->transform_b.position;
     b->off = gjk_sub2(b->pb, b->pa);
     gjk_real oo = gjk_length_sq2(b->off);
-    gjk_real rel = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    gjk_real rel = gjk_options_tolerance(&in->options);
     b->tol = rel * (gjk_max(gjk_abs(b->off.x), gjk_abs(b->off.y)) + b->ra + b->rb);
     b->core = gjk_sqrt(oo);
     if (!(oo > GJK_SQUARE_MIN && oo < GJK_SQUARE_MAX && b->core > b->tol)) {

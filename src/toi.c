@@ -99,7 +99,7 @@ static gjk_cast_output gjk_time_of_impact_run(const gjk_toi_input *in) {
         !gjk_is_valid_vec3(gjk_add(wa, wb))) {
         return out;
     }
-    gjk_real rel_tol = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    gjk_real rel_tol = gjk_options_tolerance(&in->options);
     int cap = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_TOI_ITERATIONS;
     gjk_real target = in->target_separation;
     gjk_query_input q;

@@ -92,7 +92,7 @@ static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
         !gjk_is_valid_vec2(gjk_sub2(va, vb))) {
         return out;
     }
-    gjk_real rel_tol = in->options.tolerance > 0 ? in->options.tolerance : GJK_DEFAULT_TOLERANCE;
+    gjk_real rel_tol = gjk_options_tolerance(&in->options);
     int cap = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_TOI_ITERATIONS;
     gjk_real target = in->target_separation;
     gjk2_query_input q;
