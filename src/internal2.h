@@ -27,6 +27,7 @@ typedef struct gjk2_pair {
     gjk_real rel_tol; ///< Relative tolerance.
     gjk_real scale;   ///< Length scale seen so far (grows as points are seen).
     bool bad_support; ///< A support point was not finite.
+    int hint_a, hint_b; ///< Last support vertices of convex polygons (−1: none; gjk2_support_climb).
     gjk_rot2 rot_a;   ///< A's rotation, to report trace points in world orientation.
     gjk_trace_fn trace;
     void *trace_data;
@@ -98,11 +99,11 @@ static inline gjk2_cast_output gjk2_cast_finite(gjk2_cast_output o) {
 }
 
 /// Support of the difference of the cores along d (A's frame), d ≠ 0.
-static inline gjk2_support_point gjk2_pair_support(gjk2_pair *p, gjk_vec2 d) {
+static GJK_INLINE gjk2_support_point gjk2_pair_support(gjk2_pair *p, gjk_vec2 d) {
     gjk2_support_point s;
     s.d = d;
-    s.a = gjk2_core_support(p->a, d);
-    gjk_vec2 lb = gjk2_core_support(p->b, gjk_rot2_inv_apply(p->rot_b, gjk_neg2(d)));
+    s.a = gjk2_core_support_hint(p->a, d, &p->hint_a);
+    gjk_vec2 lb = gjk2_core_support_hint(p->b, gjk_rot2_inv_apply(p->rot_b, gjk_neg2(d)), &p->hint_b);
     s.b = gjk_add2(gjk_rot2_apply(p->rot_b, lb), p->pos_b);
     s.w = gjk_sub2(s.a, s.b);
     // Test every component: a max of |x| and |y| would drop a NaN (every

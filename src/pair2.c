@@ -35,6 +35,7 @@ bool gjk2_pair_init(gjk2_pair *p, const gjk2_shape *a, const gjk_transform2 *tra
     p->rel_tol = gjk_options_tolerance(o);
     p->scale = gjk_max(gjk2_shape_size(a), gjk2_shape_size(b));
     p->bad_support = false;
+    p->hint_a = p->hint_b = -1;
     p->rot_a = ta.rotation;
     p->trace = o->trace;
     p->trace_data = o->trace_data;

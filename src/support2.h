@@ -26,7 +26,10 @@ static inline gjk_vec2 gjk2_support_segment(gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) 
     return gjk_dot2(b, d) > gjk_dot2(a, d) ? b : a;
 }
 
-static inline gjk_vec2 gjk2_support_points(const gjk_vec2 *v, int count, gjk_vec2 d) {
+
+/// The index of the vertex of v[0..count) farthest along d (the first of
+/// equals): gjk2_support_points' scan.
+static inline int gjk2_support_index(const gjk_vec2 *v, int count, gjk_vec2 d) {
     int best = 0;
     gjk_real best_dot = gjk_dot2(v[0], d);
     for (int i = 1; i < count; ++i) {
@@ -36,12 +39,90 @@ static inline gjk_vec2 gjk2_support_points(const gjk_vec2 *v, int count, gjk_vec
         best = better ? i : best;
         best_dot = better ? t : best_dot;
     }
-    return v[best];
+    return best;
 }
 
-/// The point of the core of `s` farthest along `d` (local frame). `d` need
-/// not be unit; a zero `d` gives some point of the core.
-static inline gjk_vec2 gjk2_core_support(const gjk2_shape *s, gjk_vec2 d) {
+/// The vertex of v[0..count) farthest along d.
+static inline gjk_vec2 gjk2_support_points(const gjk_vec2 *v, int count, gjk_vec2 d) {
+    return v[gjk2_support_index(v, count, d)];
+}
+
+/// Convex polygons of at least this many vertices climb from a hint
+/// (gjk2_support_climb); smaller ones scan. Measured on two n-gons'
+/// distance (bench, 1000 pairs near contact): n = 8 the same to 5% faster,
+/// n = 16 9% faster, n = 64 38% faster (16-gons fell behind the scan when
+/// the climb was inlined or this check kept the pair's support from being
+/// inlined: the climb is out of line, the support always inlined).
+#define GJK2_CLIMB_MIN_VERTICES 8
+
+/// The support of a convex polygon (gjk2_make_convex_polygon: counter-
+/// clockwise, every turn left or straight within rounding) by climbing
+/// from vertex *hint, the last support vertex, to a neighbour farther along
+/// d while there is one; *hint receives the answer. Successive directions
+/// of a walk turn little, so the climb takes a few steps where the scan
+/// reads every vertex. Without a hint, polygons of 32 vertices or more
+/// start from the best of every eighth vertex (64-gons: 8527 -> 7350
+/// instructions a distance query); smaller ones scan.
+///
+/// Along a convex polygon the values v·d rise from the lowest vertex to the
+/// highest and fall back (level runs only at either end, edges normal to
+/// d), so a vertex above both neighbours is the highest. The climb ends at
+/// one only if both neighbours lie strictly below it, and the vertex is
+/// taken only if it also faces d: cross(d, next − prev) > 0, which holds at
+/// the top (counter-clockwise, the polygon runs against d's left there) and
+/// fails at the bottom. That rules out the trap of rounding: on a level run
+/// at the bottom (collinear vertices, or a turn within rounding of
+/// straight) a middle vertex may come out above both neighbours. At the
+/// top such a run is normal to d within rounding, so any of its vertices is
+/// the support within the rounding of the run's length. Anything else (a
+/// tie with a neighbour, repeated points, a NaN) scans every vertex. The
+/// values strictly rise along the climb, so it ends.
+static GJK_NOINLINE gjk_vec2 gjk2_support_climb(const gjk_vec2 *v, int count, gjk_vec2 d, int *hint) {
+    int i = *hint;
+    if (!(i >= 0 && i < count) && count >= 32) {
+        // No hint: start from the best of every eighth vertex.
+        int step = count / 8;
+        gjk_real b = gjk_dot2(v[0], d);
+        i = 0;
+        for (int k = step; k < count; k += step) {
+            gjk_real t = gjk_dot2(v[k], d);
+            bool better = t > b;
+            i = better ? k : i;
+            b = better ? t : b;
+        }
+    }
+    if (i >= 0 && i < count) {
+        int prev = i == 0 ? count - 1 : i - 1, next = i + 1 == count ? 0 : i + 1;
+        gjk_real best = gjk_dot2(v[i], d), tn = gjk_dot2(v[next], d), tp = gjk_dot2(v[prev], d);
+        if (tn > best) {
+            do { // forward: v[prev] stays below the new best
+                prev = i, tp = best;
+                i = next, best = tn;
+                next = i + 1 == count ? 0 : i + 1;
+                tn = gjk_dot2(v[next], d);
+            } while (tn > best);
+        } else if (tp > best) {
+            do { // backward
+                next = i, tn = best;
+                i = prev, best = tp;
+                prev = i == 0 ? count - 1 : i - 1;
+                tp = gjk_dot2(v[prev], d);
+            } while (tp > best);
+        }
+        if (tn < best && tp < best && gjk_cross2(d, gjk_sub2(v[next], v[prev])) > 0) {
+            *hint = i;
+            return v[i];
+        }
+    }
+    i = gjk2_support_index(v, count, d);
+    *hint = i;
+    return v[i];
+}
+
+/// The point of the core of `s` farthest along `d` (local frame), with a
+/// hint for convex polygons (gjk2_support_climb; NULL: none). `d` need not
+/// be unit; a zero `d` gives some point of the core.
+static GJK_INLINE gjk_vec2 gjk2_core_support_hint(const gjk2_shape *s, gjk_vec2 d, int *hint) {
     switch (s->type) {
     case GJK2_SHAPE_POINT:
     case GJK2_SHAPE_CIRCLE:
@@ -69,6 +150,9 @@ static inline gjk_vec2 gjk2_core_support(const gjk2_shape *s, gjk_vec2 d) {
         return gjk_v2(r.x * u.x, r.y * u.y);
     }
     case GJK2_SHAPE_POLYGON:
+        if (hint != NULL && s->polygon.convex && s->polygon.count >= GJK2_CLIMB_MIN_VERTICES) {
+            return gjk2_support_climb(s->polygon.vertices, s->polygon.count, d, hint);
+        }
         return gjk2_support_points(s->polygon.vertices, s->polygon.count, d);
     case GJK2_SHAPE_CUSTOM:
         return s->custom.support(s->custom.user_data, d);
@@ -76,5 +160,8 @@ static inline gjk_vec2 gjk2_core_support(const gjk2_shape *s, gjk_vec2 d) {
         return gjk_v2(0, 0);
     }
 }
+
+/// gjk2_core_support_hint without a hint.
+static inline gjk_vec2 gjk2_core_support(const gjk2_shape *s, gjk_vec2 d) { return gjk2_core_support_hint(s, d, NULL); }
 
 #endif // GJK_SUPPORT2_H

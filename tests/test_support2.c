@@ -1,0 +1,130 @@
+// Unit tests of the 2D convex polygon's climbing support (src/support2.h,
+// gjk2_support_climb): from every hint it finds a vertex as far along the
+// direction as the scan of every vertex does, on regular and ragged convex
+// polygons, with level runs, repeated points and a run at the bottom that
+// rounding bends outward (the trap the climb's test of which way the vertex
+// faces is there for).
+#include <math.h>
+
+#include "internal2.h"
+#include "test_util.h"
+
+#if GJK_USE_FLOAT
+#define NEXT_TOWARD(x, y) nextafterf(x, y)
+#else
+#define NEXT_TOWARD(x, y) nextafter(x, y)
+#endif
+
+/// The climb from `hint` along d: its answer is a vertex of v, *hint names
+/// it, and it lies as far along d as the scan's within the rounding of the
+/// dot products (8ε |v| |d|).
+static void check_climb(const gjk_vec2 *v, int n, gjk_vec2 d, int hint) {
+    int h = hint;
+    gjk_vec2 c = gjk2_support_climb(v, n, d, &h);
+    gjk_vec2 s = gjk2_support_points(v, n, d);
+    ENSURE(h >= 0 && h < n);
+    if (h >= 0 && h < n) {
+        ENSURE(v[h].x == c.x && v[h].y == c.y);
+    }
+    double reach = 0;
+    for (int i = 0; i < n; ++i) {
+        reach = fmax(reach, hypot((double)v[i].x, (double)v[i].y));
+    }
+    double slack = 8 * (double)GJK_REAL_EPSILON * reach * hypot((double)d.x, (double)d.y);
+    ENSURE_NEAR(gjk_dot2(c, d), gjk_dot2(s, d), slack);
+}
+
+/// Convex polygons of 3 to 1000 vertices on ellipses, turned and moved off
+/// the origin, against random directions from every hint (and from none,
+/// and from indices out of range).
+static void test_climb_matches_scan(void) {
+    static gjk_vec2 v[1000];
+    const int sizes[] = {3, 8, 9, 16, 33, 64, 1000};
+    rng r = {0x5eed2dULL};
+    for (int k = 0; k < (int)(sizeof sizes / sizeof sizes[0]); ++k) {
+        int n = sizes[k];
+        double ax = rng_range(&r, 0.5, 2), ay = rng_range(&r, 0.01, 2), turn = rng_range(&r, 0, 6.283);
+        double cx = rng_range(&r, -3, 3), cy = rng_range(&r, -3, 3);
+        for (int i = 0; i < n; ++i) {
+            // Ragged spacing: angles ordered but unevenly apart.
+            double a = 6.283185307179586 * (i + 0.8 * rng_unit(&r)) / n;
+            double x = ax * cos(a), y = ay * sin(a);
+            v[i] = gjk_v2((gjk_real)(cx + x * cos(turn) - y * sin(turn)), (gjk_real)(cy + x * sin(turn) + y * cos(turn)));
+        }
+        ENSURE(gjk2_make_convex_polygon(v, n).polygon.convex == 1);
+        for (int t = 0; t < 200; ++t) {
+            double a = rng_range(&r, 0, 6.283185307179586), len = exp(rng_range(&r, -5, 5));
+            gjk_vec2 d = gjk_v2((gjk_real)(len * cos(a)), (gjk_real)(len * sin(a)));
+            int hints[] = {-1, n, n + 7, rng_int(&r, n), rng_int(&r, n)};
+            for (int h = 0; h < 5; ++h) {
+                check_climb(v, n, d, hints[h]);
+            }
+            if (n <= 64) {
+                for (int h = 0; h < n; ++h) {
+                    check_climb(v, n, d, h);
+                }
+            }
+        }
+    }
+}
+
+/// Level runs and repeated points: a square with points along its sides
+/// and some repeated, against the axis directions (whole sides level) and
+/// others, from every hint.
+static void test_climb_level_runs(void) {
+    const gjk_vec2 v[] = {
+        {-1, -1}, {-0.5, -1}, {0, -1}, {0, -1}, {0.5, -1}, {1, -1},   // bottom, one repeated
+        {1, -0.5}, {1, 0}, {1, 0.5}, {1, 1}, {1, 1},                   // right, a repeated corner
+        {0.5, 1}, {0, 1}, {-0.5, 1}, {-1, 1},                          // top
+        {-1, 0.5}, {-1, 0}, {-1, 0}, {-1, -0.5},                       // left
+    };
+    const int n = (int)(sizeof v / sizeof v[0]);
+    ENSURE(gjk2_make_convex_polygon(v, n).polygon.convex == 1);
+    const gjk_vec2 dirs[] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}, {0.3, -2}, {(gjk_real)1e-9, 1}};
+    for (int k = 0; k < (int)(sizeof dirs / sizeof dirs[0]); ++k) {
+        for (int h = -1; h < n; ++h) {
+            check_climb(v, n, dirs[k], h);
+        }
+    }
+}
+
+/// The bottom run's middle vertex raised by one unit in the last place: a
+/// turn within rounding of straight, so the polygon is convex as
+/// gjk2_make_convex_polygon counts it, and that vertex lies above both its
+/// neighbours along +y. From it, the climb must not stop there (it faces
+/// down): the top is 2 higher.
+static void test_climb_rounding_trap(void) {
+    const gjk_real bump = NEXT_TOWARD((gjk_real)-1, (gjk_real)0);
+    const gjk_vec2 v[] = {{-1, -1}, {-0.5, -1}, {0, bump}, {0.5, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    const int n = (int)(sizeof v / sizeof v[0]);
+    ENSURE(bump > -1);
+    ENSURE(gjk2_make_convex_polygon(v, n).polygon.convex == 1);
+    int h = 2;
+    gjk_vec2 c = gjk2_support_climb(v, n, gjk_v2(0, 1), &h);
+    ENSURE(c.y == 1);
+    ENSURE(h == 5 || h == 6);
+    for (int k = -1; k < n; ++k) {
+        check_climb(v, n, gjk_v2(0, 1), k);
+        check_climb(v, n, gjk_v2(0, -1), k);
+    }
+}
+
+/// A non-finite direction: the scan's answer (no loop, a vertex).
+static void test_climb_nan_direction(void) {
+    const gjk_vec2 v[] = {{0, 0}, {1, 0}, {2, 1}, {1, 2}, {0, 2}, {-1, 1}, {-1, 0.5}, {-0.5, 0.2}};
+    const int n = (int)(sizeof v / sizeof v[0]);
+    for (int k = -1; k < n; ++k) {
+        int h = k;
+        gjk_vec2 c = gjk2_support_climb(v, n, gjk_v2((gjk_real)NAN, 1), &h);
+        ENSURE(h >= 0 && h < n);
+        ENSURE(gjk_is_valid_vec2(c));
+    }
+}
+
+int main(void) {
+    RUN_TEST(test_climb_matches_scan);
+    RUN_TEST(test_climb_level_runs);
+    RUN_TEST(test_climb_rounding_trap);
+    RUN_TEST(test_climb_nan_direction);
+    return TEST_SUMMARY();
+}
