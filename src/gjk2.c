@@ -116,6 +116,15 @@ static bool secant_direction2(const secant_ring2 *h, gjk_real lam, gjk_vec2 *u) 
     return true;
 }
 
+/// The closest point of the simplex with p added, into *r: s itself is
+/// left as it was (p only fills the slot past its vertices), for the walk
+/// to keep the answer (gjk2_simplex_keep) or not.
+static GJK_INLINE void solve_with(gjk2_simplex *s, gjk2_support_point p, gjk2_simplex_answer *r) {
+    s->v[s->count++] = p;
+    gjk2_simplex_closest(s, r);
+    --s->count;
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 #define WALK_INLINE static inline __attribute__((always_inline))
 #else
@@ -206,15 +215,15 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
                 gjk_secant_missed(&rules);
                 continue;
             }
-            gjk2_simplex saved = *s;
-            s->v[s->count++] = p;
-            v_new = gjk2_simplex_solve(s);
+            gjk2_simplex_answer r;
+            solve_with(s, p, &r);
+            v_new = r.point;
             vv_new = gjk_length_sq2(v_new);
-            if (s->count < 3 && vv_new >= vv) {
-                *s = saved;
-                gjk_secant_missed(&rules);
+            if (r.count < 3 && vv_new >= vv) {
+                gjk_secant_missed(&rules); // the simplex as it was
                 continue;
             }
+            gjk2_simplex_keep(s, &r);
             // Within the tolerance by its own bound: a plain step certifies
             // v̂ and ends the walk. A step that does not halve the least
             // duality gap seen is a miss, kept (the simplex is nearer) and
@@ -227,11 +236,11 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
             }
             bool done = vlen - lower <= tol;
 
-            gjk2_simplex saved = *s;
-            s->v[s->count++] = p;
-            v_new = gjk2_simplex_solve(s);
+            gjk2_simplex_answer r;
+            solve_with(s, p, &r);
+            v_new = r.point;
             vv_new = gjk_length_sq2(v_new);
-            if (s->count < 3 && vv_new >= vv) {
+            if (r.count < 3 && vv_new >= vv) {
                 // No progress: rounding has taken over. An edge with the closest
                 // point inside is as close as the old simplex (it contains or
                 // extends it) and gives the exact direction, its perpendicular:
@@ -239,10 +248,9 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
                 // (Not an edge farther than the old simplex by more than
                 // the tolerance: rounding picked it, as a sliver triangle's
                 // short edge once did, fuzz seed 949.)
-                if (s->count == 2 && gjk_sqrt(vv_new) - vlen <= tol) {
+                if (r.count == 2 && gjk_sqrt(vv_new) - vlen <= tol) {
+                    gjk2_simplex_keep(s, &r);
                     walk->v = v_new;
-                } else {
-                    *s = saved;
                 }
                 return GJK_WALK_CONVERGED;
             }
@@ -252,13 +260,13 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
                 // tolerance of an edge of D gives the edge's direction only to
                 // about √(2·tol/|v|), the edge itself exactly. Keep it unless
                 // the simplex would enclose the origin (only by rounding).
-                if (s->count == 3) {
-                    *s = saved;
-                } else {
+                if (r.count < 3) {
+                    gjk2_simplex_keep(s, &r);
                     walk->v = v_new;
                 }
                 return GJK_WALK_CONVERGED;
             }
+            gjk2_simplex_keep(s, &r);
         }
         v = v_new;
         vv = vv_new;
