@@ -352,7 +352,7 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
     // The best upper bound seen (see epa.c): the answer to keep if EPA must
     // stop early, since moving B by it along its normal separates the shapes.
     gjk_real upper = GJK_REAL_MAX;
-    gjk2_support_point upper_w = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
+    gjk2_support_point upper_w = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, -1, -1};
     gjk_vec2 upper_n = gjk_v2(1, 0);
     P.shift = choose_shift(pair, simplex);
     P.down = P.shift != 0 ? gjk_ldexp(1, -P.shift) : 1;

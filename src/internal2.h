@@ -38,6 +38,7 @@ typedef struct gjk2_pair {
 typedef struct gjk2_support_point {
     gjk_vec2 w, a, b;
     gjk_vec2 d; ///< The direction (A's frame) it is the support point for.
+    int ia, ib; ///< The pair's hints after the call: for a climbing convex polygon the vertex that gave a (b).
 } gjk2_support_point;
 
 /// True when the transform's numbers are finite and its rotation (c, s) non-zero.
@@ -104,6 +105,8 @@ static GJK_INLINE gjk2_support_point gjk2_pair_support(gjk2_pair *p, gjk_vec2 d)
     s.d = d;
     s.a = gjk2_core_support_hint(p->a, d, &p->hint_a);
     gjk_vec2 lb = gjk2_core_support_hint(p->b, gjk_rot2_inv_apply(p->rot_b, gjk_neg2(d)), &p->hint_b);
+    s.ia = p->hint_a;
+    s.ib = p->hint_b;
     s.b = gjk_add2(gjk_rot2_apply(p->rot_b, lb), p->pos_b);
     s.w = gjk_sub2(s.a, s.b);
     // Test every component: a max of |x| and |y| would drop a NaN (every

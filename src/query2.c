@@ -108,6 +108,10 @@ static void walk_setup(const gjk2_query_input *in, gjk2_pair *p, const gjk2_simp
                 w->simplex.count = 0;
                 return;
             }
+            // The vertices it gave last time, where the search starts
+            // (gjk2_support_climb checks them).
+            p->hint_a = cache->vertex_a[m];
+            p->hint_b = cache->vertex_b[m];
             w->simplex.v[m] = gjk2_pair_support(p, d);
         }
         w->simplex.count = cache->count;
@@ -121,6 +125,8 @@ static void cache_store(const gjk2_simplex *s, gjk2_simplex_cache *cache) {
     cache->count = s->count;
     for (int m = 0; m < s->count; ++m) {
         cache->direction[m] = s->v[m].d;
+        cache->vertex_a[m] = s->v[m].ia;
+        cache->vertex_b[m] = s->v[m].ib;
     }
 }
 

@@ -857,7 +857,7 @@ static void test_invalid_input(void) {
     in.options.max_epa_iterations = -5;
     expect_invalid(&in, NULL, "negative max_epa_iterations");
     // An invalid query leaves the cache alone.
-    gjk2_simplex_cache cache = {2, {{1, 2}, {3, 4}, {0, 0}}};
+    gjk2_simplex_cache cache = {2, {{1, 2}, {3, 4}, {0, 0}}, {0, 0, 0}, {0, 0, 0}};
     in = base;
     in.transform_a.rotation.c = 0, in.transform_a.rotation.s = 0;
     expect_invalid(&in, &cache, "zero rotation, with a cache");
@@ -889,22 +889,83 @@ static void test_warm_start(void) {
     printf("  warm start: %d GJK iterations cold, %d warm over 400 frames\n", cold, warm);
     ENSURE(warm < cold);
     // A bad cache is ignored safely.
-    gjk2_simplex_cache bad = {7, {{0, 0}}};
+    gjk2_simplex_cache bad = {7, {{0, 0}}, {0, 0, 0}, {0, 0, 0}};
     gjk2_query_input in = query(&a, pose(0, 0, 0), &b, pose(3, 0, 0));
     gjk2_distance_output d = gjk2_distance(&in, &bad);
     ENSURE(d.status == GJK_SEPARATED);
     ENSURE_NEAR(d.distance, 3 - 1.05 - 0.7, TOL(4));
-    gjk2_simplex_cache nan_cache = {3, {{(gjk_real)NAN, 0}, {1, 0}, {0, 1}}};
+    gjk2_simplex_cache nan_cache = {3, {{(gjk_real)NAN, 0}, {1, 0}, {0, 1}}, {0, 0, 0}, {0, 0, 0}};
     d = gjk2_distance(&in, &nan_cache);
     ENSURE(d.status == GJK_SEPARATED);
     ENSURE_NEAR(d.distance, 3 - 1.05 - 0.7, TOL(4));
     // A cache from other shapes: three directions that have nothing to do
     // with this pair give the same answer.
-    gjk2_simplex_cache odd = {3, {{0.4f, 0.1f}, {-0.2f, 0.2f}, {0.2f, -1.0f}}};
+    gjk2_simplex_cache odd = {3, {{0.4f, 0.1f}, {-0.2f, 0.2f}, {0.2f, -1.0f}}, {-7, 99, 1 << 30}, {3, -1, 2}};
     gjk2_query_input deep = query(&a, pose(0, 0, 0), &b, pose(0.3, 0.1, 0.4));
     gjk2_penetration_output p0 = gjk2_penetration(&deep, NULL), p1 = gjk2_penetration(&deep, &odd);
     ENSURE(p0.status == GJK_PENETRATING && p1.status == GJK_PENETRATING);
     ENSURE_NEAR(p0.signed_distance, p1.signed_distance, 4 * TOL(4));
+}
+
+/// Warm starts between two convex 64-gons (gjk2_make_convex_polygon), which
+/// climb from the cache's vertices: the same answers as cold queries frame
+/// after frame, each stored vertex the support of A (B) along its stored
+/// direction, and a cache whose vertices are garbage answers the same.
+static void test_warm_start_convex_polygons(void) {
+    enum { N = 64 };
+    gjk_vec2 va[N], vb[N];
+    for (int i = 0; i < N; ++i) {
+        double t = 6.283185307179586 * i / N;
+        va[i] = V2(1.0 * cos(t), 0.6 * sin(t));
+        vb[i] = V2(0.5 * cos(t), 0.9 * sin(t));
+    }
+    gjk2_shape a = gjk2_make_convex_polygon(va, N), b = gjk2_with_margin(gjk2_make_convex_polygon(vb, N), (gjk_real)0.02);
+    ENSURE(a.polygon.convex == 1 && b.polygon.convex == 1);
+    gjk2_simplex_cache cd = {0}, cp = {0};
+    int cold = 0, warm = 0;
+    for (int f = 0; f < 300; ++f) {
+        double t = f * 0.01;
+        // B circles A at a distance that swings through contact.
+        double r = 1.45 + 0.3 * sin(3 * t);
+        gjk2_query_input in = query(&a, pose(0, 0, 0.1 * t), &b, pose(r * cos(t), r * sin(t), 0.7 * t));
+        gjk2_distance_output d0 = gjk2_distance(&in, NULL), d1 = gjk2_distance(&in, &cd);
+        gjk2_penetration_output p0 = gjk2_penetration(&in, NULL), p1 = gjk2_penetration(&in, &cp);
+        ENSURE(d0.status == d1.status && p0.status == p1.status);
+        ENSURE_NEAR(d0.distance, d1.distance, TOL(4));
+        ENSURE_NEAR(p0.signed_distance, p1.signed_distance, 4 * TOL(4));
+        cold += d0.iterations;
+        warm += d1.iterations;
+        // The stored vertices: each the support along its direction (B's
+        // along the direction turned into B's frame and reversed).
+        gjk_rot2 rb = gjk_rot2_inv_mul(in.transform_a.rotation, in.transform_b.rotation);
+        for (int m = 0; m < cd.count; ++m) {
+            int ia = cd.vertex_a[m], ib = cd.vertex_b[m];
+            ENSURE(ia >= 0 && ia < N && ib >= 0 && ib < N);
+            if (ia < 0 || ia >= N || ib < 0 || ib >= N) {
+                continue;
+            }
+            gjk_vec2 d = cd.direction[m], db = gjk_rot2_inv_apply(rb, gjk_neg2(d));
+            gjk_vec2 sa = gjk2_shape_support(&a, d), sb = gjk2_shape_support(&b, db);
+            double slack = 1e-12 + 8 * (double)GJK_REAL_EPSILON * gjk_length2(d);
+            ENSURE(gjk_dot2(va[ia], d) >= gjk_dot2(sa, d) - slack);
+            // B's support includes its margin along db: its core vertex is
+            // the one farthest along db.
+            ENSURE(gjk_dot2(vb[ib], db) >= gjk_dot2(sb, db) - (double)b.margin * gjk_length2(db) - slack);
+        }
+        if (f % 7 == 3 && cd.count > 0) {
+            // Garbage vertices with the right directions: the same answer.
+            gjk2_simplex_cache junk = cd;
+            for (int m = 0; m < 3; ++m) {
+                junk.vertex_a[m] = m == 0 ? -5 : m == 1 ? N : 1 << 30;
+                junk.vertex_b[m] = (cd.vertex_b[m] + N / 2) % N;
+            }
+            gjk2_distance_output dj = gjk2_distance(&in, &junk);
+            ENSURE(dj.status == d0.status);
+            ENSURE_NEAR(dj.distance, d0.distance, TOL(4));
+        }
+    }
+    printf("  convex 64-gons: %d GJK iterations cold, %d warm over 300 frames\n", cold, warm);
+    ENSURE(warm < cold);
 }
 
 static void test_max_distance(void) {
@@ -1713,6 +1774,7 @@ int main(int argc, char **argv) {
         RUN_TEST(test_shape_support);
         RUN_TEST(test_invalid_input);
         RUN_TEST(test_warm_start);
+        RUN_TEST(test_warm_start_convex_polygons);
         RUN_TEST(test_max_distance);
         RUN_TEST(test_iteration_caps);
         RUN_TEST(test_trace);

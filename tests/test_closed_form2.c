@@ -270,10 +270,10 @@ static void run_case(rng *r, int index) {
     gjk2_intersect_output it = gjk2_intersect(&in);
     // A closed form resets the cache (it leaves no simplex); the general
     // path stores its simplex. The queries with a cache give the same answer.
-    gjk2_simplex_cache cache = {2, {{1, 0}, {0, 1}, {0, 0}}};
+    gjk2_simplex_cache cache = {2, {{1, 0}, {0, 1}, {0, 0}}, {0, 0, 0}, {0, 0, 0}};
     gjk2_distance_output dc = gjk2_distance(&in, &cache);
     bool closed = cache.count == 0;
-    gjk2_simplex_cache pcache = {1, {{0, 1}, {0, 0}, {0, 0}}};
+    gjk2_simplex_cache pcache = {1, {{0, 1}, {0, 0}, {0, 0}}, {0, 0, 0}, {0, 0, 0}};
     gjk2_penetration_output pc = gjk2_penetration(&in, &pcache);
     ENSURE(closed == (pcache.count == 0));
     if (closed) {
@@ -453,7 +453,7 @@ static void test_exact_answers(void) {
     // Crossing segments: the general path answers (zero core distance).
     gjk2_shape cap = gjk2_make_capsule(gjk_v2(-1, 0), gjk_v2(1, 0), (gjk_real)0.1);
     in = query(&cap, at(0, 0, 0), &cap, at(0.2, 0.1, 1.2));
-    gjk2_simplex_cache cache = {0, {{0, 0}, {0, 0}, {0, 0}}};
+    gjk2_simplex_cache cache = {0, {{0, 0}, {0, 0}, {0, 0}}, {0, 0, 0}, {0, 0, 0}};
     p = gjk2_penetration(&in, &cache);
     ENSURE(p.status == GJK_PENETRATING && cache.count > 0);
     ENSURE(gjk2_intersect(&in).intersect);

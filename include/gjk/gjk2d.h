@@ -106,6 +106,12 @@ GJK_API gjk_vec2 gjk2_shape_support(const gjk2_shape *shape, gjk_vec2 direction)
 typedef struct gjk2_simplex_cache {
     int count; ///< 0 to 3; 0 means "no cache".
     gjk_vec2 direction[3]; ///< Support directions in A's local frame (see gjk_simplex_cache).
+    /// Convex polygons (gjk2_make_convex_polygon) of 8 vertices or more:
+    /// the vertices of A and of B that each direction gave. The next query's
+    /// support along the direction starts its search there, so a pair that
+    /// moved a little finds its previous vertices in a step or two. Other
+    /// shapes do not use them. Any value is safe.
+    int vertex_a[3], vertex_b[3];
 } gjk2_simplex_cache;
 
 /// The input of every two-shape 2D query. Trace events report 2D points as
