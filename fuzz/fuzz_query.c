@@ -903,6 +903,15 @@ static gjk_options read_options(reader *r, part_state *st, int *dim_marker) {
     return o;
 }
 
+/// A cached vertex index from the low bytes of a cached coordinate (no
+/// input bytes read, so that the corpus decodes as before): −16 to 239,
+/// in range or not for the shapes at hand ("any value is safe").
+static int cache_vertex(gjk_real x, int byte) {
+    unsigned char b[sizeof x];
+    memcpy(b, &x, sizeof x);
+    return (int)b[byte] - 16;
+}
+
 static void read_cache3(reader *r, gjk_simplex_cache *c) {
     memset(c, 0, sizeof *c);
     unsigned b = rd_u8(r);
@@ -912,6 +921,8 @@ static void read_cache3(reader *r, gjk_simplex_cache *c) {
     c->count = (b & 0x80) ? -(int)(b & 0x7f) : (int)(b % 8);
     for (int i = 0; i < c->count && i < 4; ++i) {
         c->direction[i] = rd_vec3(r);
+        c->vertex_a[i] = cache_vertex(c->direction[i].x, 0);
+        c->vertex_b[i] = cache_vertex(c->direction[i].y, 0);
     }
 }
 
@@ -924,6 +935,8 @@ static void read_cache2(reader *r, gjk2_simplex_cache *c) {
     c->count = (b & 0x80) ? -(int)(b & 0x7f) : (int)(b % 6);
     for (int i = 0; i < c->count && i < 3; ++i) {
         c->direction[i] = rd_vec2(r);
+        c->vertex_a[i] = cache_vertex(c->direction[i].x, 0);
+        c->vertex_b[i] = cache_vertex(c->direction[i].y, 0);
     }
 }
 
