@@ -1792,7 +1792,92 @@ static bench_pose warm_frame(const bench_pose *p0, int frame, int i) {
     return p;
 }
 
+/// A 2D pose as gjk's transform (the rotation's cosine and sine are R's
+/// first column).
+static gjk_transform2 to_gjk2(const bench_pose *p) {
+    gjk_transform2 t;
+    t.position = gjk_v2(p->p[0], p->p[1]);
+    t.rotation.c = p->R[0];
+    t.rotation.s = p->R[3];
+    return t;
+}
+
+/// The 2D frames: B moves in the plane by 1e-3 of the shapes' size per
+/// frame along a fixed direction and turns 1e-3 rad.
+static gjk_transform2 warm_frame2(const bench_pose *p0, int frame, int i) {
+    double ang = atan2(p0->R[3], p0->R[0]) + 1e-3 * frame;
+    return gjk_transform2_make(gjk_v2(p0->p[0] + 1e-3 * frame * cos(1.7 * i), p0->p[1] + 1e-3 * frame * sin(1.7 * i)),
+                               ang);
+}
+
+/// warm_query in 2D (distance or penetration: gjk2_intersect takes no cache).
+static int warm_query2(int q, const gjk2_query_input *in, gjk2_simplex_cache *c) {
+    if (q == BENCH_Q_DISTANCE) {
+        gjk2_distance_output o = gjk2_distance(in, c);
+        g_sink = o.distance;
+        return o.iterations;
+    }
+    gjk2_penetration_output o = gjk2_penetration(in, c);
+    g_sink = o.signed_distance;
+    return o.iterations + o.epa_iterations;
+}
+
+/// The 2D warm rows: distance at +1e-3 and penetration at −1e-3, as in 3D.
+static void run_warm2(workload *w) {
+    if (g_nwarm + 2 > (int)(sizeof g_warm / sizeof g_warm[0])) return;
+    gjk_vec2 *va, *vb;
+    gjk2_shape sa = bench_gjk2_shape(&w->a, &va), sb = bench_gjk2_shape(&w->b, &vb);
+    const int bands[2] = {2, 5};
+    const int queries[2] = {BENCH_Q_DISTANCE, BENCH_Q_PENETRATION};
+    for (int j = 0; j < 2; j++) {
+        int b = bands[j], q = queries[j];
+        place_bands(w, &b, 1);
+        double *cold = malloc(sizeof(double) * (size_t)w->pairs), *warm = malloc(sizeof(double) * (size_t)w->pairs);
+        double it_cold = 0, it_warm = 0;
+        for (int i = 0; i < w->pairs; i++) {
+            gjk2_query_input in;
+            memset(&in, 0, sizeof in);
+            in.shape_a = &sa;
+            in.shape_b = &sb;
+            in.transform_a = to_gjk2(&w->pose_a[i]);
+            gjk_transform2 tf[WARM_FRAMES];
+            for (int f = 0; f < WARM_FRAMES; f++) tf[f] = warm_frame2(&w->pose_b[b][i], f, i);
+            for (int pass = 0; pass < 2; pass++) { // 0 cold, 1 warm
+                gjk2_simplex_cache cache = {0};
+                in.transform_b = tf[0];
+                (void)warm_query2(q, &in, &cache);
+                double t0 = now_ns();
+                int its = 0;
+                for (int f = 1; f < WARM_FRAMES; f++) {
+                    in.transform_b = tf[f];
+                    its += warm_query2(q, &in, pass ? &cache : NULL);
+                }
+                double per = (now_ns() - t0) / (WARM_FRAMES - 1);
+                if (pass) { warm[i] = per; it_warm += its; }
+                else { cold[i] = per; it_cold += its; }
+            }
+        }
+        warm_row *r = &g_warm[g_nwarm++];
+        snprintf(r->workload, sizeof r->workload, "%s", w->name);
+        r->n = w->n;
+        r->query = q;
+        r->band = b;
+        r->cold_ns = percentile(cold, w->pairs, 0.5);
+        r->warm_ns = percentile(warm, w->pairs, 0.5);
+        r->cold_iter = it_cold / ((double)w->pairs * (WARM_FRAMES - 1));
+        r->warm_iter = it_warm / ((double)w->pairs * (WARM_FRAMES - 1));
+        free(cold);
+        free(warm);
+    }
+    free(va);
+    free(vb);
+}
+
 static void run_warm(workload *w) {
+    if (w->dim == 2) {
+        run_warm2(w);
+        return;
+    }
     if (w->dim != 3 || g_nwarm + 4 > (int)(sizeof g_warm / sizeof g_warm[0])) return;
     gjk_hull *ha, *hb;
     gjk_shape sa = bench_gjk_shape(&w->a, &ha), sb = bench_gjk_shape(&w->b, &hb);
@@ -1903,7 +1988,8 @@ static void write_warm_md(FILE *f) {
     if (g_nwarm) {
         fprintf(f, "\n## Warm starts (gjk)\n\nB moves by 1e-3 of the shapes' size and turns 1e-3 rad per frame; each "
                    "query gets the simplex cache of the frame before (warm) or none (cold), on the same poses (intersect: "
-                   "gjk_intersect_cached against gjk_intersect). Median "
+                   "gjk_intersect_cached against gjk_intersect; in 2D distance and penetration only, as gjk2_intersect "
+                   "takes no cache). Median "
                    "ns per query over the pairs (each pair: the mean of %d frames), mean iterations in brackets. The "
                    "peers are measured cold only.\n\n", WARM_FRAMES - 1);
         fprintf(f, "| workload | query | band | cold | warm | warm / cold |\n|---|---|---:|---|---|---|\n");
