@@ -1822,52 +1822,109 @@ static int warm_query2(int q, const gjk2_query_input *in, gjk2_simplex_cache *c)
     return o.iterations + o.epa_iterations;
 }
 
+/// One warm row's frames: `start` readies pair i at band b (its frames'
+/// poses); `query` runs frame f with the pair's cache (warm) or without,
+/// frame 0 emptying the cache and filling it, and returns its iterations.
+typedef struct warm_ops {
+    void (*start)(void *ctx, int i, int b);
+    int (*query)(void *ctx, int f, int warm);
+    void *ctx;
+} warm_ops;
+
+/// Times query q at band b on every pair, cold and warm (the frames after
+/// the first), into the next warm row.
+static void warm_row_run(workload *w, int q, int b, const warm_ops *ops) {
+    place_bands(w, &b, 1);
+    double *cold = malloc(sizeof(double) * (size_t)w->pairs), *warm = malloc(sizeof(double) * (size_t)w->pairs);
+    double it_cold = 0, it_warm = 0;
+    for (int i = 0; i < w->pairs; i++) {
+        ops->start(ops->ctx, i, b);
+        for (int pass = 0; pass < 2; pass++) { // 0 cold, 1 warm
+            (void)ops->query(ops->ctx, 0, 1);
+            double t0 = now_ns();
+            int its = 0;
+            for (int f = 1; f < WARM_FRAMES; f++) its += ops->query(ops->ctx, f, pass);
+            double per = (now_ns() - t0) / (WARM_FRAMES - 1);
+            if (pass) { warm[i] = per; it_warm += its; }
+            else { cold[i] = per; it_cold += its; }
+        }
+    }
+    warm_row *r = &g_warm[g_nwarm++];
+    snprintf(r->workload, sizeof r->workload, "%s", w->name);
+    r->n = w->n;
+    r->query = q;
+    r->band = b;
+    r->cold_ns = percentile(cold, w->pairs, 0.5);
+    r->warm_ns = percentile(warm, w->pairs, 0.5);
+    r->cold_iter = it_cold / ((double)w->pairs * (WARM_FRAMES - 1));
+    r->warm_iter = it_warm / ((double)w->pairs * (WARM_FRAMES - 1));
+    free(cold);
+    free(warm);
+}
+
+/// A 3D pair's frames.
+typedef struct warm3 {
+    workload *w;
+    int q;
+    gjk_query_input in;
+    gjk_transform tf[WARM_FRAMES];
+    gjk_simplex_cache cache;
+} warm3;
+
+static void warm3_start(void *ctx, int i, int b) {
+    warm3 *c = ctx;
+    c->in.transform_a = to_gjk(&c->w->pose_a[i]);
+    for (int f = 0; f < WARM_FRAMES; f++) {
+        bench_pose p = warm_frame(&c->w->pose_b[b][i], f, i);
+        c->tf[f] = to_gjk(&p);
+    }
+}
+
+static int warm3_query(void *ctx, int f, int warm) {
+    warm3 *c = ctx;
+    if (f == 0) memset(&c->cache, 0, sizeof c->cache);
+    c->in.transform_b = c->tf[f];
+    return warm_query(c->q, &c->in, warm ? &c->cache : NULL);
+}
+
+/// A 2D pair's frames.
+typedef struct warm2 {
+    workload *w;
+    int q;
+    gjk2_query_input in;
+    gjk_transform2 tf[WARM_FRAMES];
+    gjk2_simplex_cache cache;
+} warm2;
+
+static void warm2_start(void *ctx, int i, int b) {
+    warm2 *c = ctx;
+    c->in.transform_a = to_gjk2(&c->w->pose_a[i]);
+    for (int f = 0; f < WARM_FRAMES; f++) c->tf[f] = warm_frame2(&c->w->pose_b[b][i], f, i);
+}
+
+static int warm2_query(void *ctx, int f, int warm) {
+    warm2 *c = ctx;
+    if (f == 0) memset(&c->cache, 0, sizeof c->cache);
+    c->in.transform_b = c->tf[f];
+    return warm_query2(c->q, &c->in, warm ? &c->cache : NULL);
+}
+
 /// The 2D warm rows: distance at +1e-3 and penetration at −1e-3, as in 3D.
 static void run_warm2(workload *w) {
     if (g_nwarm + 2 > (int)(sizeof g_warm / sizeof g_warm[0])) return;
     gjk_vec2 *va, *vb;
     gjk2_shape sa = bench_gjk2_shape(&w->a, &va), sb = bench_gjk2_shape(&w->b, &vb);
+    warm2 c;
+    memset(&c, 0, sizeof c);
+    c.w = w;
+    c.in.shape_a = &sa;
+    c.in.shape_b = &sb;
+    warm_ops ops = {warm2_start, warm2_query, &c};
     const int bands[2] = {2, 5};
     const int queries[2] = {BENCH_Q_DISTANCE, BENCH_Q_PENETRATION};
     for (int j = 0; j < 2; j++) {
-        int b = bands[j], q = queries[j];
-        place_bands(w, &b, 1);
-        double *cold = malloc(sizeof(double) * (size_t)w->pairs), *warm = malloc(sizeof(double) * (size_t)w->pairs);
-        double it_cold = 0, it_warm = 0;
-        for (int i = 0; i < w->pairs; i++) {
-            gjk2_query_input in;
-            memset(&in, 0, sizeof in);
-            in.shape_a = &sa;
-            in.shape_b = &sb;
-            in.transform_a = to_gjk2(&w->pose_a[i]);
-            gjk_transform2 tf[WARM_FRAMES];
-            for (int f = 0; f < WARM_FRAMES; f++) tf[f] = warm_frame2(&w->pose_b[b][i], f, i);
-            for (int pass = 0; pass < 2; pass++) { // 0 cold, 1 warm
-                gjk2_simplex_cache cache = {0};
-                in.transform_b = tf[0];
-                (void)warm_query2(q, &in, &cache);
-                double t0 = now_ns();
-                int its = 0;
-                for (int f = 1; f < WARM_FRAMES; f++) {
-                    in.transform_b = tf[f];
-                    its += warm_query2(q, &in, pass ? &cache : NULL);
-                }
-                double per = (now_ns() - t0) / (WARM_FRAMES - 1);
-                if (pass) { warm[i] = per; it_warm += its; }
-                else { cold[i] = per; it_cold += its; }
-            }
-        }
-        warm_row *r = &g_warm[g_nwarm++];
-        snprintf(r->workload, sizeof r->workload, "%s", w->name);
-        r->n = w->n;
-        r->query = q;
-        r->band = b;
-        r->cold_ns = percentile(cold, w->pairs, 0.5);
-        r->warm_ns = percentile(warm, w->pairs, 0.5);
-        r->cold_iter = it_cold / ((double)w->pairs * (WARM_FRAMES - 1));
-        r->warm_iter = it_warm / ((double)w->pairs * (WARM_FRAMES - 1));
-        free(cold);
-        free(warm);
+        c.q = queries[j];
+        warm_row_run(w, queries[j], bands[j], &ops);
     }
     free(va);
     free(vb);
@@ -1881,51 +1938,18 @@ static void run_warm(workload *w) {
     if (w->dim != 3 || g_nwarm + 4 > (int)(sizeof g_warm / sizeof g_warm[0])) return;
     gjk_hull *ha, *hb;
     gjk_shape sa = bench_gjk_shape(&w->a, &ha), sb = bench_gjk_shape(&w->b, &hb);
+    warm3 c;
+    memset(&c, 0, sizeof c);
+    c.w = w;
+    c.in.shape_a = &sa;
+    c.in.shape_b = &sb;
+    warm_ops ops = {warm3_start, warm3_query, &c};
     // +1e-3 distance, -1e-3 penetration, intersect at both.
     const int bands[4] = {2, 5, 2, 5};
     const int queries[4] = {BENCH_Q_DISTANCE, BENCH_Q_PENETRATION, BENCH_Q_INTERSECT, BENCH_Q_INTERSECT};
     for (int j = 0; j < 4; j++) {
-        int b = bands[j], q = queries[j];
-        place_bands(w, &b, 1);
-        double *cold = malloc(sizeof(double) * (size_t)w->pairs), *warm = malloc(sizeof(double) * (size_t)w->pairs);
-        double it_cold = 0, it_warm = 0;
-        for (int i = 0; i < w->pairs; i++) {
-            gjk_query_input in;
-            memset(&in, 0, sizeof in);
-            in.shape_a = &sa;
-            in.shape_b = &sb;
-            in.transform_a = to_gjk(&w->pose_a[i]);
-            gjk_transform tf[WARM_FRAMES];
-            for (int f = 0; f < WARM_FRAMES; f++) {
-                bench_pose p = warm_frame(&w->pose_b[b][i], f, i);
-                tf[f] = to_gjk(&p);
-            }
-            for (int pass = 0; pass < 2; pass++) { // 0 cold, 1 warm
-                gjk_simplex_cache cache = {0};
-                in.transform_b = tf[0];
-                (void)warm_query(q, &in, &cache);
-                double t0 = now_ns();
-                int its = 0;
-                for (int f = 1; f < WARM_FRAMES; f++) {
-                    in.transform_b = tf[f];
-                    its += warm_query(q, &in, pass ? &cache : NULL);
-                }
-                double per = (now_ns() - t0) / (WARM_FRAMES - 1);
-                if (pass) { warm[i] = per; it_warm += its; }
-                else { cold[i] = per; it_cold += its; }
-            }
-        }
-        warm_row *r = &g_warm[g_nwarm++];
-        snprintf(r->workload, sizeof r->workload, "%s", w->name);
-        r->n = w->n;
-        r->query = q;
-        r->band = b;
-        r->cold_ns = percentile(cold, w->pairs, 0.5);
-        r->warm_ns = percentile(warm, w->pairs, 0.5);
-        r->cold_iter = it_cold / ((double)w->pairs * (WARM_FRAMES - 1));
-        r->warm_iter = it_warm / ((double)w->pairs * (WARM_FRAMES - 1));
-        free(cold);
-        free(warm);
+        c.q = queries[j];
+        warm_row_run(w, queries[j], bands[j], &ops);
     }
     gjk_hull_destroy(ha);
     gjk_hull_destroy(hb);
