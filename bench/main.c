@@ -1965,15 +1965,59 @@ typedef struct batch_row {
 static batch_row g_batch[16];
 static int g_nbatch;
 
+/// A batch call on arrays of either dimension's inputs and outputs.
+typedef gjk_status (*batch_call)(const void *in, void *out, int count, int threads);
+
+static gjk_status batch_distance3(const void *in, void *out, int count, int threads) {
+    return gjk_batch_distance(in, out, count, threads);
+}
+
+static gjk_status batch_distance2(const void *in, void *out, int count, int threads) {
+    return gjk2_batch_distance(in, out, count, threads);
+}
+
+/// The next batch row: pairs per second of `call` on 1 and 2 threads.
+static void batch_time(const workload *w, batch_call call, const void *in, void *out) {
+    batch_row *r = &g_batch[g_nbatch++];
+    snprintf(r->workload, sizeof r->workload, "%s", w->name);
+    for (int t = 1; t <= 2; t++) {
+        double best = INFINITY;
+        for (int rep = 0; rep < 3; rep++) {
+            double t0 = now_ns();
+            call(in, out, BATCH_PAIRS, t);
+            best = fmin(best, now_ns() - t0);
+        }
+        r->mpairs[t - 1] = BATCH_PAIRS / best * 1e3; // pairs per µs = millions per second
+    }
+}
+
 static void run_batch(workload *w) {
-    if (w->dim != 3 || g_nbatch == (int)(sizeof g_batch / sizeof g_batch[0])) return;
+    if (g_nbatch == (int)(sizeof g_batch / sizeof g_batch[0])) return;
     if (strcmp(w->name, "box") != 0 && strcmp(w->name, "hull32") != 0 && strcmp(w->name, "capsule") != 0 &&
-        strcmp(w->name, "hull512") != 0)
+        strcmp(w->name, "hull512") != 0 && strcmp(w->name, "2d-poly16") != 0)
         return;
-    gjk_hull *ha, *hb;
-    gjk_shape sa = bench_gjk_shape(&w->a, &ha), sb = bench_gjk_shape(&w->b, &hb);
     int b = 2;
     place_bands(w, &b, 1);
+    if (w->dim == 2) {
+        gjk_vec2 *va, *vb;
+        gjk2_shape sa = bench_gjk2_shape(&w->a, &va), sb = bench_gjk2_shape(&w->b, &vb);
+        gjk2_query_input *in = calloc(BATCH_PAIRS, sizeof *in);
+        gjk2_distance_output *out = calloc(BATCH_PAIRS, sizeof *out);
+        for (int i = 0; i < BATCH_PAIRS; i++) {
+            in[i].shape_a = &sa;
+            in[i].shape_b = &sb;
+            in[i].transform_a = to_gjk2(&w->pose_a[i % w->pairs]);
+            in[i].transform_b = to_gjk2(&w->pose_b[b][i % w->pairs]);
+        }
+        batch_time(w, batch_distance2, in, out);
+        free(in);
+        free(out);
+        free(va);
+        free(vb);
+        return;
+    }
+    gjk_hull *ha, *hb;
+    gjk_shape sa = bench_gjk_shape(&w->a, &ha), sb = bench_gjk_shape(&w->b, &hb);
     gjk_query_input *in = calloc(BATCH_PAIRS, sizeof *in);
     gjk_distance_output *out = calloc(BATCH_PAIRS, sizeof *out);
     for (int i = 0; i < BATCH_PAIRS; i++) {
@@ -1982,17 +2026,7 @@ static void run_batch(workload *w) {
         in[i].transform_a = to_gjk(&w->pose_a[i % w->pairs]);
         in[i].transform_b = to_gjk(&w->pose_b[b][i % w->pairs]);
     }
-    batch_row *r = &g_batch[g_nbatch++];
-    snprintf(r->workload, sizeof r->workload, "%s", w->name);
-    for (int t = 1; t <= 2; t++) {
-        double best = INFINITY;
-        for (int rep = 0; rep < 3; rep++) {
-            double t0 = now_ns();
-            gjk_batch_distance(in, out, BATCH_PAIRS, t);
-            best = fmin(best, now_ns() - t0);
-        }
-        r->mpairs[t - 1] = BATCH_PAIRS / best * 1e3; // pairs per µs = millions per second
-    }
+    batch_time(w, batch_distance3, in, out);
     free(in);
     free(out);
     gjk_hull_destroy(ha);
@@ -2040,7 +2074,7 @@ static void write_warm_md(FILE *f) {
                     w16k / w32, i16k, i32);
     }
     if (g_nbatch) {
-        fprintf(f, "\n## Batch throughput (gjk)\n\n`gjk_batch_distance` over %d pairs (the workload's pairs at +1e-3, "
+        fprintf(f, "\n## Batch throughput (gjk)\n\n`gjk_batch_distance` (2D: `gjk2_batch_distance`) over %d pairs (the workload's pairs at +1e-3, "
                    "repeated), best of 3; millions of pairs per second. The machine has 2 cores, shared.\n\n"
                    "| workload | 1 thread | 2 threads |\n|---|---|---|\n", BATCH_PAIRS);
         for (int i = 0; i < g_nbatch; i++)

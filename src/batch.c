@@ -12,28 +12,40 @@
 #define GJK_HAVE_THREADS 0
 #endif
 
-typedef enum batch_kind { BATCH_INTERSECT, BATCH_DISTANCE, BATCH_PENETRATION } batch_kind;
+typedef enum batch_kind {
+    BATCH_INTERSECT,
+    BATCH_DISTANCE,
+    BATCH_PENETRATION,
+    BATCH2_INTERSECT,
+    BATCH2_DISTANCE,
+    BATCH2_PENETRATION,
+} batch_kind;
 
 typedef struct batch_slice {
     batch_kind kind;
-    const gjk_query_input *inputs;
+    const void *inputs; ///< gjk_query_input, or gjk2_query_input for the BATCH2 kinds.
     void *outputs;
     int begin, end;
 } batch_slice;
 
 static int run_slice(void *arg) {
     const batch_slice *s = arg;
+    const gjk_query_input *in3 = s->inputs;
+    const gjk2_query_input *in2 = s->inputs;
     for (int i = s->begin; i < s->end; ++i) {
         switch (s->kind) {
-        case BATCH_INTERSECT: ((gjk_intersect_output *)s->outputs)[i] = gjk_intersect(&s->inputs[i]); break;
-        case BATCH_DISTANCE: ((gjk_distance_output *)s->outputs)[i] = gjk_distance(&s->inputs[i], NULL); break;
-        default: ((gjk_penetration_output *)s->outputs)[i] = gjk_penetration(&s->inputs[i], NULL); break;
+        case BATCH_INTERSECT: ((gjk_intersect_output *)s->outputs)[i] = gjk_intersect(&in3[i]); break;
+        case BATCH_DISTANCE: ((gjk_distance_output *)s->outputs)[i] = gjk_distance(&in3[i], NULL); break;
+        case BATCH_PENETRATION: ((gjk_penetration_output *)s->outputs)[i] = gjk_penetration(&in3[i], NULL); break;
+        case BATCH2_INTERSECT: ((gjk2_intersect_output *)s->outputs)[i] = gjk2_intersect(&in2[i]); break;
+        case BATCH2_DISTANCE: ((gjk2_distance_output *)s->outputs)[i] = gjk2_distance(&in2[i], NULL); break;
+        default: ((gjk2_penetration_output *)s->outputs)[i] = gjk2_penetration(&in2[i], NULL); break;
         }
     }
     return 0;
 }
 
-static gjk_status run_batch(batch_kind kind, const gjk_query_input *inputs, void *outputs, int count, int threads) {
+static gjk_status run_batch(batch_kind kind, const void *inputs, void *outputs, int count, int threads) {
     if (inputs == NULL || outputs == NULL || count < 1) {
         return GJK_INVALID_INPUT;
     }
@@ -82,4 +94,18 @@ gjk_status gjk_batch_distance(const gjk_query_input *inputs, gjk_distance_output
 gjk_status gjk_batch_penetration(const gjk_query_input *inputs, gjk_penetration_output *outputs, int count,
                                  int threads) {
     return run_batch(BATCH_PENETRATION, inputs, outputs, count, threads);
+}
+
+gjk_status gjk2_batch_intersect(const gjk2_query_input *inputs, gjk2_intersect_output *outputs, int count,
+                                int threads) {
+    return run_batch(BATCH2_INTERSECT, inputs, outputs, count, threads);
+}
+
+gjk_status gjk2_batch_distance(const gjk2_query_input *inputs, gjk2_distance_output *outputs, int count, int threads) {
+    return run_batch(BATCH2_DISTANCE, inputs, outputs, count, threads);
+}
+
+gjk_status gjk2_batch_penetration(const gjk2_query_input *inputs, gjk2_penetration_output *outputs, int count,
+                                  int threads) {
+    return run_batch(BATCH2_PENETRATION, inputs, outputs, count, threads);
 }

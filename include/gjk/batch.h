@@ -1,4 +1,4 @@
-// gjk — many pairs in one call.
+// gjk — many pairs in one call, in 3D (gjk_batch_*) and 2D (gjk2_batch_*).
 //
 // For users with many independent pairs per frame (a broad phase's output):
 // arrays of inputs in, arrays of answers out, the work split over threads.
@@ -7,6 +7,7 @@
 #define GJK_BATCH_H
 
 #include "gjk/gjk.h"
+#include "gjk/gjk2d.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,6 +33,18 @@ GJK_API gjk_status gjk_batch_distance(const gjk_query_input *inputs, gjk_distanc
 /// gjk_penetration on each input (no caches), as gjk_batch_intersect.
 GJK_API gjk_status gjk_batch_penetration(const gjk_query_input *inputs, gjk_penetration_output *outputs, int count,
                                          int threads);
+
+/// gjk2_intersect on each 2D input, as gjk_batch_intersect.
+GJK_API gjk_status gjk2_batch_intersect(const gjk2_query_input *inputs, gjk2_intersect_output *outputs, int count,
+                                        int threads);
+
+/// gjk2_distance on each 2D input (no caches), as gjk_batch_intersect.
+GJK_API gjk_status gjk2_batch_distance(const gjk2_query_input *inputs, gjk2_distance_output *outputs, int count,
+                                       int threads);
+
+/// gjk2_penetration on each 2D input (no caches), as gjk_batch_intersect.
+GJK_API gjk_status gjk2_batch_penetration(const gjk2_query_input *inputs, gjk2_penetration_output *outputs, int count,
+                                          int threads);
 
 #ifdef __cplusplus
 }
