@@ -977,7 +977,6 @@ static int instr_child(void) {
 
 // ---------------------------------------------------------------- profile
 
-static bench_pose warm_frame(const bench_pose *p0, int frame, int i);
 #define WARM_FRAMES 9
 
 /// One gjk query q on `in` with the cache c (NULL: cold), as the warm rows
@@ -998,38 +997,160 @@ static int warm_query(int q, const gjk_query_input *in, gjk_simplex_cache *c) {
     return o.iterations + o.epa_iterations;
 }
 
+static bench_pose warm_frame(const bench_pose *p0, int frame, int i) {
+    bench_pose p = *p0;
+    double dir[3] = {cos(1.7 * i), sin(1.7 * i) * cos(0.3 * i), sin(1.7 * i) * sin(0.3 * i)};
+    for (int k = 0; k < 3; k++) p.p[k] += 1e-3 * frame * dir[k];
+    double h = 0.5e-3 * frame; // a turn of 1e-3 rad per frame about z
+    double q0[4] = {p.q[0], p.q[1], p.q[2], p.q[3]}, r[4] = {cos(h), 0, 0, sin(h)};
+    pose_set_quat(&p, r[0] * q0[0] - r[3] * q0[3], r[0] * q0[1] - r[3] * q0[2], r[0] * q0[2] + r[3] * q0[1],
+                  r[0] * q0[3] + r[3] * q0[0]);
+    return p;
+}
+
+/// A 2D pose as gjk's transform (the rotation's cosine and sine are R's
+/// first column).
+static gjk_transform2 to_gjk2(const bench_pose *p) {
+    gjk_transform2 t;
+    t.position = gjk_v2(p->p[0], p->p[1]);
+    t.rotation.c = p->R[0];
+    t.rotation.s = p->R[3];
+    return t;
+}
+
+/// The 2D frames: B moves in the plane by 1e-3 of the shapes' size per
+/// frame along a fixed direction and turns 1e-3 rad.
+static gjk_transform2 warm_frame2(const bench_pose *p0, int frame, int i) {
+    double ang = atan2(p0->R[3], p0->R[0]) + 1e-3 * frame;
+    return gjk_transform2_make(gjk_v2(p0->p[0] + 1e-3 * frame * cos(1.7 * i), p0->p[1] + 1e-3 * frame * sin(1.7 * i)),
+                               ang);
+}
+
+/// warm_query in 2D (distance or penetration: gjk2_intersect takes no cache).
+static int warm_query2(int q, const gjk2_query_input *in, gjk2_simplex_cache *c) {
+    if (q == BENCH_Q_DISTANCE) {
+        gjk2_distance_output o = gjk2_distance(in, c);
+        g_sink = o.distance;
+        return o.iterations;
+    }
+    gjk2_penetration_output o = gjk2_penetration(in, c);
+    g_sink = o.signed_distance;
+    return o.iterations + o.epa_iterations;
+}
+
+/// One warm row's frames: `start` readies pair i at band b (its frames'
+/// poses); `query` runs frame f with the pair's cache (warm) or without,
+/// frame 0 emptying the cache and filling it, and returns its iterations.
+typedef struct warm_ops {
+    void (*start)(void *ctx, int i, int b);
+    int (*query)(void *ctx, int f, int warm);
+    void *ctx;
+} warm_ops;
+
+/// A 3D pair's frames.
+typedef struct warm3 {
+    workload *w;
+    int q;
+    gjk_query_input in;
+    gjk_transform tf[WARM_FRAMES];
+    gjk_simplex_cache cache;
+} warm3;
+
+static void warm3_start(void *ctx, int i, int b) {
+    warm3 *c = ctx;
+    c->in.transform_a = to_gjk(&c->w->pose_a[i]);
+    for (int f = 0; f < WARM_FRAMES; f++) {
+        bench_pose p = warm_frame(&c->w->pose_b[b][i], f, i);
+        c->tf[f] = to_gjk(&p);
+    }
+}
+
+static int warm3_query(void *ctx, int f, int warm) {
+    warm3 *c = ctx;
+    if (f == 0) memset(&c->cache, 0, sizeof c->cache);
+    c->in.transform_b = c->tf[f];
+    return warm_query(c->q, &c->in, warm ? &c->cache : NULL);
+}
+
+/// A 2D pair's frames.
+typedef struct warm2 {
+    workload *w;
+    int q;
+    gjk2_query_input in;
+    gjk_transform2 tf[WARM_FRAMES];
+    gjk2_simplex_cache cache;
+} warm2;
+
+static void warm2_start(void *ctx, int i, int b) {
+    warm2 *c = ctx;
+    c->in.transform_a = to_gjk2(&c->w->pose_a[i]);
+    for (int f = 0; f < WARM_FRAMES; f++) c->tf[f] = warm_frame2(&c->w->pose_b[b][i], f, i);
+}
+
+static int warm2_query(void *ctx, int f, int warm) {
+    warm2 *c = ctx;
+    if (f == 0) memset(&c->cache, 0, sizeof c->cache);
+    c->in.transform_b = c->tf[f];
+    return warm_query2(c->q, &c->in, warm ? &c->cache : NULL);
+}
+
+/// Either dimension's frames of a workload's pairs, with the shapes they
+/// need (it points into itself: opened in place, never copied).
+typedef struct warm_pair {
+    warm_ops ops;
+    warm3 c3;
+    warm2 c2;
+    gjk_shape sa, sb;
+    gjk_hull *ha, *hb;
+    gjk2_shape sa2, sb2;
+    gjk_vec2 *va, *vb;
+} warm_pair;
+
+static void warm_open(workload *w, warm_pair *p) {
+    memset(p, 0, sizeof *p);
+    if (w->dim == 2) {
+        p->sa2 = bench_gjk2_shape(&w->a, &p->va);
+        p->sb2 = bench_gjk2_shape(&w->b, &p->vb);
+        p->c2.w = w;
+        p->c2.in.shape_a = &p->sa2;
+        p->c2.in.shape_b = &p->sb2;
+        p->ops = (warm_ops){warm2_start, warm2_query, &p->c2};
+    } else {
+        p->sa = bench_gjk_shape(&w->a, &p->ha);
+        p->sb = bench_gjk_shape(&w->b, &p->hb);
+        p->c3.w = w;
+        p->c3.in.shape_a = &p->sa;
+        p->c3.in.shape_b = &p->sb;
+        p->ops = (warm_ops){warm3_start, warm3_query, &p->c3};
+    }
+}
+
+static void warm_close(warm_pair *p) {
+    free(p->va);
+    free(p->vb);
+    gjk_hull_destroy(p->ha);
+    gjk_hull_destroy(p->hb);
+}
+
 // --profile gjk WORKLOAD QUERY-warm BAND: gjk's warm-started frames as the
 // "Warm starts" table runs them (frame 0 fills the cache, unmeasured and
 // not instrumented; frames 1 to WARM_FRAMES - 1 reuse it).
-static int profile_warm(const workload *w, int q, int band, int rounds) {
-    gjk_hull *ha, *hb;
-    gjk_shape sa = bench_gjk_shape(&w->a, &ha), sb = bench_gjk_shape(&w->b, &hb);
+static int profile_warm(workload *w, int q, int band, int rounds) {
+    warm_pair p;
+    warm_open(w, &p);
+    p.c3.q = p.c2.q = q;
     double best = INFINITY, its = 0;
     for (int r = 0; r < rounds; r++) {
         double total = 0;
         its = 0;
         for (int i = 0; i < w->pairs; i++) {
-            gjk_query_input in;
-            memset(&in, 0, sizeof in);
-            in.shape_a = &sa;
-            in.shape_b = &sb;
-            in.transform_a = to_gjk(&w->pose_a[i]);
-            gjk_transform tf[WARM_FRAMES];
-            for (int f = 0; f < WARM_FRAMES; f++) {
-                bench_pose p = warm_frame(&w->pose_b[band][i], f, i);
-                tf[f] = to_gjk(&p);
-            }
-            gjk_simplex_cache cache = {0};
-            in.transform_b = tf[0];
-            (void)warm_query(q, &in, &cache);
+            p.ops.start(p.ops.ctx, i, band);
+            (void)p.ops.query(p.ops.ctx, 0, 1);
             // The clock is read outside the instrumented frames, so that
             // callgrind counts the queries alone.
             double t0 = now_ns();
             CALLGRIND_START_INSTRUMENTATION;
-            for (int f = 1; f < WARM_FRAMES; f++) {
-                in.transform_b = tf[f];
-                its += warm_query(q, &in, &cache);
-            }
+            for (int f = 1; f < WARM_FRAMES; f++) its += p.ops.query(p.ops.ctx, f, 1);
             CALLGRIND_STOP_INSTRUMENTATION;
             total += now_ns() - t0;
         }
@@ -1039,8 +1160,7 @@ static int profile_warm(const workload *w, int q, int band, int rounds) {
            "%.2f iterations\n",
            w->name, QUERY_NAMES[q], BANDS[band], w->pairs, WARM_FRAMES - 1, rounds, best,
            its / ((double)w->pairs * (WARM_FRAMES - 1)));
-    gjk_hull_destroy(ha);
-    gjk_hull_destroy(hb);
+    warm_close(&p);
     return 0;
 }
 
@@ -1081,8 +1201,8 @@ static int profile_main(int argc, char **argv) {
     workload_init(&w, wd->name, wd->kind, wd->n, workload_pairs(wd), 0x1234 + (uint64_t)wi);
     place_bands(&w, &band, 1);
     if (warm) {
-        int rc = l == 0 && w.dim == 3 ? profile_warm(&w, q, band, rounds) : 2;
-        if (rc) fprintf(stderr, "--profile: warm starts are measured for gjk in 3D only\n");
+        int rc = l == 0 && (w.dim == 3 || q != BENCH_Q_INTERSECT) ? profile_warm(&w, q, band, rounds) : 2;
+        if (rc) fprintf(stderr, "--profile: warm starts are measured for gjk (in 2D, distance and penetration)\n");
         workload_free(&w);
         return rc;
     }
@@ -1781,56 +1901,6 @@ typedef struct warm_row {
 static warm_row g_warm[64];
 static int g_nwarm;
 
-static bench_pose warm_frame(const bench_pose *p0, int frame, int i) {
-    bench_pose p = *p0;
-    double dir[3] = {cos(1.7 * i), sin(1.7 * i) * cos(0.3 * i), sin(1.7 * i) * sin(0.3 * i)};
-    for (int k = 0; k < 3; k++) p.p[k] += 1e-3 * frame * dir[k];
-    double h = 0.5e-3 * frame; // a turn of 1e-3 rad per frame about z
-    double q0[4] = {p.q[0], p.q[1], p.q[2], p.q[3]}, r[4] = {cos(h), 0, 0, sin(h)};
-    pose_set_quat(&p, r[0] * q0[0] - r[3] * q0[3], r[0] * q0[1] - r[3] * q0[2], r[0] * q0[2] + r[3] * q0[1],
-                  r[0] * q0[3] + r[3] * q0[0]);
-    return p;
-}
-
-/// A 2D pose as gjk's transform (the rotation's cosine and sine are R's
-/// first column).
-static gjk_transform2 to_gjk2(const bench_pose *p) {
-    gjk_transform2 t;
-    t.position = gjk_v2(p->p[0], p->p[1]);
-    t.rotation.c = p->R[0];
-    t.rotation.s = p->R[3];
-    return t;
-}
-
-/// The 2D frames: B moves in the plane by 1e-3 of the shapes' size per
-/// frame along a fixed direction and turns 1e-3 rad.
-static gjk_transform2 warm_frame2(const bench_pose *p0, int frame, int i) {
-    double ang = atan2(p0->R[3], p0->R[0]) + 1e-3 * frame;
-    return gjk_transform2_make(gjk_v2(p0->p[0] + 1e-3 * frame * cos(1.7 * i), p0->p[1] + 1e-3 * frame * sin(1.7 * i)),
-                               ang);
-}
-
-/// warm_query in 2D (distance or penetration: gjk2_intersect takes no cache).
-static int warm_query2(int q, const gjk2_query_input *in, gjk2_simplex_cache *c) {
-    if (q == BENCH_Q_DISTANCE) {
-        gjk2_distance_output o = gjk2_distance(in, c);
-        g_sink = o.distance;
-        return o.iterations;
-    }
-    gjk2_penetration_output o = gjk2_penetration(in, c);
-    g_sink = o.signed_distance;
-    return o.iterations + o.epa_iterations;
-}
-
-/// One warm row's frames: `start` readies pair i at band b (its frames'
-/// poses); `query` runs frame f with the pair's cache (warm) or without,
-/// frame 0 emptying the cache and filling it, and returns its iterations.
-typedef struct warm_ops {
-    void (*start)(void *ctx, int i, int b);
-    int (*query)(void *ctx, int f, int warm);
-    void *ctx;
-} warm_ops;
-
 /// Times query q at band b on every pair, cold and warm (the frames after
 /// the first), into the next warm row.
 static void warm_row_run(workload *w, int q, int b, const warm_ops *ops) {
@@ -1862,101 +1932,25 @@ static void warm_row_run(workload *w, int q, int b, const warm_ops *ops) {
     free(warm);
 }
 
-/// A 3D pair's frames.
-typedef struct warm3 {
-    workload *w;
-    int q;
-    gjk_query_input in;
-    gjk_transform tf[WARM_FRAMES];
-    gjk_simplex_cache cache;
-} warm3;
-
-static void warm3_start(void *ctx, int i, int b) {
-    warm3 *c = ctx;
-    c->in.transform_a = to_gjk(&c->w->pose_a[i]);
-    for (int f = 0; f < WARM_FRAMES; f++) {
-        bench_pose p = warm_frame(&c->w->pose_b[b][i], f, i);
-        c->tf[f] = to_gjk(&p);
-    }
-}
-
-static int warm3_query(void *ctx, int f, int warm) {
-    warm3 *c = ctx;
-    if (f == 0) memset(&c->cache, 0, sizeof c->cache);
-    c->in.transform_b = c->tf[f];
-    return warm_query(c->q, &c->in, warm ? &c->cache : NULL);
-}
-
-/// A 2D pair's frames.
-typedef struct warm2 {
-    workload *w;
-    int q;
-    gjk2_query_input in;
-    gjk_transform2 tf[WARM_FRAMES];
-    gjk2_simplex_cache cache;
-} warm2;
-
-static void warm2_start(void *ctx, int i, int b) {
-    warm2 *c = ctx;
-    c->in.transform_a = to_gjk2(&c->w->pose_a[i]);
-    for (int f = 0; f < WARM_FRAMES; f++) c->tf[f] = warm_frame2(&c->w->pose_b[b][i], f, i);
-}
-
-static int warm2_query(void *ctx, int f, int warm) {
-    warm2 *c = ctx;
-    if (f == 0) memset(&c->cache, 0, sizeof c->cache);
-    c->in.transform_b = c->tf[f];
-    return warm_query2(c->q, &c->in, warm ? &c->cache : NULL);
-}
-
-/// The 2D warm rows: distance at +1e-3 and penetration at −1e-3, as in 3D.
-static void run_warm2(workload *w) {
-    if (g_nwarm + 2 > (int)(sizeof g_warm / sizeof g_warm[0])) return;
-    gjk_vec2 *va, *vb;
-    gjk2_shape sa = bench_gjk2_shape(&w->a, &va), sb = bench_gjk2_shape(&w->b, &vb);
-    warm2 c;
-    memset(&c, 0, sizeof c);
-    c.w = w;
-    c.in.shape_a = &sa;
-    c.in.shape_b = &sb;
-    warm_ops ops = {warm2_start, warm2_query, &c};
-    const int bands[2] = {2, 5};
-    const int queries[2] = {BENCH_Q_DISTANCE, BENCH_Q_PENETRATION};
-    for (int j = 0; j < 2; j++) {
-        c.q = queries[j];
-        warm_row_run(w, queries[j], bands[j], &ops);
-    }
-    free(va);
-    free(vb);
-}
-
+/// The warm rows: in 3D distance at +1e-3, penetration at −1e-3 and
+/// intersect at both; in 2D distance and penetration.
 static void run_warm(workload *w) {
-    if (w->dim == 2) {
-        run_warm2(w);
-        return;
-    }
-    if (w->dim != 3 || g_nwarm + 4 > (int)(sizeof g_warm / sizeof g_warm[0])) return;
-    gjk_hull *ha, *hb;
-    gjk_shape sa = bench_gjk_shape(&w->a, &ha), sb = bench_gjk_shape(&w->b, &hb);
-    warm3 c;
-    memset(&c, 0, sizeof c);
-    c.w = w;
-    c.in.shape_a = &sa;
-    c.in.shape_b = &sb;
-    warm_ops ops = {warm3_start, warm3_query, &c};
-    // +1e-3 distance, -1e-3 penetration, intersect at both.
+    int rows = w->dim == 2 ? 2 : 4;
+    if ((w->dim != 2 && w->dim != 3) || g_nwarm + rows > (int)(sizeof g_warm / sizeof g_warm[0])) return;
+    warm_pair p;
+    warm_open(w, &p);
     const int bands[4] = {2, 5, 2, 5};
     const int queries[4] = {BENCH_Q_DISTANCE, BENCH_Q_PENETRATION, BENCH_Q_INTERSECT, BENCH_Q_INTERSECT};
-    for (int j = 0; j < 4; j++) {
-        c.q = queries[j];
-        warm_row_run(w, queries[j], bands[j], &ops);
+    for (int j = 0; j < rows; j++) {
+        p.c3.q = p.c2.q = queries[j];
+        warm_row_run(w, queries[j], bands[j], &p.ops);
     }
-    gjk_hull_destroy(ha);
-    gjk_hull_destroy(hb);
+    warm_close(&p);
 }
 
-// Batch throughput (gjk only): gjk_batch_distance over BATCH_PAIRS pairs
-// (the workload's pairs at +1e-3, repeated), on 1 and 2 threads; best of 3.
+// Batch throughput (gjk only): gjk_batch_distance (2D: gjk2_batch_distance)
+// over BATCH_PAIRS pairs (the workload's pairs at +1e-3, repeated), on 1 and
+// 2 threads; best of 3.
 #define BATCH_PAIRS 200000
 typedef struct batch_row {
     char workload[32];
