@@ -1,9 +1,10 @@
 // Unit tests of the 2D convex polygon's climbing support (src/support2.h,
 // gjk2_support_climb): from every hint it finds a vertex as far along the
 // direction as the scan of every vertex does, on regular and ragged convex
-// polygons, with level runs, repeated points and a run at the bottom that
+// polygons, with level runs, repeated points, a run at the bottom that
 // rounding bends outward (the trap the climb's test of which way the vertex
-// faces is there for).
+// faces is there for) and vertices a few units in the last place apart
+// (the trap of comparing v·d computed apart).
 #include <math.h>
 
 #include "internal2.h"
@@ -109,6 +110,45 @@ static void test_climb_rounding_trap(void) {
     }
 }
 
+/// Two vertices a few units in the last place apart (a hull keeps them):
+/// the edge between them rises along d by 1.7e-16, but v·d of each,
+/// computed apart, carries about 1e-15 of rounding and put the lower vertex
+/// above its neighbour, where the climb stopped 0.02 below the top (review
+/// of the climb: an 8-gon's distance 2.4e-3 off). In double: the climb
+/// reads the edges.
+static void test_climb_short_edge(void) {
+#if !GJK_USE_FLOAT
+    const gjk_vec2 v[8] = {{-0x1.654a08b4b5b2p+2, -0x1.b574bcf7227d2p+1}, {-0x1.28334d33796ddp+2, 0x1.03a914ae5c3cdp+0},
+                           {-0x1.5098573ea2cddp+2, 0x1.17a747cc7f219p+0}, {-0x1.acca3e46f3ef2p+2, 0x1.4828a080ba556p-1},
+                           {-0x1.e7a2130c6000bp+2, -0x1.742ce9eec80bcp-1}, {-0x1.e9a8999e68638p+2, -0x1.6e1cc1922e6ebp+0},
+                           {-0x1.b9bbf898f94ffp+2, -0x1.69fad7a880992p+1}, {-0x1.b9bbf898f94fcp+2, -0x1.69fad7a880995p+1}};
+    const gjk_vec2 d = {-0x1.9498ea97aecdap-2, -0x1.d656e9d14d1a7p-1};
+    ENSURE(gjk2_make_convex_polygon(v, 8).polygon.convex == 1);
+    for (int h = -1; h < 8; ++h) {
+        check_climb(v, 8, d, h);
+    }
+    // The same kind of 8-gon through gjk2_distance: as the plain polygon.
+    const gjk_vec2 w[8] = {{-0x1.5bf7695ec9bfap-3, -0x1.4d6e6758aea88p+0}, {-0x1.a5832ff1461bfp-3, -0x1.799cab916bc01p+0},
+                           {-0x1.a5832ff1461cp-3, -0x1.799cab916bc02p+0},  {-0x1.b07140aea8d34p-3, -0x1.84e4ae3bba5a1p+0},
+                           {-0x1.bf29dfbbc5812p-3, -0x1.ac966da824618p+0}, {0x1.3ac797f64f542p-2, -0x1.4df9943d7a80ep+1},
+                           {0x1.4e25ecc15efa8p-2, -0x1.4ed676a66d624p+1},  {0x1.c234f66ecfa0fp-2, -0x1.520a2dc5f16e6p+1}};
+    gjk2_shape a = gjk2_make_convex_polygon(w, 8), plain = gjk2_make_polygon(w, 8), b = gjk2_make_circle(0x1.cf311f0d898cp-5);
+    ENSURE(a.polygon.convex == 1);
+    gjk2_query_input in = {0};
+    in.transform_a.rotation = (gjk_rot2){-0x1.68cefbc7bc29dp-1, 0x1.6b43c007c1189p-1};
+    in.transform_a.position = gjk_v2(-0x1.58b654e422dd2p-1, -0x1.64cc83365e246p-1);
+    in.transform_b.rotation = (gjk_rot2){1, 0};
+    in.transform_b.position = gjk_v2(0x1.46a8df4787142p+1, -0x1.0d0424f9a2ed8p+1);
+    in.shape_a = &a;
+    in.shape_b = &b;
+    gjk2_distance_output dc = gjk2_distance(&in, NULL);
+    in.shape_a = &plain;
+    gjk2_distance_output dp = gjk2_distance(&in, NULL);
+    ENSURE(dc.status == GJK_SEPARATED && dp.status == GJK_SEPARATED);
+    ENSURE_NEAR(dc.distance, dp.distance, 1e-12);
+#endif
+}
+
 /// A non-finite direction: the scan's answer (no loop, a vertex).
 static void test_climb_nan_direction(void) {
     const gjk_vec2 v[] = {{0, 0}, {1, 0}, {2, 1}, {1, 2}, {0, 2}, {-1, 1}, {-1, 0.5}, {-0.5, 0.2}};
@@ -125,6 +165,7 @@ int main(void) {
     RUN_TEST(test_climb_matches_scan);
     RUN_TEST(test_climb_level_runs);
     RUN_TEST(test_climb_rounding_trap);
+    RUN_TEST(test_climb_short_edge);
     RUN_TEST(test_climb_nan_direction);
     return TEST_SUMMARY();
 }
