@@ -294,17 +294,17 @@ static GJK_INLINE bool box_box(const gjk2_query_input *in, const gjk2_pair *p, b
 /// two 12-gons or larger apart, slower (1.3-2x). Larger polygons' penetration
 /// by the axes only where they showed the cores overlapping (GJK's when an
 /// edge showed them apart) was 1.2-1.4x faster overlapping and as much
-/// slower apart: every merge starts with a scan of both polygons.
-#define GJK2_SAT_MAX_VERTICES 16
-
-/// The same for gjk2_penetration, where the axes' depth saves EPA: with
-/// GJK's supports climbing (support2.h), two 16-gons' penetration by the
-/// axes measured 0.75x the time over the bench's seven bands (overlapping
+/// slower apart: every merge starts with a scan of both polygons. Since
+/// GJK's supports climb (support2.h), two 16-gons measured (the bench's
+/// seven bands, time): penetration by the axes 0.75x the time (overlapping
 /// 684 -> 393 ns, 1e-3 apart 574 -> 430, but 1 apart 278 -> 319, the
-/// views' scan before the balls' test), where their distance came out even
-/// (1e-3 apart 554 -> 440 ns, overlapping by 0.1 275 -> 440): distance and
-/// intersect keep GJK2_SAT_MAX_VERTICES.
-#define GJK2_SAT_MAX_VERTICES_DEPTH 32
+/// views' scan before the balls' test), intersect 0.76x (1e-3 apart 480 ->
+/// 190 ns, 1 apart 105 -> 64 by the balls alone, but 0.1 apart 103 -> 177
+/// and overlapping by 0.1 300 -> 400), distance even (1e-3 apart 554 ->
+/// 440 ns, overlapping by 0.1 275 -> 440): intersect and penetration take
+/// the axes up to 32 vertices in all, distance up to 16.
+#define GJK2_SAT_MAX_VERTICES 32
+#define GJK2_SAT_MAX_VERTICES_DISTANCE 16
 
 /// Largest and smallest pair sizes (|t| + both extents) for sat_polygon2.c,
 /// whose edges' squared lengths must neither overflow nor lose digits to
@@ -358,12 +358,13 @@ static GJK_INLINE polygon_case polygon_views(const gjk2_query_input *in, const g
 /// A convex polygon against a shape with a polygon view, answered by their
 /// edges' separating axes (sat_polygon2.c) beyond the band of touching, in
 /// A's frame; overlapping cores as `overlap` asks (the depth: up to
-/// GJK2_SAT_MAX_VERTICES_DEPTH vertices, else GJK2_SAT_MAX_VERTICES). *tol:
-/// the tolerance to classify the answer with.
+/// GJK2_SAT_MAX_VERTICES vertices, gjk2_distance's common point up to
+/// GJK2_SAT_MAX_VERTICES_DISTANCE). *tol: the tolerance to classify the
+/// answer with.
 static GJK_INLINE bool polygon_axes(const gjk2_query_input *in, const gjk2_pair *p, gjk2_overlap overlap,
                                     gjk2_box_answer *ans, gjk_real *tol) {
     gjk2_polygon_view va, vb;
-    int max_vertices = overlap == GJK2_OVERLAP_DEPTH ? GJK2_SAT_MAX_VERTICES_DEPTH : GJK2_SAT_MAX_VERTICES;
+    int max_vertices = overlap == GJK2_OVERLAP_DEPTH ? GJK2_SAT_MAX_VERTICES : GJK2_SAT_MAX_VERTICES_DISTANCE;
     return polygon_views(in, p, &va, &vb, tol, max_vertices) == POLYGON_AXES &&
            gjk2_polygon_signed(p, &va, &vb, *tol, 8 * *tol, overlap, ans);
 }
