@@ -325,7 +325,8 @@ typedef enum polygon_case {
 } polygon_case;
 
 /// The polygon views of a pair with a convex polygon (gjk2_make_convex_polygon)
-/// against a shape that has one (sat_polygon2.c), of max_vertices in all, and the absolute tolerance at the whole pair's scale, as
+/// against a shape that has one (sat_polygon2.c), of max_vertices in all,
+/// and the absolute tolerance at the whole pair's scale, as
 /// box_box_tolerance: at least what the walk's grows to (the points of D
 /// lie within |t| + both extents in each coordinate of A's frame, B's
 /// times √2), so that the band of 8 of it lies beyond it. POLYGON_NONE
