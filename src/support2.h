@@ -26,13 +26,13 @@ static inline gjk_vec2 gjk2_support_segment(gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) 
     return gjk_dot2(b, d) > gjk_dot2(a, d) ? b : a;
 }
 
-
-/// The index of the vertex of v[0..count) farthest along d (the first of
-/// equals): gjk2_support_points' scan.
-static inline int gjk2_support_index(const gjk_vec2 *v, int count, gjk_vec2 d) {
+/// The index of the vertex farthest along d (the first of equals) among
+/// v[0], v[step], v[2 step], ... below count: step 1 is gjk2_support_points'
+/// scan, a larger one gjk2_support_climb's start sample.
+static inline int gjk2_support_index(const gjk_vec2 *v, int count, int step, gjk_vec2 d) {
     int best = 0;
     gjk_real best_dot = gjk_dot2(v[0], d);
-    for (int i = 1; i < count; ++i) {
+    for (int i = step; i < count; i += step) {
         // Selects rather than a branch: which vertex wins is unpredictable.
         gjk_real t = gjk_dot2(v[i], d);
         bool better = t > best_dot;
@@ -44,7 +44,7 @@ static inline int gjk2_support_index(const gjk_vec2 *v, int count, gjk_vec2 d) {
 
 /// The vertex of v[0..count) farthest along d.
 static inline gjk_vec2 gjk2_support_points(const gjk_vec2 *v, int count, gjk_vec2 d) {
-    return v[gjk2_support_index(v, count, d)];
+    return v[gjk2_support_index(v, count, 1, d)];
 }
 
 /// Convex polygons of at least this many vertices climb from a hint
@@ -98,16 +98,7 @@ static GJK_NOINLINE bool gjk2_climb_certified(gjk_vec2 vp, gjk_vec2 vi, gjk_vec2
 static GJK_NOINLINE gjk_vec2 gjk2_support_climb(const gjk_vec2 *v, int count, gjk_vec2 d, int *hint) {
     int i = *hint;
     if (!(i >= 0 && i < count) && count >= 32) {
-        // No hint: start from the best of eight vertices spread evenly.
-        int step = count / 8;
-        gjk_real b = gjk_dot2(v[0], d);
-        i = 0;
-        for (int k = step; k < count; k += step) {
-            gjk_real t = gjk_dot2(v[k], d);
-            bool better = t > b;
-            i = better ? k : i;
-            b = better ? t : b;
-        }
+        i = gjk2_support_index(v, count, count / 8, d); // no hint: the best of 8 spread evenly
     }
     if (i >= 0 && i < count) {
         int prev = i == 0 ? count - 1 : i - 1, next = i + 1 == count ? 0 : i + 1;
@@ -132,7 +123,7 @@ static GJK_NOINLINE gjk_vec2 gjk2_support_climb(const gjk_vec2 *v, int count, gj
             return v[i];
         }
     }
-    i = gjk2_support_index(v, count, d);
+    i = gjk2_support_index(v, count, 1, d);
     *hint = i;
     return v[i];
 }
