@@ -15,4 +15,9 @@ gjk_shape bench_gjk_shape(const bench_shape *s, gjk_hull **hull);
 // otherwise; the caller frees it).
 gjk2_shape bench_gjk2_shape(const bench_shape *s, gjk_vec2 **store);
 
+// A pose as gjk's transform: 3D from the quaternion, 2D from the rotation
+// matrix's first column (cosine, sine).
+gjk_transform bench_gjk_transform(const bench_pose *p);
+gjk_transform2 bench_gjk2_transform(const bench_pose *p);
+
 #endif

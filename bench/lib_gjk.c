@@ -115,18 +115,26 @@ static void teardown(void *p) {
 
 static int has_query(void *p, int q, char *why, size_t n) { (void)p; (void)q; (void)why; (void)n; return 1; }
 
+gjk_transform bench_gjk_transform(const bench_pose *p) {
+    return gjk_transform_make(gjk_v3(p->p[0], p->p[1], p->p[2]), gjk_quat_make(p->q[0], p->q[1], p->q[2], p->q[3]));
+}
+
+gjk_transform2 bench_gjk2_transform(const bench_pose *p) {
+    gjk_transform2 t;
+    t.position = gjk_v2(p->p[0], p->p[1]);
+    t.rotation.c = p->R[0];
+    t.rotation.s = p->R[3];
+    return t;
+}
+
 static void make_pose(void *p, int which, const bench_pose *pose, void *out) {
     (void)which;
     if (((ctx *)p)->dim == 2) {
-        gjk_transform2 t;
-        t.position = gjk_v2(pose->p[0], pose->p[1]);
-        t.rotation.c = pose->R[0];
-        t.rotation.s = pose->R[3];
+        gjk_transform2 t = bench_gjk2_transform(pose);
         memcpy(out, &t, sizeof t);
         return;
     }
-    gjk_transform t = gjk_transform_make(gjk_v3(pose->p[0], pose->p[1], pose->p[2]),
-                                         gjk_quat_make(pose->q[0], pose->q[1], pose->q[2], pose->q[3]));
+    gjk_transform t = bench_gjk_transform(pose);
     memcpy(out, &t, sizeof t);
 }
 

@@ -104,10 +104,6 @@ static void pose_set_quat(bench_pose *p, double w, double x, double y, double z)
 static void pose_apply(const bench_pose *p, const double v[3], double out[3]) {
     for (int r = 0; r < 3; r++) out[r] = p->R[3 * r] * v[0] + p->R[3 * r + 1] * v[1] + p->R[3 * r + 2] * v[2] + p->p[r];
 }
-static gjk_transform to_gjk(const bench_pose *p) {
-    return gjk_transform_make(gjk_v3(p->p[0], p->p[1], p->p[2]), gjk_quat_make(p->q[0], p->q[1], p->q[2], p->q[3]));
-}
-
 // ---------------------------------------------------------------- workloads
 
 typedef struct workload {
@@ -283,8 +279,8 @@ static gjk_penetration_output gjk_pen(const workload *w, const bench_pose *pa, c
     memset(&in, 0, sizeof in);
     in.shape_a = &w->ga;
     in.shape_b = &w->gb;
-    in.transform_a = to_gjk(pa);
-    in.transform_b = to_gjk(pb);
+    in.transform_a = bench_gjk_transform(pa);
+    in.transform_b = bench_gjk_transform(pb);
     return gjk_penetration(&in, NULL);
 }
 
@@ -1008,16 +1004,6 @@ static bench_pose warm_frame(const bench_pose *p0, int frame, int i) {
     return p;
 }
 
-/// A 2D pose as gjk's transform (the rotation's cosine and sine are R's
-/// first column).
-static gjk_transform2 to_gjk2(const bench_pose *p) {
-    gjk_transform2 t;
-    t.position = gjk_v2(p->p[0], p->p[1]);
-    t.rotation.c = p->R[0];
-    t.rotation.s = p->R[3];
-    return t;
-}
-
 /// The 2D frames: B moves in the plane by 1e-3 of the shapes' size per
 /// frame along a fixed direction and turns 1e-3 rad.
 static gjk_transform2 warm_frame2(const bench_pose *p0, int frame, int i) {
@@ -1058,10 +1044,10 @@ typedef struct warm3 {
 
 static void warm3_start(void *ctx, int i, int b) {
     warm3 *c = ctx;
-    c->in.transform_a = to_gjk(&c->w->pose_a[i]);
+    c->in.transform_a = bench_gjk_transform(&c->w->pose_a[i]);
     for (int f = 0; f < WARM_FRAMES; f++) {
         bench_pose p = warm_frame(&c->w->pose_b[b][i], f, i);
-        c->tf[f] = to_gjk(&p);
+        c->tf[f] = bench_gjk_transform(&p);
     }
 }
 
@@ -1083,7 +1069,7 @@ typedef struct warm2 {
 
 static void warm2_start(void *ctx, int i, int b) {
     warm2 *c = ctx;
-    c->in.transform_a = to_gjk2(&c->w->pose_a[i]);
+    c->in.transform_a = bench_gjk2_transform(&c->w->pose_a[i]);
     for (int f = 0; f < WARM_FRAMES; f++) c->tf[f] = warm_frame2(&c->w->pose_b[b][i], f, i);
 }
 
@@ -2000,8 +1986,8 @@ static void run_batch(workload *w) {
         for (int i = 0; i < BATCH_PAIRS; i++) {
             in[i].shape_a = &sa;
             in[i].shape_b = &sb;
-            in[i].transform_a = to_gjk2(&w->pose_a[i % w->pairs]);
-            in[i].transform_b = to_gjk2(&w->pose_b[b][i % w->pairs]);
+            in[i].transform_a = bench_gjk2_transform(&w->pose_a[i % w->pairs]);
+            in[i].transform_b = bench_gjk2_transform(&w->pose_b[b][i % w->pairs]);
         }
         batch_time(w, batch_distance2, in, out);
         free(in);
@@ -2017,8 +2003,8 @@ static void run_batch(workload *w) {
     for (int i = 0; i < BATCH_PAIRS; i++) {
         in[i].shape_a = &sa;
         in[i].shape_b = &sb;
-        in[i].transform_a = to_gjk(&w->pose_a[i % w->pairs]);
-        in[i].transform_b = to_gjk(&w->pose_b[b][i % w->pairs]);
+        in[i].transform_a = bench_gjk_transform(&w->pose_a[i % w->pairs]);
+        in[i].transform_b = bench_gjk_transform(&w->pose_b[b][i % w->pairs]);
     }
     batch_time(w, batch_distance3, in, out);
     free(in);
