@@ -894,7 +894,7 @@ static gjk_options read_options(reader *r, part_state *st, int *dim_marker) {
     double tol = o.tolerance;
     if (!fin(tol) || !fin(o.max_distance)) {
         *st = PART_INVALID; // a NaN or infinite number
-    } else if ((tol == 0 || (tol >= 1e-15 && tol <= 1e-2)) && o.max_distance >= 0 && o.max_distance <= SANE_MAX &&
+    } else if (tol >= 0 && tol <= 1e-2 && o.max_distance >= 0 && o.max_distance <= SANE_MAX &&
                o.max_iterations >= 0 && o.max_epa_iterations >= 0) {
         *st = PART_SANE;
     } else {

@@ -176,7 +176,7 @@ static inline bool gjk_options_valid(const gjk_options *o) {
 /// The relative tolerance the options ask for: options.tolerance, or
 /// GJK_DEFAULT_TOLERANCE when it is 0.
 static inline gjk_real gjk_options_tolerance(const gjk_options *o) {
-    return o->tolerance > 0 ? o->tolerance : GJK_DEFAULT_TOLERANCE;
+    return o->tolerance > 0 ? gjk_max(o->tolerance, GJK_MIN_TOLERANCE) : GJK_DEFAULT_TOLERANCE;
 }
 
 /// Checks two shapes and their transforms and sets up the pair in A's frame;

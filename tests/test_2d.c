@@ -1748,6 +1748,43 @@ static void reference_selfcheck(void) {
     ENSURE_NEAR(poly_sdist(seg, 1, d2_make(3, 4)), 5, 1e-15);
 }
 
+/// The 2D twin of test_queries.c's test_tolerance_below_rounding: two
+/// ellipses with one centre, A within 200 units in the last place of a half
+/// turn, B a quarter turn, overlap deeply. Asked for a tolerance of 1e-30 or
+/// 1e-20, gjk2_penetration answered "separated" for every pose in double
+/// (the radii are those of a random sweep's finding); the tolerance now
+/// counts as GJK_MIN_TOLERANCE.
+static void test_tolerance_below_rounding(void) {
+    const gjk_real tolerances[] = {(gjk_real)1e-30, (gjk_real)1e-20};
+    gjk2_shape E = gjk2_make_ellipse(gjk_v2((gjk_real)0.74910330178101492, (gjk_real)0.31479171020527424));
+    gjk2_shape F = gjk2_make_ellipse(gjk_v2((gjk_real)1.0132678288646892, (gjk_real)0.21110930649938381));
+    for (int c = 0; c < 2; ++c) {
+        int wrong = 0;
+        gjk_real ca = -1;
+        for (int k = 0; k < 200; ++k) {
+#if GJK_USE_FLOAT
+            ca = nextafterf(ca, -2);
+#else
+            ca = nextafter(ca, -2);
+#endif
+            gjk2_query_input q;
+            memset(&q, 0, sizeof q);
+            q.shape_a = &E, q.shape_b = &F;
+            q.transform_a.rotation.c = ca;
+            q.transform_b.rotation.s = 1;
+            q.options.tolerance = tolerances[c];
+            gjk2_penetration_output o = gjk2_penetration(&q, NULL);
+            gjk2_distance_output d = gjk2_distance(&q, NULL);
+            gjk2_intersect_output in = gjk2_intersect(&q);
+            wrong += !(o.status == GJK_PENETRATING && d.status == GJK_PENETRATING && in.status == GJK_PENETRATING);
+        }
+        if (wrong != 0) {
+            fprintf(stderr, "tolerance %g: %d of 200 poses wrong\n", (double)tolerances[c], wrong);
+        }
+        ENSURE(wrong == 0);
+    }
+}
+
 int main(int argc, char **argv) {
     int first = 0, count = REF_PAIRS;
     if (argc > 1) {
@@ -1779,6 +1816,7 @@ int main(int argc, char **argv) {
         RUN_TEST(test_iteration_caps);
         RUN_TEST(test_trace);
         RUN_TEST(test_touching_band);
+        RUN_TEST(test_tolerance_below_rounding);
         RUN_TEST(test_curved_random);
         RUN_TEST(reference_selfcheck);
     }

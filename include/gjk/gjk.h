@@ -201,9 +201,10 @@ typedef struct gjk_options {
     /// GJK_DEFAULT_MAX_EPA_ITERATIONS. EPA keeps its polytope in fixed
     /// stack storage of 256 vertices, which also bounds its iterations.
     int max_epa_iterations;
-    /// Relative tolerance; 0 means GJK_DEFAULT_TOLERANCE. The absolute
-    /// tolerance of a query is this times its length scale (see README,
-    /// "Tolerances"). It is also the touching band.
+    /// Relative tolerance; 0 means GJK_DEFAULT_TOLERANCE, and a value
+    /// below GJK_MIN_TOLERANCE counts as that. The absolute tolerance of a
+    /// query is this times its length scale (see README, "Tolerances"). It
+    /// is also the touching band.
     gjk_real tolerance;
     /// Distance query only: when > 0, the query may stop as soon as it
     /// proves the distance exceeds this value; it then returns
@@ -227,6 +228,11 @@ typedef struct gjk_options {
 /// Default relative tolerance: 1e-10 in double, 2e-6 in float.
 #define GJK_DEFAULT_TOLERANCE 1e-10
 #endif
+/// The least relative tolerance a query works to, 16 units of rounding
+/// (3.6e-15 in double, 1.9e-6 in float): a smaller options.tolerance counts
+/// as this. Beneath it the closest point of a simplex through the origin is
+/// rounding noise, which such a tolerance would report as a distance.
+#define GJK_MIN_TOLERANCE (16 * GJK_REAL_EPSILON)
 
 /// A warm-start cache for repeated queries on one pair of shapes (as the
 /// simplex cache of Box2D). Zero-initialise it before the first query and
