@@ -42,10 +42,14 @@ static gjk_vec2 unit_of(gjk_vec2 v, gjk_real vv, gjk_real len) {
 /// the distance, and next to a long segment such a tilt changes the
 /// shapes' overlap along the normal by far more than the tolerance (the
 /// general path takes the perpendicular of the simplex edge, gjk2.c).
-static void point_segment(gjk_vec2 x, gjk_vec2 s, gjk_vec2 e, bool x_is_a, gjk2_segment_answer *out) {
+///
+/// inv_ee is 1 / |e|² (1 for a zero e), which the callers have formed
+/// beside other work: here it would stand first in the chain of dependent
+/// operations, and 1/|e| is formed from it and |e| by a product.
+static void point_segment(gjk_vec2 x, gjk_vec2 s, gjk_vec2 e, gjk_real inv_ee, bool x_is_a, gjk2_segment_answer *out) {
     gjk_real ee = gjk_dot2(e, e);
     gjk_vec2 xs = gjk_sub2(x, s);
-    gjk_real t = gjk_dot2(xs, e) / (ee > 0 ? ee : 1);
+    gjk_real t = gjk_dot2(xs, e) * inv_ee;
     gjk_vec2 c = gjk_mul_add2(s, clamp01(t), e);
     out->ca = x_is_a ? x : c;
     out->cb = x_is_a ? c : x;
@@ -53,9 +57,9 @@ static void point_segment(gjk_vec2 x, gjk_vec2 s, gjk_vec2 e, bool x_is_a, gjk2_
         // perp(e)·(x − s) = cross(e, x − s): x lies on perp(e)'s side when
         // the area is positive, and the normal from x to the segment is
         // then −perp(e)/|e|; from A to B it is that with x in A.
-        gjk_real area = gjk_cross2(e, xs), len = gjk_sqrt(ee);
-        gjk_real k = ((area > 0) == x_is_a ? -1 : 1) / len;
-        out->core = gjk_abs(area) / len;
+        gjk_real area = gjk_cross2(e, xs), len = gjk_sqrt(ee), inv_len = len * inv_ee;
+        gjk_real k = (area > 0) == x_is_a ? -inv_len : inv_len;
+        out->core = gjk_abs(area) * inv_len;
         out->n = gjk_scale2(k, gjk_perp2(e));
         return;
     }
@@ -63,6 +67,12 @@ static void point_segment(gjk_vec2 x, gjk_vec2 s, gjk_vec2 e, bool x_is_a, gjk2_
     gjk_real dd = gjk_length_sq2(diff);
     out->core = gjk_sqrt(dd);
     out->n = unit_of(diff, dd, out->core);
+}
+
+/// 1 / |e|², or 1 for a zero e.
+static gjk_real inv_sq(gjk_vec2 e) {
+    gjk_real ee = gjk_dot2(e, e);
+    return 1 / (ee > 0 ? ee : 1);
 }
 
 /// The closest pair of the segments p0–p1 (A's) and q0–q1 (B's) into
@@ -80,8 +90,7 @@ static GJK_INLINE bool segments_closest(gjk_vec2 p0, gjk_vec2 p1, gjk_vec2 q0, g
     // Each endpoint against the other segment: the nearest pair (by squared
     // distances, by selects rather than unpredictable branches) is then
     // computed once more with its normal.
-    gjk_real ee1 = gjk_dot2(d1, d1), ee2 = gjk_dot2(d2, d2);
-    gjk_real i1 = 1 / (ee1 > 0 ? ee1 : 1), i2 = 1 / (ee2 > 0 ? ee2 : 1);
+    gjk_real i1 = inv_sq(d1), i2 = inv_sq(d2);
     gjk_vec2 r0 = gjk_sub2(p0, q0), r1 = gjk_sub2(p1, q0), r2 = gjk_sub2(q0, p0), r3 = gjk_sub2(q1, p0);
     gjk_real e0 = gjk_length_sq2(gjk_mul_add2(r0, -clamp01(gjk_dot2(r0, d2) * i2), d2));
     gjk_real e1 = gjk_length_sq2(gjk_mul_add2(r1, -clamp01(gjk_dot2(r1, d2) * i2), d2));
@@ -96,7 +105,7 @@ static GJK_INLINE bool segments_closest(gjk_vec2 p0, gjk_vec2 p1, gjk_vec2 q0, g
     bool b3 = e3 < be;
     x = b3 ? q1 : x;
     bool x_is_a = !(b2 | b3);
-    point_segment(x, x_is_a ? q0 : p0, x_is_a ? d2 : d1, x_is_a, out);
+    point_segment(x, x_is_a ? q0 : p0, x_is_a ? d2 : d1, x_is_a ? i2 : i1, x_is_a, out);
     return true;
 }
 
@@ -129,9 +138,9 @@ static gjk_real max_abs2(gjk_vec2 v) { return gjk_max(gjk_abs(v.x), gjk_abs(v.y)
 static GJK_INLINE bool cores_closest(gjk_vec2 a0, gjk_vec2 a1, gjk_vec2 b0, gjk_vec2 b1, bool points_a, bool points_b,
                           gjk2_segment_answer *s) {
     if (points_a) {
-        point_segment(a0, b0, gjk_sub2(b1, b0), true, s);
+        point_segment(a0, b0, gjk_sub2(b1, b0), inv_sq(gjk_sub2(b1, b0)), true, s);
     } else if (points_b) {
-        point_segment(b0, a0, gjk_sub2(a1, a0), false, s);
+        point_segment(b0, a0, gjk_sub2(a1, a0), inv_sq(gjk_sub2(a1, a0)), false, s);
     } else if (!segments_closest(a0, a1, b0, b1, s)) {
         return false;
     }
