@@ -174,6 +174,16 @@ static const epa_shape EPA_BIPYRAMID = {
     {0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1},
 };
 
+// The tetrahedron of the triangle (0, 1, 2), counter-clockwise seen from
+// the apex 3, and that apex: the upper half of EPA_BIPYRAMID, closed by the
+// triangle itself (face 3, seen from below).
+static const epa_shape EPA_TETRAHEDRON_ON_BASE = {
+    4,
+    {0, 1, 3, 1, 2, 3, 2, 0, 3, 1, 0, 2},
+    {3, 1, 2, 3, 2, 0, 3, 0, 1, 0, 2, 1},
+    {0, 2, 1, 2, 2, 1, 1, 2, 1, 0, 0, 0},
+};
+
 /// Builds the faces of a starting shape; false when one has no area.
 static bool build_faces(epa_polytope *P, const epa_shape *shape) {
     for (int f = 0; f < shape->count; ++f) {
@@ -190,6 +200,21 @@ static bool build_faces(epa_polytope *P, const epa_shape *shape) {
     }
     P->face_count = shape->count;
     P->free_count = 0;
+    return true;
+}
+
+/// Whether the double pyramid built from EPA_BIPYRAMID is convex: across
+/// each edge of the triangle (0, 1, 2), each apex lies below (within tol)
+/// the plane of the other apex's face on that edge. (The edges to an apex
+/// join two faces of one tetrahedron, convex by itself.)
+static bool bipyramid_convex(const epa_polytope *P, gjk_real tol) {
+    for (int f = 0; f < 6; ++f) {
+        const epa_face *F = &P->face[f];
+        gjk_vec3 apex = P->vert[f < 3 ? 4 : 3].w;
+        if (!(gjk_dot(F->n, apex) - F->dist <= tol)) {
+            return false;
+        }
+    }
     return true;
 }
 
@@ -237,13 +262,17 @@ static gjk_real tetra_volume(const gjk_vec3 q[4]) {
 /// of it) into a polytope with volume that encloses the origin. Returns
 /// false with *out filled when D turns out to be flat around the origin:
 /// then the cores only touch, and the GJK simplex gives the witnesses.
+/// *pending: a point stored at P->vert[P->vertex_count] that belongs to
+/// the starting polytope but is yet to be added by an expansion step, or
+/// −1.
 ///
 /// The tolerance is read again after each support call: the pair's length
 /// scale grows with the points seen, and a walk that ended on its first
 /// point (a warm start whose support point is the origin) has seen nothing
 /// else, so the tolerance on entry may be 0.
 static GJK_NOINLINE bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, epa_polytope *P,
-                                          gjk_epa_result *out) {
+                                          gjk_epa_result *out, int *pending) {
+    *pending = -1;
     gjk_simplex g = *s;
     for (int m = 0; P->shift != 0 && m < g.count; ++m) {
         g.v[m].w = gjk_scale(P->down, g.v[m].w);
@@ -372,7 +401,23 @@ static GJK_NOINLINE bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, 
     P->vertex_count = 5;
     // (0, 1, 2) is counter-clockwise seen from +n, where `up` (3) lies.
     if (build_faces(P, &EPA_BIPYRAMID)) {
-        return true;
+        if (bipyramid_convex(P, tol)) {
+            return true;
+        }
+        // The apexes' segment misses the triangle (a tie along ±n, as on
+        // the flat top and bottom of two boxes, can pick apexes far to one
+        // side): some triangle edge is a reflex fold, and the expansion,
+        // whose visible faces are then not one region, left the polytope
+        // dented. Two boxes 0.83 deep in float came out "not converged" at
+        // 1.48 after two steps. The tetrahedron on the upper side is
+        // convex, with the origin on its base (within the tolerance); the
+        // lower apex is then added by an expansion step (gjk_epa_run), which
+        // builds the hull of the five points.
+        P->vertex_count = 4;
+        if (build_faces(P, &EPA_TETRAHEDRON_ON_BASE)) {
+            *pending = 4;
+            return true;
+        }
     }
     // A degenerate double pyramid: take the side along which D reaches less
     // far beyond the plane through the origin.
@@ -662,14 +707,25 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     P.shift = choose_shift(pair, simplex);
     P.down = P.shift != 0 ? gjk_ldexp(1, -P.shift) : 1;
     stop_depth *= P.down;
-    if (!initial_polytope(pair, simplex, &P, out)) {
+    int pending;
+    if (!initial_polytope(pair, simplex, &P, out, &pending)) {
         return !pair->bad_support;
     }
     if (pair->bad_support) {
         return false;
     }
-    for (int m = 0; m < P.vertex_count; ++m) { // and each vertex as it comes
+    for (int m = 0; m <= P.vertex_count; ++m) { // and each vertex as it comes
         S.face_of_start[m] = -1;
+    }
+    if (pending >= 0) {
+        // The lower apex of a double pyramid that was not convex, added to
+        // the tetrahedron above the triangle (face 3, its base, sees it).
+        // Should rounding leave no consistent step, the loop's first step
+        // along the base's normal adds the lower side instead.
+        gjk_real tol = epa_tolerance(pair, &P);
+        if (plan_step(&P, 3, pending, 0, tol, &S) || plan_step(&P, 3, pending, tol, tol, &S)) {
+            commit_step(&P, pending, &S);
+        }
     }
 
     int best = -1;
