@@ -145,21 +145,11 @@ static inline bool gjk_quat_norm_in_range(gjk_quat q, gjk_real *s2) {
 
 /// True when gjk_transform_valid(*t); *unit then receives *t with its
 /// rotation normalised. Inline: every query starts here.
-///
-/// A quaternion whose |q|² is within 4ε of 1 is unit to rounding already
-/// (|q| within 2ε of 1, about the error normalising it leaves) and is
-/// taken as it is: the square root and the division stood first in every
-/// query's chain of dependent operations (two capsules' distance 83 -> 73
-/// ns, boxes' 226 -> 218, the same instructions).
 static inline bool gjk_transform_unit(const gjk_transform *t, gjk_transform *unit) {
     gjk_quat q = t->rotation;
     unit->position = t->position;
     gjk_real s2;
     if (gjk_quat_norm_in_range(q, &s2)) {
-        if (gjk_abs(s2 - 1) <= 4 * GJK_REAL_EPSILON) {
-            unit->rotation = q;
-            return gjk_is_valid_vec3(t->position);
-        }
         gjk_real k = 1 / gjk_sqrt(s2);
         unit->rotation = gjk_quat_make(k * q.w, k * q.x, k * q.y, k * q.z);
         return gjk_is_valid_vec3(t->position);

@@ -67,10 +67,6 @@ static inline bool gjk2_transform_unit(const gjk_transform2 *t, gjk_transform2 *
     unit->position = t->position;
     gjk_real s2 = r.c * r.c + r.s * r.s;
     if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) {
-        if (gjk_abs(s2 - 1) <= 4 * GJK_REAL_EPSILON) {
-            unit->rotation = r; // unit to rounding (see gjk_transform_unit)
-            return gjk_is_valid_vec2(t->position);
-        }
         gjk_real k = 1 / gjk_sqrt(s2);
         unit->rotation.c = k * r.c;
         unit->rotation.s = k * r.s;

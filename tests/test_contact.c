@@ -1004,6 +1004,45 @@ static void test_degenerate_box_faces(void) {
     }
 }
 
+/// Quaternions a few units of rounding off unit length, as callers'
+/// normalised quaternions are, still give unit normals: the queries
+/// normalise them. Taken as they were, with |q|² within 4ε of 1 (a faster
+/// start that was tried), box faces' normals in float contact manifolds came
+/// out 10ε off unit length. Two boxes stacked along a random turn,
+/// |q|² = (1 + kε)², k from −6 to 6.
+static void test_near_unit_quaternions(void) {
+    rng r = {0x9a17ULL};
+    double worst = 0;
+    for (int n = 0; n < 400; ++n) {
+        gjk_quat q = rng_quat(&r), p = rng_quat(&r);
+        int k = rng_int(&r, 13) - 6, j = rng_int(&r, 13) - 6;
+        gjk_real sk = 1 + (gjk_real)k * GJK_REAL_EPSILON, sj = 1 + (gjk_real)j * GJK_REAL_EPSILON;
+        q = gjk_quat_make(sk * q.w, sk * q.x, sk * q.y, sk * q.z);
+        p = gjk_quat_make(sj * p.w, sj * p.x, sj * p.y, sj * p.z);
+        gjk_shape A = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.4, (gjk_real)0.3));
+        gjk_shape B = gjk_make_box(gjk_v3((gjk_real)0.3, (gjk_real)0.2, (gjk_real)0.25));
+        gjk_contact_input in;
+        memset(&in, 0, sizeof in);
+        in.shape_a = &A, in.shape_b = &B;
+        in.transform_a = gjk_transform_make(gjk_v3(0, 0, 0), q);
+        // B on A's top face, turned by p relative to A, 0.05 deep.
+        gjk_vec3 up = gjk_quat_rotate(q, gjk_v3(0, 0, 1));
+        in.transform_b = gjk_transform_make(gjk_scale((gjk_real)0.5, up), gjk_quat_mul(q, p));
+        gjk_manifold m = gjk_contact(&in, NULL);
+        ENSURE(m.status == GJK_PENETRATING && m.point_count >= 1);
+        worst = fmax(worst, fabs((double)gjk_length(m.normal) - 1));
+        gjk_query_input qi;
+        memset(&qi, 0, sizeof qi);
+        qi.shape_a = &A, qi.shape_b = &B, qi.transform_a = in.transform_a, qi.transform_b = in.transform_b;
+        gjk_penetration_output o = gjk_penetration(&qi, NULL);
+        worst = fmax(worst, fabs((double)gjk_length(o.normal) - 1));
+    }
+    if (!(worst <= 4 * (double)GJK_REAL_EPSILON)) {
+        fprintf(stderr, "worst |normal| - 1: %.3g (%.1f eps)\n", worst, worst / (double)GJK_REAL_EPSILON);
+    }
+    ENSURE(worst <= 4 * (double)GJK_REAL_EPSILON);
+}
+
 int main(void) {
     RUN_TEST(test_box_on_box);
     RUN_TEST(test_box_on_edge);
@@ -1021,5 +1060,6 @@ int main(void) {
     RUN_TEST(test_cache);
     RUN_TEST(test_degenerate_box_faces);
     RUN_TEST(test_far_apart_balls);
+    RUN_TEST(test_near_unit_quaternions);
     return TEST_SUMMARY();
 }
