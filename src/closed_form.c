@@ -42,8 +42,8 @@ static GJK_INLINE void segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, g
             gjk_real b = gjk_dot(d1, d2);
             gjk_real denom = a * e - b * b;
             // The reciprocals are formed beside the first division, not
-            // after it: two long operations fewer in the chain (3% of two
-            // capsules' time).
+            // after it: two long operations fewer in the chain (83 -> 81 ns
+            // for two capsules, at 19 more instructions).
             gjk_real inv_a = 1 / a, inv_e = 1 / e;
             s = denom > 0 ? clamp01((b * f - c * e) / denom) : 0;
             t = (b * s + f) * inv_e;
