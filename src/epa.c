@@ -418,6 +418,12 @@ static GJK_NOINLINE bool initial_polytope(gjk_pair *pair, const gjk_simplex *s, 
             *pending = 4;
             return true;
         }
+        // (A base with no area, which the double pyramid's faces had:
+        // only rounding can tell them apart.) The double pyramid as it is.
+        P->vertex_count = 5;
+        if (build_faces(P, &EPA_BIPYRAMID)) {
+            return true;
+        }
     }
     // A degenerate double pyramid: take the side along which D reaches less
     // far beyond the plane through the origin.

@@ -173,8 +173,8 @@ static inline bool gjk_options_valid(const gjk_options *o) {
            (o->max_iterations >= 0) & (o->max_epa_iterations >= 0);
 }
 
-/// The relative tolerance the options ask for: options.tolerance, or
-/// GJK_DEFAULT_TOLERANCE when it is 0.
+/// The relative tolerance the options ask for: options.tolerance (at least
+/// GJK_MIN_TOLERANCE), or GJK_DEFAULT_TOLERANCE when it is 0.
 static inline gjk_real gjk_options_tolerance(const gjk_options *o) {
     return o->tolerance > 0 ? gjk_max(o->tolerance, GJK_MIN_TOLERANCE) : GJK_DEFAULT_TOLERANCE;
 }
