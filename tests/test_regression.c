@@ -2744,17 +2744,21 @@ static void test_epa_reflex_double_pyramid(void) {
     } cases[] = {
         {{0.5, 0.25, 0.5}, {0, 0, 0, 1}, {-5.0 / 1024, 5.0 / 1024, 0}},
         {{0.5, 0.25, 0.5}, {0, 0, 0, 1}, {-6.0 / 1024, 8.0 / 1024, 0}},
-        {{0.63514924, 0.226475582, 0.428088427}, {0, 0, (gjk_real)2.94272678e-44, 1}, {0.00283106067, -0.00693763886, 0}},
+        {{0.63514924, 0.226475582, 0.428088427},
+         {0, 0, (gjk_real)2.94272678e-44, 1},
+         {0.00283106067, -0.00693763886, 0}},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
         gjk_vec3 v[8];
         for (int i = 0; i < 8; ++i) {
-            v[i] = gjk_v3((gjk_real)(i & 1 ? cases[k].h[0] : -cases[k].h[0]), (gjk_real)(i & 2 ? cases[k].h[1] : -cases[k].h[1]),
-                          (gjk_real)(i & 4 ? cases[k].h[2] : -cases[k].h[2]));
+            const double *h = cases[k].h;
+            v[i] = gjk_v3((gjk_real)(i & 1 ? h[0] : -h[0]), (gjk_real)(i & 2 ? h[1] : -h[1]),
+                          (gjk_real)(i & 4 ? h[2] : -h[2]));
         }
         gjk_shape A = gjk_make_polytope(v, 8), B = gjk_make_polytope(v, 8);
         d3 off = d3_make(cases[k].off[0], cases[k].off[1], cases[k].off[2]);
-        gjk_query_input in = query(&A, pose(d3_make(0, 0, 0), cases[k].qa), &B, pose(off, gjk_quat_make(c45, 0, 0, s45)));
+        gjk_quat qb = gjk_quat_make(c45, 0, 0, s45);
+        gjk_query_input in = query(&A, pose(d3_make(0, 0, 0), cases[k].qa), &B, pose(off, qb));
         snprintf(label, sizeof label, "EPA double pyramid with a reflex edge, case %zu", k);
         double ref = exact_sd(&in);
         results res = check_pair(label, &in, ref, TOL(2), TOL(2));
