@@ -277,12 +277,12 @@ static gjk_vec3 apart_normal(const gjk_walk *w) {
 /// grows to about this as it sees points): their separating axes (sat.c)
 /// answer beyond eight of it from touching. The boxes' extent is bounded by
 /// 2 × their largest half extents (p->scale), not by |h| (gjk_shape_bound),
-/// whose square underflows for boxes below 1e-154. At least 8ε of the size:
-/// nearer touching than 64ε, a tolerance below the rounding would let the
-/// axes and GJK (gjk_distance) disagree on the status.
+/// whose square underflows for boxes below 1e-154. (The relative tolerance
+/// is at least GJK_MIN_TOLERANCE: a tolerance below the rounding would let
+/// the axes and GJK (gjk_distance) disagree on the status.)
 static gjk_real box_box_tolerance(const gjk_pair *p) {
     gjk_real size = gjk_max_abs(p->pos_b) + 4 * p->scale + p->radius;
-    return gjk_max(p->rel_tol, 8 * GJK_REAL_EPSILON) * size;
+    return p->rel_tol * size;
 }
 
 /// A box core as sat.c sees one: a box, or a segment's or capsule's core as
@@ -415,7 +415,7 @@ static GJK_INLINE bool balls_apart(const gjk_query_input *in, gjk_real beyond) {
     // 1e-12 off, far above the margin (two ellipsoids 2e-157 in size that
     // overlap by 1e-12 of it came out apart).
     return apart2 <= GJK_SQUARE_MAX && apart2 >= GJK_SQUARE_MIN &&
-           apart - reach > gjk_max(rel, 8 * GJK_REAL_EPSILON) * (apart + 2 * reach) &&
+           apart - reach > rel * (apart + 2 * reach) &&
            gjk_options_valid(&in->options) && gjk_transform_valid(&in->transform_a) &&
            gjk_transform_valid(&in->transform_b) && gjk_shape_check(a, true) && gjk_shape_check(b, true);
 }

@@ -188,11 +188,12 @@ static gjk_vec2 apart_normal(const gjk2_walk *w) {
 /// answer beyond eight of it from touching, above any tolerance the walk
 /// would reach, so that the queries agree on the status. The extent: 2 ×
 /// the largest half extents (p.scale), not |h|, whose square underflows for
-/// boxes below 1e-154. At least 8ε of the size: nearer touching than 64ε, a
-/// tolerance below the rounding would let the axes and GJK disagree.
+/// boxes below 1e-154. (The relative tolerance is at least
+/// GJK_MIN_TOLERANCE: a tolerance below the rounding would let the axes and
+/// GJK disagree.)
 static gjk_real box_box_tolerance(const gjk2_pair *p) {
     gjk_real size = gjk_max(gjk_abs(p->pos_b.x), gjk_abs(p->pos_b.y)) + 4 * p->scale + p->radius;
-    return gjk_max(p->rel_tol, 8 * GJK_REAL_EPSILON) * size;
+    return p->rel_tol * size;
 }
 
 /// A box core as sat2.c sees one: a box, or a segment's or capsule's core
@@ -348,7 +349,7 @@ static GJK_INLINE polygon_case polygon_views(const gjk2_query_input *in, const g
     gjk2_polygon_view_measure(va);
     gjk2_polygon_view_measure(vb);
     gjk_real size = gjk_max(gjk_abs(p->pos_b.x), gjk_abs(p->pos_b.y)) + 2 * (va->extent + vb->extent) + p->radius;
-    *tol = gjk_max(p->rel_tol, 8 * GJK_REAL_EPSILON) * size;
+    *tol = p->rel_tol * size;
     if (!(size > GJK2_SAT_SIZE_MIN && size < GJK2_SAT_SIZE_MAX)) {
         return POLYGON_NONE;
     }
