@@ -1762,11 +1762,7 @@ static void test_tolerance_below_rounding(void) {
         int wrong = 0;
         gjk_real ca = -1;
         for (int k = 0; k < 200; ++k) {
-#if GJK_USE_FLOAT
-            ca = nextafterf(ca, -2);
-#else
-            ca = nextafter(ca, -2);
-#endif
+            ca = next_real(ca, -2);
             gjk2_query_input q;
             memset(&q, 0, sizeof q);
             q.shape_a = &E, q.shape_b = &F;

@@ -1450,11 +1450,7 @@ static void test_touching_band(void) {
     gjk_shape A = gjk_make_sphere(1), B = gjk_make_sphere(1);
     // One ulp apart and one ulp overlapping: within the default tolerance.
     gjk_real two = 2;
-#if GJK_USE_FLOAT
-    gjk_real up = nextafterf(two, 3), down = nextafterf(two, 1);
-#else
-    gjk_real up = nextafter(two, 3), down = nextafter(two, 1);
-#endif
+    gjk_real up = next_real(two, 3), down = next_real(two, 1);
     gjk_query_input q = query(&A, at(0, 0, 0), &B, pose(V(up, 0, 0), gjk_quat_identity()));
     results r = check_pair("spheres one ulp apart", &q, 0, TOL(4), TOL(4));
     ENSURE_VEC_NEAR(r.pe.normal, EX, TOL(1));
@@ -2100,15 +2096,6 @@ static void test_far_apart_balls(void) {
     q.options.max_iterations = -1;
     expect_invalid("far apart: negative iteration cap", &q);
     gjk_hull_destroy(h);
-}
-
-/// The next gjk_real after x toward `to`.
-static gjk_real next_real(gjk_real x, gjk_real to) {
-#if GJK_USE_FLOAT
-    return nextafterf(x, to);
-#else
-    return nextafter(x, to);
-#endif
 }
 
 /// options.tolerance below the arithmetic's resolution counts as

@@ -10,12 +10,6 @@
 #include "internal2.h"
 #include "test_util.h"
 
-#if GJK_USE_FLOAT
-#define NEXT_TOWARD(x, y) nextafterf(x, y)
-#else
-#define NEXT_TOWARD(x, y) nextafter(x, y)
-#endif
-
 /// The climb from `hint` along d: its answer is a vertex of v, *hint names
 /// it, and it lies as far along d as the scan's within the rounding of the
 /// dot products (8ε |v| |d|).
@@ -95,7 +89,7 @@ static void test_climb_level_runs(void) {
 /// neighbours along +y. From it, the climb must not stop there (it faces
 /// down): the top is 2 higher.
 static void test_climb_rounding_trap(void) {
-    const gjk_real bump = NEXT_TOWARD((gjk_real)-1, (gjk_real)0);
+    const gjk_real bump = next_real((gjk_real)-1, (gjk_real)0);
     const gjk_vec2 v[] = {{-1, -1}, {-0.5, -1}, {0, bump}, {0.5, -1}, {1, -1}, {1, 1}, {-1, 1}};
     const int n = (int)(sizeof v / sizeof v[0]);
     ENSURE(bump > -1);

@@ -105,6 +105,15 @@ static inline gjk_real to_real(double x) {
     return v;
 }
 
+/// The next gjk_real after x toward `to`.
+static inline gjk_real next_real(gjk_real x, gjk_real to) {
+#if GJK_USE_FLOAT
+    return nextafterf(x, to);
+#else
+    return nextafter(x, to);
+#endif
+}
+
 static inline int vec3_finite(gjk_vec3 v) {
     return isfinite((double)v.x) && isfinite((double)v.y) && isfinite((double)v.z);
 }
