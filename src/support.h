@@ -113,12 +113,12 @@ static inline int gjk_hull_step(const gjk_hull *h, gjk_vec3 d, int cur, gjk_real
     return next;
 }
 
-/// Hill climbing from vertex cur: step while a neighbour is farther along d.
-/// On a convex polytope a vertex with no farther neighbour is a support
-/// point: its edge cone contains the whole polytope. Each step strictly
-/// increases d·v, so no vertex is visited twice and the walk ends.
-static inline int gjk_hull_climb(const gjk_hull *h, gjk_vec3 d, int cur) {
-    gjk_real best = gjk_dot(h->vertices[cur], d);
+/// Hill climbing from vertex cur, where d·v is `best` (rounded as gjk_dot
+/// rounds it): step while a neighbour is farther along d. On a convex
+/// polytope a vertex with no farther neighbour is a support point: its edge
+/// cone contains the whole polytope. Each step strictly increases d·v, so
+/// no vertex is visited twice and the walk ends.
+static inline int gjk_hull_climb(const gjk_hull *h, gjk_vec3 d, int cur, gjk_real best) {
     for (int next; (next = gjk_hull_step(h, d, cur, &best)) >= 0;) {
         cur = next;
     }
@@ -145,22 +145,33 @@ static inline gjk_vec3 gjk_support_hull(const gjk_hull *h, gjk_vec3 d, int *hint
     const gjk_vec3 *v = h->vertices;
     int cur = *hint;
     bool valid = cur >= 0 && cur < h->vertex_count;
+    // The climb starts from d·v of its first vertex as computed here: the
+    // choice of that vertex already needs it, and recomputing it would put
+    // a load and a dot product on the climb's critical path.
+    gjk_real best;
     if (valid && hint_first) {
-        gjk_real best = gjk_dot(v[cur], d);
+        best = gjk_dot(v[cur], d);
         int next = gjk_hull_step(h, d, cur, &best);
         if (next < 0) {
             return v[cur]; // *hint is the answer already
         }
         // Restart from the sample's best when it beats the first step.
         int s = gjk_hull_start(h, d);
-        cur = gjk_dot(v[s], d) > best ? s : next;
+        gjk_real t = gjk_dot(v[s], d);
+        cur = t > best ? s : next;
+        best = t > best ? t : best;
     } else {
         int s = gjk_hull_start(h, d);
-        if (!valid || gjk_dot(v[s], d) >= gjk_dot(v[cur], d)) {
+        best = gjk_dot(v[s], d);
+        if (valid) {
+            gjk_real t = gjk_dot(v[cur], d);
+            cur = best >= t ? s : cur;
+            best = best >= t ? best : t;
+        } else {
             cur = s;
         }
     }
-    cur = gjk_hull_climb(h, d, cur);
+    cur = gjk_hull_climb(h, d, cur, best);
     *hint = cur;
     return v[cur];
 }
