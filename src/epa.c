@@ -521,6 +521,42 @@ typedef struct epa_step {
     int face_of_start[EPA_MAX_VERTICES]; ///< Kept -1 between steps (for the vertices so far).
 } epa_step;
 
+/// Whether the step planned in S (plan_step, once it has found one loop)
+/// keeps the polytope convex, where that is in doubt. Where w lies on a
+/// face's plane within rounding, which faces see it is a coin toss, and a
+/// toss can leave a horizon edge on a straight line through w (D's support
+/// points tie over its flat facets: they need not be D's vertices), so that
+/// w lies on the planes of both faces at that edge. The new face on it is
+/// then a sliver whose normal is noise, and the polytope came out dented (a
+/// vertex 0.40 above a new face; EPA then stopped "not converged", 0.43 too
+/// deep). So where a horizon edge has w on both its faces' planes, each
+/// new edge must be convex: across the horizon edge a → b, the kept face's
+/// third vertex lies below the new face (b, a, w); across a → w, the next
+/// new face (a, a', w) and this one each have the other's third vertex
+/// below them. (A closed surface convex at every edge is convex.) Out of
+/// line: plan_step calls it only when w lies on a kept face's plane.
+static GJK_NOINLINE bool horizon_convex(const epa_polytope *P, int wi, gjk_real tol, const epa_step *S) {
+    gjk_vec3 w = P->vert[wi].w;
+    int hc = S->horizon_count;
+    bool near = false;
+    for (int h = 0; !near && h < hc; ++h) {
+        const epa_face *G = &P->face[S->horizon_face[h]], *R = &P->face[G->adj[S->horizon_edge[h]]];
+        near = gjk_abs(gjk_dot(G->n, gjk_sub(w, P->vert[G->v[0]].w))) <= tol &&
+               gjk_abs(gjk_dot(R->n, gjk_sub(w, P->vert[R->v[0]].w))) <= tol;
+    }
+    bool ok = true;
+    for (int h = 0; ok && near && h < hc; ++h) {
+        const epa_face *G = &P->face[S->horizon_face[h]];
+        int e = S->horizon_edge[h], a = G->v[e], b = G->v[next3(e)], c = G->v[next3(next3(e))];
+        int k = S->face_of_start[a];
+        int a2 = P->face[S->horizon_face[k]].v[S->horizon_edge[k]];
+        ok = gjk_dot(S->new_n[h], P->vert[c].w) - S->new_dist[h] <= tol &&
+             gjk_dot(S->new_n[h], P->vert[a2].w) - S->new_dist[h] <= tol &&
+             gjk_dot(S->new_n[k], P->vert[b].w) - S->new_dist[k] <= tol;
+    }
+    return ok;
+}
+
 /// Plans adding vertex wi: removes the faces that see it (a face counts as
 /// seeing it when wi lies more than `vis` above its plane), finds the
 /// horizon and checks the new faces (wi, b, a) on each horizon edge a → b:
@@ -530,6 +566,9 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
     gjk_vec3 w = P->vert[wi].w;
     int top = 0;
     bool ok = true;
+    // w's greatest height over the faces kept at the horizon (at most vis,
+    // and vis is at most tol): at least −tol when w lies on one's plane.
+    gjk_real kept_top = -GJK_REAL_MAX;
     S->horizon_count = 0;
     S->removed_count = 0;
     epa_face *F = &P->face[best];
@@ -548,7 +587,8 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
         if (!face_alive(P, g)) {
             continue;
         }
-        if (gjk_dot(G->n, gjk_sub(w, P->vert[G->v[0]].w)) > vis) {
+        gjk_real height = gjk_dot(G->n, gjk_sub(w, P->vert[G->v[0]].w));
+        if (height > vis) {
             P->key[g] = GJK_REAL_MAX;
             S->removed[S->removed_count++] = g;
             // The two other edges, the next one (e + 1) popped first.
@@ -559,6 +599,7 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
             S->stack_edge[top + 1] = G->adj_edge[i1];
             top += 2;
         } else if (S->horizon_count < EPA_MAX_HORIZON) {
+            kept_top = gjk_max(kept_top, height);
             S->horizon_face[S->horizon_count] = g;
             S->horizon_edge[S->horizon_count] = e;
             ++S->horizon_count;
@@ -583,6 +624,9 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
         const epa_face *G = &P->face[S->horizon_face[h]];
         ok = S->face_of_start[G->v[S->horizon_edge[h]]] >= 0;
     }
+    // A horizon where w lies on a kept face's plane within tol
+    // (horizon_convex) is checked for convexity.
+    ok = ok && (kept_top < -tol || horizon_convex(P, wi, tol, S));
     if (!ok) {
         for (int h = 0; h < set; ++h) {
             const epa_face *G = &P->face[S->horizon_face[h]];
