@@ -94,6 +94,7 @@ typedef struct gjk_pair {
     void *trace_data;
     int hint_a, hint_b; ///< Last support vertices of hull polytopes (−1: none).
     bool warm;          ///< The walk started from a cache: hints are tried first (gjk_support_hull).
+    bool climb_both;    ///< Both shapes are hulls that climb: their climbs interleave (gjk_support_hull_pair).
 } gjk_pair;
 
 /// A point of the Minkowski difference of the cores, w = a − b, with the
@@ -208,8 +209,16 @@ static GJK_INLINE gjk_support_point gjk_pair_point(gjk_pair *p, gjk_vec3 d, cons
     const gjk_vec3 *va = cached ? gjk_hull_vertex(p->a, p->hint_a) : NULL;
     const gjk_vec3 *vb = cached ? gjk_hull_vertex(p->b, p->hint_b) : NULL;
     s.bounds = va == NULL && vb == NULL;
-    s.a = va != NULL ? *va : gjk_core_support_hint(p->a, d, &p->hint_a, p->warm);
-    gjk_vec3 lb = vb != NULL ? *vb : gjk_core_support_hint(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)), &p->hint_b, p->warm);
+    gjk_vec3 lb;
+    if (!cached && p->climb_both) {
+        const gjk_hull *ha = p->a->polytope.hull, *hb = p->b->polytope.hull;
+        gjk_support_hull_pair(ha, d, &p->hint_a, hb, gjk_mat3_tmul(p->rot_b, gjk_neg(d)), &p->hint_b, p->warm);
+        s.a = ha->vertices[p->hint_a];
+        lb = hb->vertices[p->hint_b];
+    } else {
+        s.a = va != NULL ? *va : gjk_core_support_hint(p->a, d, &p->hint_a, p->warm);
+        lb = vb != NULL ? *vb : gjk_core_support_hint(p->b, gjk_mat3_tmul(p->rot_b, gjk_neg(d)), &p->hint_b, p->warm);
+    }
     s.ia = p->hint_a;
     s.ib = p->hint_b;
     s.b = gjk_add(gjk_mat3_mul(p->rot_b, lb), p->pos_b);

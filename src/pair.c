@@ -32,6 +32,7 @@ bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, const gjk_transform *transfo
     p->trace_data = o->trace_data;
     p->hint_a = p->hint_b = -1;
     p->warm = false;
+    p->climb_both = gjk_hull_climbs(a) && gjk_hull_climbs(b);
     if (!gjk_is_valid_real(p->radius) || !gjk_is_valid_real(p->scale) || !gjk_is_valid_vec3(p->pos_b)) {
         return false; // finite inputs whose sum overflowed
     }

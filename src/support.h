@@ -131,49 +131,98 @@ static inline int gjk_hull_start(const gjk_hull *h, gjk_vec3 d) {
     return h->start_vertex[gjk_hull_scan_points(h, h->start_scan, h->start_stride, h->start_count, d)];
 }
 
-/// Support of a hull by hill climbing (gjk_hull_climb). *hint is a start
-/// vertex (out of range: none) and receives the answer, so that the next
-/// call along a nearby direction starts next to it. Cold, the climb starts
-/// from the better of the hint and the start sample's best. With hint_first
-/// (a warm start: the hint is likely the answer already) the hint's
-/// neighbours are looked at first, and the sample is scanned only when one
-/// of them is farther, i.e. when d has moved, maybe far. Measured with
-/// callgrind on the bench's rows at ±1e-3, each order against the other:
-/// on cold queries between hulls of 512 to 16384 vertices the cold order
-/// runs 1.3-2.5% fewer instructions, on warm ones the warm order 14-16%.
-static inline gjk_vec3 gjk_support_hull(const gjk_hull *h, gjk_vec3 d, int *hint, bool hint_first) {
+/// Where a hill climb on a hull begins (gjk_support_hull): *cur and its
+/// d·v *best; true when *cur is the answer already (a warm hint with no
+/// farther neighbour). *hint is a start vertex (out of range: none). Cold,
+/// the climb starts from the better of the hint and the start sample's
+/// best. With hint_first (a warm start: the hint is likely the answer
+/// already) the hint's neighbours are looked at first, and the sample is
+/// scanned only when one of them is farther, i.e. when d has moved, maybe
+/// far. Measured with callgrind on the bench's rows at ±1e-3, each order
+/// against the other: on cold queries between hulls of 512 to 16384
+/// vertices the cold order runs 1.3-2.5% fewer instructions, on warm ones
+/// the warm order 14-16%. The climb starts from d·v as computed here: the
+/// choice of the vertex already needs it, and recomputing it would put a
+/// load and a dot product on the climb's critical path.
+static GJK_INLINE bool gjk_hull_climb_start(const gjk_hull *h, gjk_vec3 d, int hint, bool hint_first, int *cur,
+                                            gjk_real *best) {
     const gjk_vec3 *v = h->vertices;
-    int cur = *hint;
-    bool valid = cur >= 0 && cur < h->vertex_count;
-    // The climb starts from d·v of its first vertex as computed here: the
-    // choice of that vertex already needs it, and recomputing it would put
-    // a load and a dot product on the climb's critical path.
-    gjk_real best;
+    bool valid = hint >= 0 && hint < h->vertex_count;
     if (valid && hint_first) {
-        best = gjk_dot(v[cur], d);
-        int next = gjk_hull_step(h, d, cur, &best);
+        gjk_real b = gjk_dot(v[hint], d);
+        int next = gjk_hull_step(h, d, hint, &b);
+        *cur = hint;
         if (next < 0) {
-            return v[cur]; // *hint is the answer already
+            return true; // the hint is the answer already
         }
         // Restart from the sample's best when it beats the first step.
         int s = gjk_hull_start(h, d);
         gjk_real t = gjk_dot(v[s], d);
-        cur = t > best ? s : next;
-        best = t > best ? t : best;
-    } else {
-        int s = gjk_hull_start(h, d);
-        best = gjk_dot(v[s], d);
-        if (valid) {
-            gjk_real t = gjk_dot(v[cur], d);
-            cur = best >= t ? s : cur;
-            best = best >= t ? best : t;
-        } else {
-            cur = s;
-        }
+        *cur = t > b ? s : next;
+        *best = t > b ? t : b;
+        return false;
     }
-    cur = gjk_hull_climb(h, d, cur, best);
+    int s = gjk_hull_start(h, d);
+    gjk_real b = gjk_dot(v[s], d);
+    if (valid) {
+        gjk_real t = gjk_dot(v[hint], d);
+        *cur = b >= t ? s : hint;
+        *best = b >= t ? b : t;
+    } else {
+        *cur = s;
+        *best = b;
+    }
+    return false;
+}
+
+/// Support of a hull by hill climbing (gjk_hull_climb) from where
+/// gjk_hull_climb_start puts it. *hint is a start vertex (out of range:
+/// none) and receives the answer, so that the next call along a nearby
+/// direction starts next to it.
+static inline gjk_vec3 gjk_support_hull(const gjk_hull *h, gjk_vec3 d, int *hint, bool hint_first) {
+    int cur;
+    gjk_real best;
+    if (!gjk_hull_climb_start(h, d, *hint, hint_first, &cur, &best)) {
+        cur = gjk_hull_climb(h, d, cur, best);
+    }
     *hint = cur;
-    return v[cur];
+    return h->vertices[cur];
+}
+
+/// gjk_support_hull on two hulls at once (A along da, B along db), with the
+/// two climbs interleaved step by step: each step is a chain of dependent
+/// loads (the vertex's neighbours, then their coordinates) whose latency,
+/// not its instructions, sets its time, and a step of one climb can run
+/// while the other waits. The same vertices as two calls.
+static inline void gjk_support_hull_pair(const gjk_hull *ha, gjk_vec3 da, int *hint_a, const gjk_hull *hb,
+                                         gjk_vec3 db, int *hint_b, bool hint_first) {
+    int ca, cb;
+    gjk_real best_a, best_b;
+    bool done_a = gjk_hull_climb_start(ha, da, *hint_a, hint_first, &ca, &best_a);
+    bool done_b = gjk_hull_climb_start(hb, db, *hint_b, hint_first, &cb, &best_b);
+    while (!done_a && !done_b) {
+        int na = gjk_hull_step(ha, da, ca, &best_a);
+        int nb = gjk_hull_step(hb, db, cb, &best_b);
+        done_a = na < 0;
+        done_b = nb < 0;
+        ca = done_a ? ca : na;
+        cb = done_b ? cb : nb;
+    }
+    if (!done_a) {
+        ca = gjk_hull_climb(ha, da, ca, best_a);
+    }
+    if (!done_b) {
+        cb = gjk_hull_climb(hb, db, cb, best_b);
+    }
+    *hint_a = ca;
+    *hint_b = cb;
+}
+
+/// Whether the shape is a hull polytope whose support points climb (at
+/// least GJK_HULL_CLIMB_MIN vertices; smaller ones are scanned).
+static inline bool gjk_hull_climbs(const gjk_shape *s) {
+    return s->type == GJK_SHAPE_POLYTOPE && s->polytope.hull != NULL &&
+           s->polytope.hull->vertex_count >= GJK_HULL_CLIMB_MIN;
 }
 
 /// |(d_x, d_y)|, the length of d's part normal to the z axis (a cylinder's

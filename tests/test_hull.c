@@ -266,6 +266,28 @@ static void test_support_matches_scan(void) {
             ENSURE(again == hint && b.x == a.x && b.y == a.y && b.z == a.z);
         }
     }
+    // Two climbs interleaved (gjk_support_hull_pair) end where the two
+    // climbs alone do, hints and orders as above, on this hull and a
+    // second one (a sphere's points, another vertex graph).
+    gjk_vec3 round_pts[500];
+    for (int i = 0; i < 500; ++i) {
+        round_pts[i] = gjk_normalize(rng_cube(&r));
+    }
+    gjk_hull *g = gjk_hull_create(round_pts, 500, NULL);
+    ENSURE(g != NULL && g->vertex_count >= GJK_HULL_CLIMB_MIN);
+    for (int k = 0; g != NULL && k < 2000; ++k) {
+        gjk_vec3 da = rng_cube(&r), db = rng_cube(&r);
+        int start_a = k % 5 == 0 ? -1 : (int)rng_range(&r, 0, N - 1);
+        int start_b = k % 7 == 0 ? -1 : (int)rng_range(&r, 0, g->vertex_count - 1);
+        for (int order = 0; order < 2; ++order) {
+            int ha = start_a, hb = start_b, alone_a = start_a, alone_b = start_b;
+            gjk_support_hull_pair(h, da, &ha, g, db, &hb, order == 1);
+            gjk_support_hull(h, da, &alone_a, order == 1);
+            gjk_support_hull(g, db, &alone_b, order == 1);
+            ENSURE(ha == alone_a && hb == alone_b);
+        }
+    }
+    gjk_hull_destroy(g);
     // A shape that claims a hull whose vertices it does not hold is invalid.
     gjk_shape forged = climb;
     forged.polytope.count = 5;
