@@ -2722,6 +2722,16 @@ static void test_float_epa_broken_polytope(void) {
     }
 }
 
+/// An overlapping pair through the full check_pair against the exact
+/// reference, which must also come out penetrating (EPA converged).
+static void check_penetrating_pair(const char *label, const gjk_query_input *in) {
+    double ref = exact_sd(in);
+    results res = check_pair(label, in, ref, TOL(2), TOL(2));
+    case_begin(label);
+    ENSURE(res.pe.status == GJK_PENETRATING);
+    case_end();
+}
+
 /// EPA's starting double pyramid with a reflex edge. GJK ended on a
 /// triangle through the origin in the plane z = 0 (two boxes level with
 /// each other, B turned 45 degrees about z). EPA added D's support points
@@ -2760,11 +2770,7 @@ static void test_epa_reflex_double_pyramid(void) {
         gjk_quat qb = gjk_quat_make(c45, 0, 0, s45);
         gjk_query_input in = query(&A, pose(d3_make(0, 0, 0), cases[k].qa), &B, pose(off, qb));
         snprintf(label, sizeof label, "EPA double pyramid with a reflex edge, case %zu", k);
-        double ref = exact_sd(&in);
-        results res = check_pair(label, &in, ref, TOL(2), TOL(2));
-        case_begin(label);
-        ENSURE(res.pe.status == GJK_PENETRATING);
-        case_end();
+        check_penetrating_pair(label, &in);
     }
 }
 
@@ -2872,11 +2878,7 @@ static void test_epa_sliver_on_tied_support(void) {
         gjk_quat rb = gjk_quat_make((gjk_real)qb[0], (gjk_real)qb[1], (gjk_real)qb[2], (gjk_real)qb[3]);
         gjk_query_input in = query(&A, pose(d3_make(0, 0, 0), ra), &B, pose(d3_make(off[0], off[1], off[2]), rb));
         snprintf(label, sizeof label, "EPA sliver on a tied support point, case %zu", k);
-        double ref = exact_sd(&in);
-        results res = check_pair(label, &in, ref, TOL(2), TOL(2));
-        case_begin(label);
-        ENSURE(res.pe.status == GJK_PENETRATING);
-        case_end();
+        check_penetrating_pair(label, &in);
     }
 }
 
