@@ -218,11 +218,13 @@ static inline void gjk_support_hull_pair(const gjk_hull *ha, gjk_vec3 da, int *h
     *hint_b = cb;
 }
 
-/// Whether the shape is a hull polytope whose support points climb (at
-/// least GJK_HULL_CLIMB_MIN vertices; smaller ones are scanned).
+/// Whether a hull's support points climb (at least GJK_HULL_CLIMB_MIN
+/// vertices); smaller hulls are scanned.
+static inline bool gjk_hull_climbed(const gjk_hull *h) { return h->vertex_count >= GJK_HULL_CLIMB_MIN; }
+
+/// Whether the shape is a hull polytope whose support points climb.
 static inline bool gjk_hull_climbs(const gjk_shape *s) {
-    return s->type == GJK_SHAPE_POLYTOPE && s->polytope.hull != NULL &&
-           s->polytope.hull->vertex_count >= GJK_HULL_CLIMB_MIN;
+    return s->type == GJK_SHAPE_POLYTOPE && s->polytope.hull != NULL && gjk_hull_climbed(s->polytope.hull);
 }
 
 /// |(d_x, d_y)|, the length of d's part normal to the z axis (a cylinder's
@@ -306,7 +308,7 @@ static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d,
         if (s->polytope.hull != NULL) {
             const gjk_hull *h = s->polytope.hull;
             int local = -1, *at = hint != NULL ? hint : &local;
-            if (h->vertex_count < GJK_HULL_CLIMB_MIN) {
+            if (!gjk_hull_climbed(h)) {
                 *at = gjk_hull_scan(h, d);
                 return h->vertices[*at];
             }
