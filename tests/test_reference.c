@@ -624,8 +624,8 @@ static void grid_boxes_against_reference(void) {
         gjk_query_input in = {0};
         in.shape_a = &A;
         in.shape_b = &B;
-        in.transform_a.rotation = gjk_quat_make((gjk_real)qa[0], (gjk_real)qa[1], (gjk_real)qa[2], (gjk_real)qa[3]);
-        in.transform_b.rotation = gjk_quat_make((gjk_real)qb[0], (gjk_real)qb[1], (gjk_real)qb[2], (gjk_real)qb[3]);
+        in.transform_a.rotation = quat_of(qa);
+        in.transform_b.rotation = quat_of(qb);
         in.transform_b.position = gjk_v3((gjk_real)off[0], (gjk_real)off[1], (gjk_real)off[2]);
         gjk_penetration_output o = gjk_penetration(&in, NULL);
         // D = A − B in world coordinates, in double.

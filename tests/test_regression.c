@@ -2874,9 +2874,8 @@ static void test_epa_sliver_on_tied_support(void) {
         }
         gjk_shape A = gjk_make_polytope(va, 6), B = gjk_make_polytope(vb, cases[k].nb);
         const double *qa = cases[k].qa, *qb = cases[k].qb, *off = cases[k].off;
-        gjk_quat ra = gjk_quat_make((gjk_real)qa[0], (gjk_real)qa[1], (gjk_real)qa[2], (gjk_real)qa[3]);
-        gjk_quat rb = gjk_quat_make((gjk_real)qb[0], (gjk_real)qb[1], (gjk_real)qb[2], (gjk_real)qb[3]);
-        gjk_query_input in = query(&A, pose(d3_make(0, 0, 0), ra), &B, pose(d3_make(off[0], off[1], off[2]), rb));
+        d3 at_b = d3_make(off[0], off[1], off[2]);
+        gjk_query_input in = query(&A, pose(d3_make(0, 0, 0), quat_of(qa)), &B, pose(at_b, quat_of(qb)));
         snprintf(label, sizeof label, "EPA sliver on a tied support point, case %zu", k);
         check_penetrating_pair(label, &in);
     }

@@ -114,6 +114,11 @@ static inline gjk_real next_real(gjk_real x, gjk_real to) {
 #endif
 }
 
+/// The quaternion (w, x, y, z) = q[0..3], rounded to gjk_real.
+static inline gjk_quat quat_of(const double q[4]) {
+    return gjk_quat_make((gjk_real)q[0], (gjk_real)q[1], (gjk_real)q[2], (gjk_real)q[3]);
+}
+
 static inline int vec3_finite(gjk_vec3 v) {
     return isfinite((double)v.x) && isfinite((double)v.y) && isfinite((double)v.z);
 }
