@@ -92,8 +92,8 @@ static GJK_INLINE gjk_real box_faces(const gjk_pair *p, box_axes *x) {
 
 /// The edge axis e_i^A × e_j^B into x->sep (−MAX when left out); returns
 /// its separation. Called with constant i and j, so that the indices fold.
-static GJK_INLINE gjk_real edge_axis(box_axes *x, const int i, const int j, gjk_real min_len2, const bool flat,
-                                      bool *left_out) {
+static GJK_INLINE gjk_real edge_axis(box_axes *x, const int i, const int j, gjk_real min_len2, gjk_real face,
+                                      const bool flat, bool *left_out) {
     const int k = (i + 1) % 3, l = (i + 2) % 3, m = (j + 1) % 3, n = (j + 2) % 3;
     const gjk_real *a = x->a, *b = x->b, *t = x->t;
     gjk_real len2 = x->R[k][j] * x->R[k][j] + x->R[l][j] * x->R[l][j];
@@ -104,7 +104,10 @@ static GJK_INLINE gjk_real edge_axis(box_axes *x, const int i, const int j, gjk_
         gjk_real tl = x->R[k][j] * t[l] - x->R[l][j] * t[k];
         gjk_real ra = a[k] * x->AR[l][j] + a[l] * x->AR[k][j];
         gjk_real rb = b[m] * x->AR[i][n] + b[n] * x->AR[i][m];
-        s = (gjk_abs(tl) - ra - rb) / gjk_sqrt(len2);
+        gjk_real raw = gjk_abs(tl) - ra - rb;
+        if (raw > gjk_min(face, face * len2)) {
+            s = raw / gjk_sqrt(len2);
+        }
     } else {
         // Parallel edges make no face of D; edges parallel within the
         // rounding of a rotation matrix (|L| ≤ 8ε, such as a quarter
@@ -116,14 +119,14 @@ static GJK_INLINE gjk_real edge_axis(box_axes *x, const int i, const int j, gjk_
 }
 
 /// box_edges with `flat` a constant.
-static GJK_INLINE gjk_real box_edges_of(box_axes *x, gjk_real m2, const bool flat, bool *left_out) {
+static GJK_INLINE gjk_real box_edges_of(box_axes *x, gjk_real m2, gjk_real f, const bool flat, bool *left_out) {
     bool out = false;
-    gjk_real e0 = gjk_max(edge_axis(x, 0, 0, m2, flat, &out),
-                          gjk_max(edge_axis(x, 0, 1, m2, flat, &out), edge_axis(x, 0, 2, m2, flat, &out)));
-    gjk_real e1 = gjk_max(edge_axis(x, 1, 0, m2, flat, &out),
-                          gjk_max(edge_axis(x, 1, 1, m2, flat, &out), edge_axis(x, 1, 2, m2, flat, &out)));
-    gjk_real e2 = gjk_max(edge_axis(x, 2, 0, m2, flat, &out),
-                          gjk_max(edge_axis(x, 2, 1, m2, flat, &out), edge_axis(x, 2, 2, m2, flat, &out)));
+    gjk_real e0 = gjk_max(edge_axis(x, 0, 0, m2, f, flat, &out),
+                          gjk_max(edge_axis(x, 0, 1, m2, f, flat, &out), edge_axis(x, 0, 2, m2, f, flat, &out)));
+    gjk_real e1 = gjk_max(edge_axis(x, 1, 0, m2, f, flat, &out),
+                          gjk_max(edge_axis(x, 1, 1, m2, f, flat, &out), edge_axis(x, 1, 2, m2, f, flat, &out)));
+    gjk_real e2 = gjk_max(edge_axis(x, 2, 0, m2, f, flat, &out),
+                          gjk_max(edge_axis(x, 2, 1, m2, f, flat, &out), edge_axis(x, 2, 2, m2, f, flat, &out)));
     *left_out = out;
     return gjk_max(e0, gjk_max(e1, e2));
 }
@@ -132,9 +135,9 @@ static GJK_INLINE gjk_real box_edges_of(box_axes *x, gjk_real m2, const bool fla
 /// separation (−MAX when none is kept). *left_out: a nearly (not exactly)
 /// degenerate axis was left out. Boxes without a zero half extent (the
 /// common case) take a copy with no test for one.
-static GJK_INLINE gjk_real box_edges(box_axes *x, gjk_real min_len, bool *left_out) {
+static GJK_INLINE gjk_real box_edges(box_axes *x, gjk_real min_len, gjk_real face, bool *left_out) {
     gjk_real m2 = min_len * min_len;
-    return x->flat ? box_edges_of(x, m2, true, left_out) : box_edges_of(x, m2, false, left_out);
+    return x->flat ? box_edges_of(x, m2, face, true, left_out) : box_edges_of(x, m2, face, false, left_out);
 }
 
 /// True when no separation can overflow: the centre offset and the half
@@ -162,7 +165,7 @@ bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
     }
     // band is 8 tolerances: the edges' rounding stays well under band / 2.
     bool left_out;
-    best = gjk_max(best, box_edges(&x, min_len, &left_out));
+    best = gjk_max(best, box_edges(&x, min_len, best, &left_out));
     if (best - radius > band) {
         *status = GJK_SEPARATED;
         return true;
@@ -490,7 +493,7 @@ bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_
     box_axes x;
     gjk_real face = box_faces(p, &x);
     bool left_out;
-    gjk_real edge = box_edges(&x, min_len, &left_out);
+    gjk_real edge = box_edges(&x, min_len, face, &left_out);
     gjk_real best = gjk_max(face, edge);
     if (!(best > -GJK_REAL_MAX) || (best < 0 && (left_out || x.both_flat || !(best - p->radius < -band)))) {
         // No axis at all (two points, a point and a segment): GJK's.
