@@ -90,8 +90,8 @@ static GJK_INLINE gjk_real box_faces(const gjk_pair *p, box_axes *x) {
     return face;
 }
 
-/// The edge axis e_i^A × e_j^B into x->sep (−MAX when left out); returns
-/// its separation. Called with constant i and j, so that the indices fold.
+/// The edge axis e_i^A × e_j^B into x->sep (−MAX when left out, or when it
+/// cannot beat `face`, the face axes' best); returns its separation. Called with constant i and j, so that the indices fold.
 static GJK_INLINE gjk_real edge_axis(box_axes *x, const int i, const int j, gjk_real min_len2, gjk_real face,
                                       const bool flat, bool *left_out) {
     const int k = (i + 1) % 3, l = (i + 2) % 3, m = (j + 1) % 3, n = (j + 2) % 3;
@@ -104,6 +104,10 @@ static GJK_INLINE gjk_real edge_axis(box_axes *x, const int i, const int j, gjk_
         gjk_real tl = x->R[k][j] * t[l] - x->R[l][j] * t[k];
         gjk_real ra = a[k] * x->AR[l][j] + a[l] * x->AR[k][j];
         gjk_real rb = b[m] * x->AR[i][n] + b[n] * x->AR[i][m];
+        // s = raw / |L| matters only above the face axes' best: with
+        // |L| ≤ 1, raw ≤ face·|L|² (face ≥ 0) or raw ≤ face (face < 0)
+        // puts s at or below face, and the square root and the division
+        // (the axes' slowest steps) are skipped.
         gjk_real raw = gjk_abs(tl) - ra - rb;
         if (raw > gjk_min(face, face * len2)) {
             s = raw / gjk_sqrt(len2);
