@@ -91,7 +91,8 @@ static GJK_INLINE gjk_real box_faces(const gjk_pair *p, box_axes *x) {
 }
 
 /// The edge axis e_i^A × e_j^B into x->sep (−MAX when left out, or when it
-/// cannot beat `face`, the face axes' best); returns its separation. Called with constant i and j, so that the indices fold.
+/// cannot beat `face`, the face axes' best); returns its separation.
+/// Called with constant i and j, so that the indices fold.
 static GJK_INLINE gjk_real edge_axis(box_axes *x, const int i, const int j, gjk_real min_len2, gjk_real face,
                                       const bool flat, bool *left_out) {
     const int k = (i + 1) % 3, l = (i + 2) % 3, m = (j + 1) % 3, n = (j + 2) % 3;
