@@ -23,8 +23,10 @@
 static gjk_real clamp01(gjk_real x) { return gjk_min(gjk_max(x, 0), 1); }
 
 /// Closest points of the segments p0–p1 and q0–q1 (either may have zero
-/// length). Inline: its outputs then stay in registers.
-static GJK_INLINE void segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq) {
+/// length), at the parameters *ps and *pt. Inline: its outputs then stay in
+/// registers.
+static GJK_INLINE void segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 *cp, gjk_vec3 *cq,
+                                        gjk_real *ps, gjk_real *pt) {
     gjk_vec3 d1 = gjk_sub(p1, p0), d2 = gjk_sub(q1, q0), r = gjk_sub(p0, q0);
     gjk_real a = gjk_dot(d1, d1), e = gjk_dot(d2, d2), f = gjk_dot(d2, r);
     gjk_real s, t;
@@ -58,6 +60,55 @@ static GJK_INLINE void segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, g
     }
     *cp = gjk_mul_add(p0, s, d1);
     *cq = gjk_mul_add(q0, t, d2);
+    *ps = s;
+    *pt = t;
+}
+
+/// The unit normal of closest points cp, cq of the segments p0–p1 and
+/// q0–q1 at the parameters s, t, for cores closer than the rounding of
+/// their points lets their difference's direction be trusted. The
+/// difference cq − cp holds the rounding of the points, ε times their size,
+/// in every direction, and for nearly parallel segments the error of their
+/// ill-conditioned parameters along them; a tip δ of the normal toward a
+/// segment costs the gap of the shapes along it the segment's length times
+/// δ (two capsules 7e-9 off coaxial: 5e-8 at a size of 2; two segments
+/// 1e-6 off parallel and crossing: 7e-7). Where the point is inside its
+/// segment the difference is square to that segment, and its part along it
+/// is removed: with both inside, its parts along an orthonormal basis e1,
+/// e2 of the two directions (e1 along d2, e2 along d1's part across it;
+/// e2's direction is off by ε/θ for segments θ apart, but d1 leans toward
+/// it by only θ, so the normal stays square to d1 within ε), the
+/// remainder's sign taken onto e1 × e2 when it is no more than rounding
+/// (the segments cross). Below θ = ε^(2/3) the segments count as parallel
+/// (e1 only): the normal then leans toward d1 by at most θ, and e2's error
+/// would turn it about the segments by ε/θ, which costs the gap
+/// ρ (ε/θ)² / 2; both stay far below the tolerance. Out of line: rare.
+static GJK_NOINLINE gjk_vec3 square_normal(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, gjk_vec3 q1, gjk_vec3 cp, gjk_vec3 cq,
+                                           gjk_real s, gjk_real t) {
+#if GJK_USE_FLOAT
+    const gjk_real parallel = 2.5e-5f; // ε^(2/3)
+#else
+    const gjk_real parallel = 3.7e-11;
+#endif
+    gjk_vec3 d1 = gjk_sub(p1, p0), d2 = gjk_sub(q1, q0), n = gjk_sub(cq, cp);
+    bool inside_p = s > 0 && s < 1, inside_q = t > 0 && t < 1;
+    if (inside_p && inside_q) {
+        gjk_vec3 e1 = gjk_normalize(d2), w = gjk_mul_add(d1, -gjk_dot(d1, e1), e1);
+        n = gjk_mul_add(n, -gjk_dot(n, e1), e1);
+        gjk_real lw = gjk_length(w);
+        if (lw > parallel * gjk_length(d1)) {
+            gjk_vec3 e2 = gjk_scale(1 / lw, w), m = gjk_cross(e1, e2);
+            n = gjk_mul_add(n, -gjk_dot(n, e2), e2);
+            if (!(gjk_max_abs(n) > 64 * GJK_REAL_EPSILON * gjk_max(gjk_max_abs(cp), gjk_max_abs(cq)))) {
+                n = gjk_dot(m, n) < 0 ? gjk_neg(m) : m;
+            }
+        }
+    } else if (inside_q) {
+        n = gjk_mul_add(n, -gjk_dot(n, d2) / gjk_length_sq(d2), d2);
+    } else if (inside_p) {
+        n = gjk_mul_add(n, -gjk_dot(n, d1) / gjk_length_sq(d1), d1);
+    }
+    return gjk_normalize(n);
 }
 
 /// The core of a point-like or segment-like shape as the segment *a–*b and
@@ -119,12 +170,18 @@ static gjk_vec3 unit_of(gjk_vec3 v, gjk_real vv, gjk_real len) {
 /// of it came out separated instead of touching). Scaled near 1 the
 /// parameters s, t do not change, and the answer scales back exactly (a
 /// power of two).
-static GJK_NOINLINE void closest_scaled(gjk_vec3 a0, gjk_vec3 a1, gjk_vec3 b0, gjk_vec3 b1, int k, gjk_closed_answer *s) {
+static GJK_NOINLINE void closest_scaled(gjk_vec3 a0, gjk_vec3 a1, gjk_vec3 b0, gjk_vec3 b1, int k, gjk_real rel, gjk_real m,
+                                        gjk_closed_answer *s) {
     gjk_real down = gjk_ldexp(1, -k), up = gjk_ldexp(1, k);
-    segments_closest(gjk_scale(down, a0), gjk_scale(down, a1), gjk_scale(down, b0), gjk_scale(down, b1), &s->ca, &s->cb);
+    gjk_real ps, pt;
+    a0 = gjk_scale(down, a0), a1 = gjk_scale(down, a1), b0 = gjk_scale(down, b0), b1 = gjk_scale(down, b1);
+    segments_closest(a0, a1, b0, b1, &s->ca, &s->cb, &ps, &pt);
     gjk_vec3 diff = gjk_sub(s->cb, s->ca);
     gjk_real dd = gjk_length_sq(diff), len = gjk_sqrt(dd);
     s->n = unit_of(diff, dd, len);
+    if (len * rel <= 8 * GJK_REAL_EPSILON * m * down) {
+        s->n = square_normal(a0, a1, b0, b1, s->ca, s->cb, ps, pt);
+    }
     s->core = len * up;
     s->ca = gjk_scale(up, s->ca);
     s->cb = gjk_scale(up, s->cb);
@@ -164,16 +221,20 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
 #endif
     s->origin = in->transform_a.position;
     if (!(m >= lo && m <= hi)) {
-        closest_scaled(a0, a1, b0, b1, gjk_shift_outside(m, lo, hi), s);
+        closest_scaled(a0, a1, b0, b1, gjk_shift_outside(m, lo, hi), rel, m, s);
         return s->core > s->tol && gjk_is_valid_real(s->core); // else EPA (or the general path's report)
     }
-    segments_closest(a0, a1, b0, b1, &s->ca, &s->cb);
+    gjk_real ps, pt;
+    segments_closest(a0, a1, b0, b1, &s->ca, &s->cb, &ps, &pt);
     gjk_vec3 diff = gjk_sub(s->cb, s->ca);
     gjk_real dd = gjk_length_sq(diff);
     s->core = gjk_sqrt(dd);
     if (!(s->core > s->tol) || !gjk_is_valid_real(s->core)) {
         return false; // the cores touch or cross: EPA
     }
-    s->n = unit_of(diff, dd, s->core);
+    // The tip ε·m/core of the normal, times a length up to 2m, is within
+    // the tolerance rel·m unless core·rel is below 2ε·m (8ε·m: a margin).
+    s->n = s->core * rel <= 8 * GJK_REAL_EPSILON * m ? square_normal(a0, a1, b0, b1, s->ca, s->cb, ps, pt)
+                                                     : unit_of(diff, dd, s->core);
     return true;
 }
