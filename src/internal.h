@@ -59,6 +59,16 @@ static inline int gjk_shift_outside(gjk_real m, gjk_real lo, gjk_real hi) {
 /// Coordinate k (0, 1, 2: x, y, z) of v.
 static inline gjk_real gjk_vec3_at(gjk_vec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
 
+/// Unit vectors *x, *y with x × y = z for the unit vector z, continuous in
+/// z but at z.z = 0's sign change (Duff et al., "Building an orthonormal
+/// basis, revisited", JCGT 2017).
+static inline void gjk_orthonormal_basis(gjk_vec3 z, gjk_vec3 *x, gjk_vec3 *y) {
+    gjk_real sign = z.z < 0 ? GJK_R(-1) : GJK_R(1);
+    gjk_real k = -1 / (sign + z.z), m = z.x * z.y * k;
+    *x = gjk_v3(1 + sign * z.x * z.x * k, sign * m, -sign * z.x);
+    *y = gjk_v3(m, sign + z.y * z.y * k, -z.y);
+}
+
 /// gjk_shift_outside for [√GJK_SQUARE_MIN, √GJK_SQUARE_MAX], where squares
 /// and products of two such magnitudes leave the normal range. EPA
 /// (epa.c, epa2.c) works on D's points multiplied by 2^−e.
@@ -573,6 +583,18 @@ bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_
 /// gjk_box_box_signed with the cores overlapping (alternating projections
 /// from its witness on A); false when four steps do not find one.
 bool gjk_box_box_common(const gjk_pair *p, const gjk_box_answer *box, gjk_real tol, gjk_vec3 *point);
+
+/// Two solids of revolution (cylinders, cones, capsules, segments, and
+/// ellipsoids with two equal radii) whose axes are parallel within
+/// rounding: true with *out (the cores' signed distance, normal and witness
+/// points, A's frame) when the 2D penetration query on their sections in
+/// the plane of both axes answers, with the rounded shapes' signed distance
+/// beyond ±band; *iterations and *epa_iterations are its own (axial.c).
+/// False for every other pair, which GJK and EPA answer. tol: the pair's
+/// absolute tolerance, which bounds the error of axes parallel only within
+/// rounding.
+bool gjk_axial_signed(const gjk_pair *p, const gjk_options *o, gjk_real tol, gjk_real band, gjk_box_answer *out,
+                      int *iterations, int *epa_iterations);
 
 /// The penetration query that may stop once the shapes are proved farther
 /// apart than max_distance (> 0; 0: never), returning GJK_SEPARATED with a

@@ -301,12 +301,9 @@ static void segment_view(gjk_vec3 a, gjk_vec3 b, box_view *v) {
     if (!(gjk_length_sq(z) > 0)) {
         z = gjk_v3(0, 0, 1); // a point: any frame
     }
-    // An orthonormal basis around z (Duff et al., "Building an orthonormal
-    // basis, revisited", JCGT 2017): x × y = z for either sign of z.z.
-    gjk_real sign = z.z < 0 ? GJK_R(-1) : GJK_R(1);
-    gjk_real k = -1 / (sign + z.z), m = z.x * z.y * k;
-    v->Q = gjk_mat3_make(gjk_v3(1 + sign * z.x * z.x * k, sign * m, -sign * z.x), gjk_v3(m, sign + z.y * z.y * k, -z.y),
-                         z);
+    gjk_vec3 x, y;
+    gjk_orthonormal_basis(z, &x, &y);
+    v->Q = gjk_mat3_make(x, y, z);
     v->c = gjk_add(a, gjk_scale(GJK_R(0.5), e));
     v->made = gjk_make_box(gjk_v3(0, 0, GJK_R(0.5) * gjk_dot(z, e)));
     v->box = &v->made;
@@ -378,6 +375,21 @@ static GJK_INLINE bool box_box(const gjk_query_input *in, const gjk_pair *p, boo
         box->normal = gjk_mat3_mul(v.Q, box->normal);
     }
     return true;
+}
+
+/// Two solids of revolution with parallel axes (gjk_axial_signed), answered
+/// in the plane of their axes beyond the band of touching that
+/// gjk_intersect and gjk_distance leave to GJK (as two boxes are, with the
+/// same tolerance at the whole pair's scale). An untraced query only.
+static GJK_INLINE bool axial_pair(const gjk_query_input *in, const gjk_pair *p, gjk_box_answer *out, int *iterations,
+                                  int *epa_iterations) {
+    const unsigned axial = 1u << GJK_SHAPE_CYLINDER | 1u << GJK_SHAPE_CONE | 1u << GJK_SHAPE_CAPSULE |
+                           1u << GJK_SHAPE_SEGMENT | 1u << GJK_SHAPE_ELLIPSOID;
+    if (in->options.trace != NULL || !(type_bit(p->a) & axial) || !(type_bit(p->b) & axial)) {
+        return false;
+    }
+    gjk_real tol = box_box_tolerance(p);
+    return gjk_axial_signed(p, &in->options, tol, 8 * tol, out, iterations, epa_iterations);
 }
 
 /// The radius of a ball about the shape's origin that holds the shape,
@@ -703,6 +715,14 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
     if (box_box(input, &p, false, &box, &box_tol)) {
         gjk_cache_clear(cache);
         penetration_answer(&p, xa, box.a, box.b, box.normal, box.distance - p.radius, box_tol, out);
+        return;
+    }
+    int axial_iterations, axial_epa_iterations;
+    if (axial_pair(input, &p, &box, &axial_iterations, &axial_epa_iterations)) {
+        gjk_cache_clear(cache);
+        penetration_answer(&p, xa, box.a, box.b, box.normal, box.distance - p.radius, gjk_pair_tolerance(&p), out);
+        out->iterations = axial_iterations;
+        out->epa_iterations = axial_epa_iterations;
         return;
     }
     gjk_vec3 ca, cb, n;
