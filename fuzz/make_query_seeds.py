@@ -206,6 +206,17 @@ def seeds():
                                  input2(polygon(square), triangle2((0, 1), (1, -0.5), (-1, -0.5)), tb=t2((1.5, 0.5), angle=0.75)))
     yield 'capsule-cylinder-touching', (input3(capsule((0, 0, -1), (0, 0, 1), 0.5), cylinder(1, 1), tb=t3((1.5, 0, 0))) +
                                         input2(capsule2((0, -1), (0, 1), 0.5), box2((1, 1)), tb=t2((1.5, 0))))
+    # Solids of revolution on one axis, deep: gjk_penetration answers them
+    # in the plane of the axes (src/axial.c); B flipped by a half turn in
+    # the second, the rounding of cos(pi/2) turning it off parallel.
+    yield 'cone-cylinder-coaxial-deep', (input3(cone(1, 1), cylinder(0.75, 0.5), tb=t3((0, 0, 0.25))) +
+                                         input2(triangle2((-1, -1), (1, -1), (0, 1)), box2((0.75, 0.5)), tb=t2((0, 0.25))))
+    yield 'capsule-cone-coaxial-flipped', (input3(capsule((0, 0, -0.5), (0, 0, 0.5), 0.25, m=0.125), cone(1, 0.75),
+                                                  tb=t3((0, 0, -0.25), axis=(1, 0, 0), angle=math.pi)) +
+                                           input2(capsule2((0, -0.5), (0, 0.5), 0.25), triangle2((-1, 0.75), (1, 0.75), (0, -0.75)),
+                                                  tb=t2((0, -0.25))))
+    yield 'spheroid-cylinder-coaxial', (input3(ellipsoid((0.5, 0.5, 1)), cylinder(0.75, 0.5), tb=t3((0.0625, 0, 0.5))) +
+                                        input2(ellipse((0.5, 1)), box2((0.75, 0.5)), tb=t2((0.0625, 0.5))))
     yield 'cone-ellipsoid', (input3(cone(1, 1), ellipsoid((2, 1, 0.5)), tb=t3((0, 0, 2.25), axis=(0, 1, 0), angle=1.5)) +
                              input2(ellipse((2, 1)), ellipse((0.5, 1.5)), tb=t2((2, 1), angle=1)))
     yield 'triangle-segment', (input3(triangle((0, 0, 0), (2, 0, 0), (0, 2, 0)), segment((0.5, 0.5, -1), (0.5, 0.5, 1)), tb=t3()) +
