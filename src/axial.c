@@ -123,18 +123,20 @@ bool gjk_axial_signed(const gjk_pair *p, const gjk_options *o, gjk_real tol, gjk
         return false;
     }
     gjk_vec3 axis = turn_a ? gjk_scale(turn, ub) : ua;
-    // B's axis point from A's: z along the axis, ρ ê across it. A part
-    // across at the rounding of the offset points nowhere: any ê then (the
-    // error, at most ρ, is far below the tolerance).
+    // B's axis point from A's: z along the axis, ρ ê across it. The part
+    // across is taken off the axis twice: once, it keeps a part along the
+    // axis at the rounding of the offset, ε|off|, which is all of it when
+    // B's axis point lies on A's axis; twice, that part is ε of what is
+    // left, plus ε²|off|. Above 16ε²|off| what is left points across the
+    // axis, even when it is only the offset's rounding across it (any ê
+    // serves then); below, any ê, at an error of at most that.
     gjk_vec3 off = gjk_sub(cb, ca);
     gjk_real z = gjk_dot(off, axis);
     gjk_vec3 across = gjk_mul_add(off, -z, axis);
     across = gjk_mul_add(across, -gjk_dot(across, axis), axis);
-    gjk_real rho = gjk_length(across);
-    gjk_vec3 e, f;
-    if (rho > 8 * GJK_REAL_EPSILON * gjk_max_abs(off)) {
-        e = gjk_scale(1 / rho, across);
-    } else {
+    gjk_vec3 e = gjk_normalize(across), f;
+    gjk_real rho = gjk_dot(across, e);
+    if (!(rho > 16 * GJK_REAL_EPSILON * GJK_REAL_EPSILON * gjk_max_abs(off))) {
         gjk_orthonormal_basis(axis, &e, &f);
         rho = 0;
     }
