@@ -106,10 +106,12 @@ static bool axial_view_of(const gjk_shape *s, axial_view *v) {
 bool gjk_axial_signed(const gjk_pair *p, const gjk_options *o, gjk_real tol, gjk_real band, gjk_box_answer *out,
                       int *iterations, int *epa_iterations) {
     axial_view va, vb;
-    if (!axial_view_of(p->a, &va) || !axial_view_of(p->b, &vb) || (va.any_axis && vb.any_axis)) {
+    if (!axial_view_of(p->a, &va) || !axial_view_of(p->b, &vb)) {
         return false;
     }
-    // Both axes in A's frame; a ball-shaped side takes the other's axis.
+    // Both axes in A's frame; a ball-shaped side takes the other's axis (two
+    // of them: B's z; concentric, every direction gives the least depth, a
+    // whole sphere of them for EPA).
     gjk_vec3 ua = va.u, ub = gjk_mat3_mul(p->rot_b, vb.u);
     gjk_vec3 ca = va.c, cb = gjk_add(p->pos_b, gjk_mat3_mul(p->rot_b, vb.c));
     ua = va.any_axis ? ub : ua;
