@@ -87,13 +87,10 @@ static bool axial_view_of(const gjk_shape *s, axial_view *v) {
     case GJK_SHAPE_CAPSULE: {
         gjk_vec3 a = s->type == GJK_SHAPE_SEGMENT ? s->segment.a : s->capsule.a;
         gjk_vec3 b = s->type == GJK_SHAPE_SEGMENT ? s->segment.b : s->capsule.b;
-        gjk_vec3 e = gjk_sub(b, a);
-        v->u = gjk_normalize(e);
-        gjk_real half = GJK_R(0.5) * gjk_dot(v->u, e);
+        gjk_real half = gjk_segment_axis(a, b, &v->c, &v->u);
         if (!(half > 0)) {
             return false;
         }
-        v->c = gjk_mul_add(a, GJK_R(0.5), e);
         v->section = gjk2_make_segment(gjk_v2(0, -half), gjk_v2(0, half));
         v->reach = half;
         return true;
@@ -102,6 +99,9 @@ static bool axial_view_of(const gjk_shape *s, axial_view *v) {
     default: return false;
     }
 }
+
+/// The plane's vector v (x along e, y along the axis) in A's frame.
+static gjk_vec3 in_plane(gjk_vec2 v, gjk_vec3 e, gjk_vec3 axis) { return gjk_mul_add(gjk_scale(v.x, e), v.y, axis); }
 
 bool gjk_axial_signed(const gjk_pair *p, const gjk_options *o, gjk_real tol, gjk_real band, gjk_box_answer *out,
                       int *iterations, int *epa_iterations) {
@@ -144,8 +144,7 @@ bool gjk_axial_signed(const gjk_pair *p, const gjk_options *o, gjk_real tol, gjk
     }
     gjk2_query_input in;
     in.shape_a = &va.section;
-    in.transform_a.position = gjk_v2(0, 0);
-    in.transform_a.rotation.c = 1, in.transform_a.rotation.s = 0;
+    in.transform_a = gjk_transform2_identity();
     in.shape_b = &vb.section;
     in.transform_b.position = gjk_v2(rho, z);
     in.transform_b.rotation.c = turn, in.transform_b.rotation.s = 0;
@@ -160,9 +159,9 @@ bool gjk_axial_signed(const gjk_pair *p, const gjk_options *o, gjk_real tol, gjk
         return false; // near touching: the walk's, as gjk_distance's and gjk_intersect's
     }
     out->distance = r.signed_distance;
-    out->normal = gjk_normalize(gjk_mul_add(gjk_scale(r.normal.x, e), r.normal.y, axis));
-    out->a = gjk_add(ca, gjk_mul_add(gjk_scale(r.point_a.x, e), r.point_a.y, axis));
-    out->b = gjk_add(ca, gjk_mul_add(gjk_scale(r.point_b.x, e), r.point_b.y, axis));
+    out->normal = gjk_normalize(in_plane(r.normal, e, axis));
+    out->a = gjk_add(ca, in_plane(r.point_a, e, axis));
+    out->b = gjk_add(ca, in_plane(r.point_b, e, axis));
     *iterations = r.iterations;
     *epa_iterations = r.epa_iterations;
     return true;

@@ -59,6 +59,15 @@ static inline int gjk_shift_outside(gjk_real m, gjk_real lo, gjk_real hi) {
 /// Coordinate k (0, 1, 2: x, y, z) of v.
 static inline gjk_real gjk_vec3_at(gjk_vec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
 
+/// The middle *c and unit direction *u (zero when a = b) of the segment
+/// a–b; returns its half length.
+static inline gjk_real gjk_segment_axis(gjk_vec3 a, gjk_vec3 b, gjk_vec3 *c, gjk_vec3 *u) {
+    gjk_vec3 e = gjk_sub(b, a);
+    *u = gjk_normalize(e);
+    *c = gjk_mul_add(a, GJK_R(0.5), e);
+    return GJK_R(0.5) * gjk_dot(*u, e);
+}
+
 /// Unit vectors *x, *y with x × y = z for the unit vector z, continuous in
 /// z but at z.z = 0's sign change (Duff et al., "Building an orthonormal
 /// basis, revisited", JCGT 2017).

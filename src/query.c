@@ -297,15 +297,15 @@ typedef struct box_view {
 
 /// The box view of a segment or capsule core a–b.
 static void segment_view(gjk_vec3 a, gjk_vec3 b, box_view *v) {
-    gjk_vec3 e = gjk_sub(b, a), z = gjk_normalize(e);
+    gjk_vec3 z;
+    gjk_real half = gjk_segment_axis(a, b, &v->c, &z);
     if (!(gjk_length_sq(z) > 0)) {
         z = gjk_v3(0, 0, 1); // a point: any frame
     }
     gjk_vec3 x, y;
     gjk_orthonormal_basis(z, &x, &y);
     v->Q = gjk_mat3_make(x, y, z);
-    v->c = gjk_add(a, gjk_scale(GJK_R(0.5), e));
-    v->made = gjk_make_box(gjk_v3(0, 0, GJK_R(0.5) * gjk_dot(z, e)));
+    v->made = gjk_make_box(gjk_v3(0, 0, half));
     v->box = &v->made;
 }
 
