@@ -51,45 +51,39 @@ typedef struct axial_shape {
 static axial_shape make_shape(rng *g, int kind) {
     axial_shape a = {0};
     a.kind = kind;
-    a.r = rng_range(g, 0.2, 0.8);
-    a.h = rng_range(g, 0.1, 0.7);
+    // The sizes as gjk_real holds them, so that the reference sees the shapes the library does.
+    a.r = (double)to_real(rng_range(g, 0.2, 0.8));
+    a.h = (double)to_real(rng_range(g, 0.1, 0.7));
     a.axis = 2;
+    gjk_real r = to_real(a.r), h = to_real(a.h);
     switch (kind) {
-    case CYLINDER: a.s = gjk_make_cylinder(to_real(a.r), to_real(a.h)); break;
-    case CONE: a.s = gjk_make_cone(to_real(a.r), to_real(a.h)); break;
+    case CYLINDER: a.s = gjk_make_cylinder(r, h); break;
+    case CONE: a.s = gjk_make_cone(r, h); break;
     case CAPSULE:
     case SEGMENT: {
         // Along one local axis, its middle off the shape's origin.
         a.axis = rng_int(g, 3);
-        a.c = rng_box(g, -0.3, 0.3);
-        gjk_vec3 c = to_real3(a.c), e = gjk_v3(0, 0, 0);
-        gjk_real hh = to_real(a.h);
-        a.h = (double)hh;
-        e = a.axis == 0 ? gjk_v3(hh, 0, 0) : a.axis == 1 ? gjk_v3(0, hh, 0) : gjk_v3(0, 0, hh);
+        gjk_vec3 c = to_real3(rng_box(g, -0.3, 0.3));
+        gjk_vec3 e = a.axis == 0 ? gjk_v3(h, 0, 0) : a.axis == 1 ? gjk_v3(0, h, 0) : gjk_v3(0, 0, h);
         a.c = d3_of(c);
         if (kind == CAPSULE) {
-            a.s = gjk_make_capsule(gjk_sub(c, e), gjk_add(c, e), to_real(a.r));
-            a.radius = (double)to_real(a.r);
+            a.s = gjk_make_capsule(gjk_sub(c, e), gjk_add(c, e), r);
+            a.radius = a.r;
         } else {
             a.s = gjk_make_segment(gjk_sub(c, e), gjk_add(c, e));
         }
         a.r = 0;
         break;
     }
-    case SPHEROID: {
+    case SPHEROID:
         a.axis = rng_int(g, 3);
-        a.r = (double)to_real(a.r), a.h = (double)to_real(a.h);
-        gjk_real r = to_real(a.r), h = to_real(a.h);
         a.s = gjk_make_ellipsoid(a.axis == 0 ? gjk_v3(h, r, r) : a.axis == 1 ? gjk_v3(r, h, r) : gjk_v3(r, r, h));
         break;
-    }
     default: // an ellipsoid with three equal radii: every line through its centre is an axis
-        a.h = a.r = (double)to_real(a.r);
-        a.s = gjk_make_ellipsoid(gjk_v3(to_real(a.r), to_real(a.r), to_real(a.r)));
+        a.h = a.r;
+        a.s = gjk_make_ellipsoid(gjk_v3(r, r, r));
         break;
     }
-    a.r = kind == CYLINDER || kind == CONE ? (double)to_real(a.r) : a.r;
-    a.h = kind == CYLINDER || kind == CONE ? (double)to_real(a.h) : a.h;
     if (rng_chance(g, 0.3)) {
         a.s = gjk_with_margin(a.s, to_real(rng_range(g, 0, 0.1)));
     }
