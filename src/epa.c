@@ -835,7 +835,16 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         commit_step(&P, wi, &S);
     }
     gjk_real tol = epa_tolerance(pair, &P);
-    face_result(&P, best, tol, out);
+    if (out->deeper) {
+        // Only whether the depth exceeds stop_depth was asked: the nearest
+        // face's distance, a lower bound, without the witness points, whose
+        // search (witness_at) was a quarter of such a call's instructions.
+        out->normal = P.face[best].n;
+        out->depth = P.face[best].dist;
+        out->point_a = out->point_b = gjk_v3_zero();
+    } else {
+        face_result(&P, best, tol, out);
+    }
     if (!out->converged && !out->deeper && upper < GJK_REAL_MAX) {
         // Stopped between the bounds: report the upper bound, whose normal
         // and support points are a valid separating motion. The depth lies
