@@ -129,16 +129,22 @@ bool gjk_axial_signed(const gjk_pair *p, const gjk_options *o, gjk_real tol, gjk
     // across is taken off the axis twice: once, it keeps a part along the
     // axis at the rounding of the offset, ε|off|, which is all of it when
     // B's axis point lies on A's axis; twice, that part is ε of what is
-    // left, plus ε²|off|. Above 16ε²|off| what is left points across the
-    // axis, even when it is only the offset's rounding across it (any ê
-    // serves then); below, any ê, at an error of at most that.
+    // left, plus ε²|off|, and more where the axis is unit only within its
+    // rounding (two coaxial cones, one turned half a turn by a quaternion
+    // with w = −6.6e-268: 1.9e-29 of an offset of 5.5 was left, all along
+    // the axis, so that ê was the axis itself and the normal came out along
+    // it, 63° off: fuzz finding f53). So ê is taken where what is left is
+    // above 16ε²|off| and points across the axis within 16ε, which only a
+    // part across it of more than about ε|off| does; otherwise any ê, at
+    // an error of at most that part.
     gjk_vec3 off = gjk_sub(cb, ca);
     gjk_real z = gjk_dot(off, axis);
     gjk_vec3 across = gjk_mul_add(off, -z, axis);
     across = gjk_mul_add(across, -gjk_dot(across, axis), axis);
     gjk_vec3 e = gjk_normalize(across), f;
     gjk_real rho = gjk_dot(across, e);
-    if (!(rho > 16 * GJK_REAL_EPSILON * GJK_REAL_EPSILON * gjk_max_abs(off))) {
+    if (!(rho > 16 * GJK_REAL_EPSILON * GJK_REAL_EPSILON * gjk_max_abs(off)) ||
+        !(gjk_abs(gjk_dot(e, axis)) <= 16 * GJK_REAL_EPSILON)) {
         gjk_orthonormal_basis(axis, &e, &f);
         rho = 0;
     }
