@@ -100,6 +100,34 @@ static const gjk_hull *core_hull(const gjk_shape *s) {
     return s->type == GJK_SHAPE_POLYTOPE ? s->polytope.hull : NULL;
 }
 
+/// The best pair seen by nearest_neighbour: base point m with its vertex on
+/// `side` (0: A, 1: B) replaced by `vertex`, whose point (A's frame) is
+/// `point`, least along v (`least`).
+typedef struct neighbour_pick {
+    gjk_real least;
+    int m, side, vertex;
+    gjk_vec3 point;
+} neighbour_pick;
+
+/// nearest_neighbour's scan of the neighbours of one side's vertex `id` of
+/// base point q (m), the other side's point kept. Inline with `side` a
+/// constant: each side's loop is its own.
+static GJK_INLINE void scan_neighbours(const gjk_pair *pair, const gjk_hull *h, const gjk_support_point *q, int m,
+                                       const int side, gjk_vec3 v, neighbour_pick *pick) {
+    int id = side == 0 ? q->ia : q->ib;
+    if (h == NULL || id < 0 || id >= h->vertex_count) {
+        return;
+    }
+    for (int k = h->neighbor_first[id]; k < h->neighbor_first[id + 1]; ++k) {
+        gjk_vec3 p = h->vertices[h->neighbors[k]];
+        p = side == 0 ? p : gjk_add(gjk_mat3_mul(pair->rot_b, p), pair->pos_b);
+        gjk_real t = gjk_dot(v, side == 0 ? gjk_sub(p, q->b) : gjk_sub(q->a, p));
+        if (t < pick->least) {
+            *pick = (neighbour_pick){t, m, side, h->neighbors[k], p};
+        }
+    }
+}
+
 /// Among the points of D that pair the vertices next to one of `base`'s
 /// (hull polytopes: A's neighbours of its vertex against its point of B, and
 /// its point of A against B's neighbours of its vertex), the one least along
@@ -109,41 +137,22 @@ static const gjk_hull *core_hull(const gjk_shape *s) {
 static bool nearest_neighbour(const gjk_pair *pair, const gjk_support_point *base, int count, gjk_vec3 v,
                               gjk_real vv, gjk_support_point *best) {
     const gjk_hull *ha = core_hull(pair->a), *hb = core_hull(pair->b);
-    gjk_real least = vv;
-    bool found = false;
+    neighbour_pick pick = {vv, -1, 0, 0, {0, 0, 0}};
     for (int m = 0; m < count; ++m) {
-        const gjk_support_point *q = &base[m];
-        if (ha != NULL && q->ia >= 0 && q->ia < ha->vertex_count) {
-            for (int k = ha->neighbor_first[q->ia]; k < ha->neighbor_first[q->ia + 1]; ++k) {
-                gjk_vec3 a = ha->vertices[ha->neighbors[k]], w = gjk_sub(a, q->b);
-                gjk_real t = gjk_dot(v, w);
-                if (t < least) {
-                    least = t;
-                    *best = *q;
-                    best->a = a;
-                    best->w = w;
-                    best->ia = ha->neighbors[k];
-                    found = true;
-                }
-            }
-        }
-        if (hb != NULL && q->ib >= 0 && q->ib < hb->vertex_count) {
-            for (int k = hb->neighbor_first[q->ib]; k < hb->neighbor_first[q->ib + 1]; ++k) {
-                gjk_vec3 b = gjk_add(gjk_mat3_mul(pair->rot_b, hb->vertices[hb->neighbors[k]]), pair->pos_b);
-                gjk_vec3 w = gjk_sub(q->a, b);
-                gjk_real t = gjk_dot(v, w);
-                if (t < least) {
-                    least = t;
-                    *best = *q;
-                    best->b = b;
-                    best->w = w;
-                    best->ib = hb->neighbors[k];
-                    found = true;
-                }
-            }
-        }
+        scan_neighbours(pair, ha, &base[m], m, 0, v, &pick);
+        scan_neighbours(pair, hb, &base[m], m, 1, v, &pick);
     }
-    return found && gjk_max_abs(best->w) <= GJK_POINT_MAX;
+    if (pick.m < 0) {
+        return false;
+    }
+    *best = base[pick.m];
+    if (pick.side == 0) {
+        best->a = pick.point, best->ia = pick.vertex;
+    } else {
+        best->b = pick.point, best->ib = pick.vertex;
+    }
+    best->w = gjk_sub(best->a, best->b);
+    return gjk_max_abs(best->w) <= GJK_POINT_MAX;
 }
 
 /// A warm start from a vertex or an edge of D: the cache held one or two
