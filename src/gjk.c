@@ -145,7 +145,12 @@ static bool nearest_neighbour(const gjk_pair *pair, const gjk_support_point *bas
     if (pick.m < 0) {
         return false;
     }
+    // A point of D, no support point along base's direction: bounding
+    // nothing (base may have been one, from a cached id that is no hull
+    // vertex or from a cold start; kept, its flag let EPA answer "touching"
+    // along that direction for shapes 0.025 deep: review).
     *best = base[pick.m];
+    best->bounds = false;
     if (pick.side == 0) {
         best->a = pick.point, best->ia = pick.vertex;
     } else {
@@ -170,7 +175,8 @@ static bool nearest_neighbour(const gjk_pair *pair, const gjk_support_point *bas
 /// that brings the simplex nearer (a few dot products each, no support
 /// search), so that the walk starts from the faces around the contact.
 /// The points are points of D, flagged as bounding nothing along their
-/// direction (as the cached ones); the walk's stopping rules are unchanged.
+/// direction (as cached hull points are); the walk's stopping rules are
+/// unchanged.
 /// Only where a core is a hull that climbs (the caller checks): below that a
 /// support point is a scan of a few vertices, which such a step costs nearly
 /// as much as (with 8 and 32 vertices: fewer iterations, but 2–8% more

@@ -148,7 +148,10 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
             // or underflow inside a support function.
             gjk_vec3 d = gjk_normalize(cache->direction[m]);
             if (!gjk_is_valid_vec3(d) || !(gjk_length_sq(d) > 0)) {
+                // Ignored: the walk starts cold, as without a cache.
                 w->simplex.count = 0;
+                p->warm = false;
+                p->hint_a = p->hint_b = -1;
                 return;
             }
             // The vertices this direction gave last time (checked where

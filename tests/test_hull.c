@@ -705,6 +705,64 @@ static void test_warm_from_vertex_contact(void) {
     gjk_hull_destroy(h);
 }
 
+/// Caches whose points are support points, not cached hull vertices (a
+/// vertex id that is none of A's, B no hull; or a zero direction, which
+/// makes the cache ignored), on a climbing hull A against a box whose
+/// corner lies on a vertex of A beside A's support vertex along the cached
+/// direction: the warm walk's steps over A's neighbours reach that vertex,
+/// and a stepped point once kept its base's flag of bounding D along that
+/// direction, so that EPA answered "touching" (signed distance 0) for shapes
+/// 0.025 deep, cold "penetrating" (review of the steps). Warm answers must
+/// be cold ones.
+static void test_warm_steps_bound_nothing(void) {
+    enum { N = 200 };
+    static gjk_vec3 pts[N];
+    // A Fibonacci sphere, coordinates on a grid of 2^-20 (sums exact).
+    for (int i = 0; i < N; ++i) {
+        double z = 1 - (2.0 * i + 1) / N, r = sqrt(1 - z * z), t = 2.399963229728653 * i;
+        pts[i] = gjk_v3((gjk_real)ldexp(round(ldexp(r * cos(t), 20)), -20),
+                        (gjk_real)ldexp(round(ldexp(r * sin(t), 20)), -20), (gjk_real)ldexp(round(ldexp(z, 20)), -20));
+    }
+    gjk_hull *h = gjk_hull_create(pts, N, NULL);
+    ENSURE(h != NULL && h->vertex_count >= GJK_HULL_CLIMB_MIN);
+    if (h == NULL) {
+        return;
+    }
+    gjk_shape A = gjk_make_hull(h), box = gjk_make_box(gjk_v3(1, 1, 1));
+    gjk_vec3 d = gjk_normalize(gjk_v3(1, (gjk_real)1e-3, (gjk_real)2e-3));
+    int s = 0;
+    for (int v = 1; v < h->vertex_count; ++v) {
+        s = gjk_dot(h->vertices[v], d) > gjk_dot(h->vertices[s], d) ? v : s;
+    }
+    int cases = 0;
+    for (int k = h->neighbor_first[s]; k < h->neighbor_first[s + 1]; ++k) {
+        gjk_vec3 p = h->vertices[h->neighbors[k]];
+        if (!(p.y <= h->vertices[s].y && p.z <= h->vertices[s].z)) {
+            continue;
+        }
+        // B's corner along −d is (−1, −1, −1): on that vertex.
+        gjk_query_input in = {&A, gjk_transform_identity(), &box,
+                              gjk_transform_make(gjk_add(p, gjk_v3(1, 1, 1)), gjk_quat_identity()), {0}};
+        for (int variant = 0; variant < 2; ++variant) {
+            gjk_simplex_cache c = {0};
+            c.count = 1;
+            c.direction[0] = variant == 0 ? d : gjk_v3_zero(); // a vertex id none of A's, or ignored
+            c.vertex_a[0] = -1;
+            gjk_simplex_cache c1 = c, c2 = c, c3 = c;
+            gjk_penetration_output pc = gjk_penetration(&in, NULL), pw = gjk_penetration(&in, &c1);
+            gjk_distance_output dc = gjk_distance(&in, NULL), dw = gjk_distance(&in, &c2);
+            gjk_intersect_output ic = gjk_intersect(&in), iw = gjk_intersect_cached(&in, &c3);
+            ENSURE(pc.status == GJK_PENETRATING);
+            ENSURE(pw.status == pc.status);
+            ENSURE_NEAR(pw.signed_distance, pc.signed_distance, 1e3 * HULL_TOL);
+            ENSURE(dw.status == dc.status && iw.status == ic.status);
+            ++cases;
+        }
+    }
+    ENSURE(cases >= 2);
+    gjk_hull_destroy(h);
+}
+
 int main(void) {
     g_qhull_err = tmpfile();
     RUN_TEST(test_cube_with_inner_and_face_points);
@@ -717,5 +775,6 @@ int main(void) {
     RUN_TEST(test_large_sphere_cloud);
     RUN_TEST(test_cached_vertices);
     RUN_TEST(test_warm_from_vertex_contact);
+    RUN_TEST(test_warm_steps_bound_nothing);
     return TEST_SUMMARY();
 }
