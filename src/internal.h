@@ -528,9 +528,10 @@ typedef struct gjk_epa_result {
 /// Runs EPA from the final simplex of a walk that ended in GJK_WALK_OVERLAP.
 /// With stop_depth > 0 it stops as soon as the depth is proved larger
 /// (out->deeper: then the depth is the nearest face's distance, a lower
-/// bound, and the witness points are not searched for: zero). When it stops unconverged it reports its upper bound (a
-/// direction and overlap that do separate the shapes). Returns false only
-/// when a support point was not finite.
+/// bound, and the witness points are not searched for: zero). When it
+/// stops unconverged it reports its upper bound (a direction and overlap
+/// that do separate the shapes). Returns false only when a support point
+/// was not finite.
 bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth,
                  gjk_epa_result *out);
 
