@@ -14,8 +14,9 @@
 // of the cloud's size of a face counts as not above it. At the end
 // triangles that are coplanar within the input's resolution (1e-12 of the
 // size in double, 4e-6 in float, where the points themselves are rounded)
-// are merged into polygon faces, the vertex adjacency
-// is read off the polygon edges, and everything is packed into one block.
+// are merged into polygon faces, the vertex adjacency is read off the
+// triangles' edges (a merged face's diagonals included: see pack), and
+// everything is packed into one block.
 // The result is checked: a closed surface where every edge is shared by two
 // faces the right way round (V − E + F = 2) and every edge is locally convex
 // within the tolerance, which together make it a convex polytope.
@@ -356,8 +357,11 @@ static void start_sample(gjk_hull *h, int *vertex, int count, gjk_real *scan, in
 }
 
 /// Packs faces (indices into pts) into one hull block: renumbers the used
-/// points, builds the adjacency from the polygon edges.
-static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, bool flat, gjk_hull_error *error) {
+/// points, builds the vertex adjacency from the edges of `edges`' faces (the
+/// construction's triangles; NULL: the polygon faces' own edges).
+static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, const poly_set *edges, bool flat,
+                      gjk_hull_error *error) {
+    const poly_set *es = edges != NULL ? edges : ps;
     int *remap = malloc((size_t)n * sizeof *remap);
     if (remap == NULL) {
         *error = GJK_HULL_OUT_OF_MEMORY;
@@ -382,7 +386,7 @@ static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, bool flat,
     size_t off_nfirst = off_face_indices + align16((size_t)I * sizeof(int));
     size_t off_neighbors = off_nfirst + align16((size_t)(vcount + 1) * sizeof(int));
     int stride = (vcount + 7) / 8 * 8;
-    size_t off_scan = off_neighbors + align16((size_t)I * sizeof(int));
+    size_t off_scan = off_neighbors + align16((size_t)es->index_count * sizeof(int));
     const int start_count = start_sample_size(vcount), start_stride = (start_count + 7) / 8 * 8;
     size_t off_start_vertex = off_scan + align16((size_t)(3 * stride) * sizeof(gjk_real));
     size_t off_start_scan = off_start_vertex + align16((size_t)start_count * sizeof(int));
@@ -419,29 +423,43 @@ static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, bool flat,
     for (int k = 0; k < I; ++k) {
         face_indices[k] = remap[ps->indices[k]];
     }
-    // Each polygon edge u → w gives u the neighbour w; the twin edge w → u of
-    // the face on the other side gives w the neighbour u.
+    // Each edge u → w gives u the neighbour w; the twin edge w → u of the
+    // face on the other side gives w the neighbour u. The edges are the
+    // construction's triangles', not the merged polygons': a point that lies
+    // on a polygon's edge within the merging tolerance (in float, points on
+    // a cylinder's rim rounded nearly onto the chord of their neighbours) is
+    // a corner of the polygons with only those two neighbours, and a climb
+    // along a d square to that chord stopped there, up to the cylinder's
+    // height short of the support point (fuzz/findings f54: 70 of 200,000
+    // climbs from random hints on a float cylinder of 799 vertices, 253 on a
+    // cone of 3132; none in double). The triangles keep its edges across
+    // the faces beside it, and a merged face's diagonals (a cylinder of 800
+    // rim points: a mean of 6 neighbours where its polygons gave 4).
+    int *cursor = malloc((size_t)(vcount > 0 ? vcount : 1) * sizeof *cursor);
+    if (cursor == NULL) {
+        free(remap);
+        free(block);
+        *error = GJK_HULL_OUT_OF_MEMORY;
+        return NULL;
+    }
     for (int v = 0; v <= vcount; ++v) {
         nfirst[v] = 0;
     }
-    for (int f = 0; f < F; ++f) {
-        for (int k = face_first[f]; k < face_first[f + 1]; ++k) {
-            nfirst[face_indices[k] + 1]++;
-        }
+    for (int k = 0; k < es->index_count; ++k) {
+        nfirst[remap[es->indices[k]] + 1]++;
     }
     for (int v = 0; v < vcount; ++v) {
         nfirst[v + 1] += nfirst[v];
+        cursor[v] = nfirst[v];
     }
-    for (int v = 0; v < vcount; ++v) {
-        remap[v] = nfirst[v]; // fill cursor
-    }
-    for (int f = 0; f < F; ++f) {
-        int s = face_first[f], e = face_first[f + 1];
+    for (int f = 0; f < es->face_count; ++f) {
+        int s = es->first[f], e = es->first[f + 1];
         for (int k = s; k < e; ++k) {
-            int u = face_indices[k], w = face_indices[k + 1 < e ? k + 1 : s];
-            neighbors[remap[u]++] = w;
+            int u = remap[es->indices[k]], w = remap[es->indices[k + 1 < e ? k + 1 : s]];
+            neighbors[cursor[u]++] = w;
         }
     }
+    free(cursor);
     free(remap);
     for (int v = 0; v < stride; ++v) {
         gjk_vec3 p = vertices[v < vcount ? v : 0];
@@ -594,7 +612,7 @@ static gjk_hull *flat_hull(const gjk_vec3 *points, const hv3 *pts, int n, hv3 or
     ps.offsets[1] = -off;
     free(fp);
     free(chain);
-    gjk_hull *h = pack(points, n, &ps, true, error);
+    gjk_hull *h = pack(points, n, &ps, NULL, true, error);
     free_polys(&ps);
     return h;
 }
@@ -769,6 +787,27 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
     return true;
 }
 
+/// The construction's live triangles as a face set (the source of the
+/// vertex adjacency: pack); false when out of memory.
+static bool live_triangles(const hull_builder *b, poly_set *tri) {
+    int live = 0;
+    for (int i = 0; i < b->fcount; ++i) {
+        live += b->f[i].alive;
+    }
+    if (!alloc_polys(tri, live, 3 * live)) {
+        return false;
+    }
+    for (int i = 0; i < b->fcount; ++i) {
+        if (b->f[i].alive) {
+            for (int k = 0; k < 3; ++k) {
+                tri->indices[tri->index_count++] = b->f[i].v[k];
+            }
+            tri->first[++tri->face_count] = tri->index_count;
+        }
+    }
+    return true;
+}
+
 static void free_builder(hull_builder *b) {
     free(b->f);
     free(b->next);
@@ -916,7 +955,13 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, do
     if (!ok) {
         *error = GJK_HULL_FAILED;
     } else if (build_polygons(&b, &ps, error)) {
-        h = pack(points, count, &ps, false, error);
+        poly_set tri;
+        if (live_triangles(&b, &tri)) {
+            h = pack(points, count, &ps, &tri, false, error);
+            free_polys(&tri);
+        } else {
+            *error = GJK_HULL_OUT_OF_MEMORY;
+        }
         free_polys(&ps);
     }
     free_builder(&b);

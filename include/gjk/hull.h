@@ -36,7 +36,10 @@ typedef struct gjk_hull {
     const gjk_vec3 *face_normals;
     const gjk_real *face_offsets;
     /// Vertex adjacency: the neighbours of vertex v are
-    /// neighbors[neighbor_first[v]] to neighbors[neighbor_first[v + 1] − 1].
+    /// neighbors[neighbor_first[v]] to neighbors[neighbor_first[v + 1] − 1]:
+    /// the vertices joined to v by an edge of the hull's triangulation, so
+    /// every edge of the polytope and the diagonals that split its merged
+    /// faces into triangles (a flat hull: its polygon's edges).
     const int *neighbor_first;
     const int *neighbors;
     /// Six vertices extreme along −x, +x, −y, +y, −z, +z (the hull's
