@@ -191,10 +191,17 @@ static GJK_NOINLINE gjk_vec3 warm_neighbours(gjk_pair *pair, gjk_simplex *s, gjk
         if (!nearest_neighbour(pair, base, count, v, vv, &q) || gjk_simplex_has(s, q.w)) {
             break;
         }
-        gjk_simplex before = *s;
+        // try_add leaves s as it was when the new simplex is no nearer, and
+        // hands back the old one (`before`) when a tetrahedron is solved
+        // back to a face no nearer: either ends the steps.
+        gjk_simplex before;
+        before.count = -1;
         gjk_vec3 v_new;
-        if (!gjk_simplex_try_add(s, &q, vv, &v_new, NULL) || (s->count < 4 && !(gjk_length_sq(v_new) < vv))) {
-            *s = before; // no nearer (a tetrahedron solved back to a face no nearer)
+        if (!gjk_simplex_try_add(s, &q, vv, &v_new, &before)) {
+            break;
+        }
+        if (before.count >= 0) {
+            *s = before;
             break;
         }
         pair->scale = gjk_max(pair->scale, gjk_max_abs(q.w));
