@@ -226,6 +226,9 @@ bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
 // vertices the clip comes out empty or the edges' closest points leave
 // the edges, and GJK answers.
 
+/// ±1: the sign of x, + for zero.
+static GJK_INLINE gjk_real sign_of(gjk_real x) { return gjk_copysign(GJK_R(1), x + 0); } // −0 + 0 = +0: no branch
+
 /// The first of x[from..to) that is largest.
 static int largest(const gjk_real *x, int from, int to) {
     int best = from;
@@ -239,7 +242,7 @@ static int largest(const gjk_real *x, int from, int to) {
 /// side plane at most.
 #define BOX_CLIP_MAX 12
 
-/// Clips the polygon v[0..n) (n ≤ 8; 1 point, 2 a segment) to x·u ≤ w,
+/// Clips the convex polygon v[0..n) (n ≤ 8) to x·u ≤ w,
 /// x·u being coordinate k, times s: returns the new count.
 static int clip_side(gjk_vec3 *v, int n, int k, gjk_real s, gjk_real w) {
     gjk_vec3 out[BOX_CLIP_MAX];
@@ -282,33 +285,61 @@ static bool face_witness(const gjk_real h[3], int k, gjk_real s, gjk_vec3 c, con
         if (g[m] * slope[m] <= tol / 8 && m != steepest) {
             free_axis[nfree++] = gjk_scale(g[m], e[m]);
         } else {
-            f = gjk_mul_add(f, dm[m] > 0 ? -g[m] : g[m], e[m]);
+            f = gjk_mul_add(f, gjk_copysign(g[m], 0 - dm[m]), e[m]); // −g where e_m·n > 0, else +g
         }
     }
     gjk_vec3 v[BOX_CLIP_MAX];
-    int n = 1;
-    v[0] = f;
-    if (nfree == 1) {
-        v[0] = gjk_sub(f, free_axis[0]);
-        v[1] = gjk_add(f, free_axis[0]);
-        n = 2;
-    } else if (nfree == 2) {
+    int n;
+    if (nfree == 0) {
+        // A corner (the common case): inside the widened face or not.
+        for (int q = 0; q < 3; ++q) {
+            if (q != k && !(gjk_abs(gjk_vec3_at(f, q)) <= h[q] + tol)) {
+                return false;
+            }
+        }
+        v[0] = f;
+        n = 1;
+    } else if (nfree == 1) {
+        // An edge f + τu, τ ∈ [−1, 1]: the interval of τ inside each pair
+        // of side planes |f_q + τ u_q| ≤ h_q + tol; its middle.
+        gjk_vec3 u = free_axis[0];
+        gjk_real lo = -1, hi = 1;
+        for (int q = 0; q < 3; ++q) {
+            if (q == k) {
+                continue;
+            }
+            gjk_real fq = gjk_vec3_at(f, q), d = gjk_vec3_at(u, q), w = h[q] + tol;
+            if (d != 0) {
+                gjk_real t1 = (-w - fq) / d, t2 = (w - fq) / d;
+                lo = gjk_max(lo, gjk_min(t1, t2));
+                hi = gjk_min(hi, gjk_max(t1, t2));
+            } else if (!(gjk_abs(fq) <= w)) {
+                return false;
+            }
+        }
+        if (!(lo <= hi)) {
+            return false;
+        }
+        v[0] = gjk_mul_add(f, (lo + hi) / 2, u);
+        n = 1;
+    } else {
+        // A face: its four corners, clipped by the side planes widened by
+        // the tolerance (rounding).
         gjk_vec3 u = free_axis[0], w = free_axis[1];
         v[0] = gjk_sub(gjk_sub(f, u), w);
         v[1] = gjk_sub(gjk_add(f, u), w);
         v[2] = gjk_add(gjk_add(f, u), w);
         v[3] = gjk_add(gjk_sub(f, u), w);
         n = 4;
-    }
-    // The side planes, widened by the tolerance (rounding).
-    for (int q = 0; q < 3 && n > 0; ++q) {
-        if (q != k) {
-            n = clip_side(v, n, q, 1, h[q] + tol);
-            n = clip_side(v, n, q, -1, h[q] + tol);
+        for (int q = 0; q < 3 && n > 0; ++q) {
+            if (q != k) {
+                n = clip_side(v, n, q, 1, h[q] + tol);
+                n = clip_side(v, n, q, -1, h[q] + tol);
+            }
         }
-    }
-    if (n == 0) {
-        return false;
+        if (n == 0) {
+            return false;
+        }
     }
     // The mean, each point scaled first (no overflow near the largest
     // coordinates).
@@ -326,8 +357,6 @@ static bool face_witness(const gjk_real h[3], int k, gjk_real s, gjk_vec3 c, con
     return true;
 }
 
-/// ±1: the sign of x, + for zero.
-static GJK_INLINE gjk_real sign_of(gjk_real x) { return x < 0 ? GJK_R(-1) : GJK_R(1); }
 
 /// The witness pair of the edge axis e_i^A × e_j^B (index 6 + 3i + j), n
 /// its unit normal from A to B: the closest points of A's supporting edge

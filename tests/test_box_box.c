@@ -342,6 +342,40 @@ static void test_stacked_penetration(void) {
     }
 }
 
+/// A box lying on one of its edges across the rim of a face (the edge along
+/// x from 0.5 to 1.5, the face ending at x = 1): apart and overlapping by
+/// 1/16, the witness points are the middle of the part of the edge over
+/// the face, x = 0.75 (within the tolerance that widens the face) (the clip of a segment once counted the crossing
+/// twice and answered 5/6).
+static void test_edge_across_rim(void) {
+    gjk_shape A = gjk_make_box(gjk_v3(1, 1, 1));
+    gjk_shape B = gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5));
+    gjk_real r = (gjk_real)0.70710678118654752440; // B a quarter of a half turn about x
+    for (int c = 0; c < 2; ++c) {
+        gjk_real gap = c == 0 ? (gjk_real)0.0625 : (gjk_real)-0.0625;
+        gjk_query_input q;
+        memset(&q, 0, sizeof q);
+        q.shape_a = &A, q.shape_b = &B;
+        q.transform_a = gjk_transform_identity();
+        q.transform_b = gjk_transform_make(gjk_v3(1, 0, 1 + r + gap), gjk_quat_make((gjk_real)0.92387953251128676,
+                                                                                   (gjk_real)0.38268343236508977, 0, 0));
+        gjk_penetration_output o = gjk_penetration(&q, NULL);
+        ENSURE(o.status == (c == 0 ? GJK_SEPARATED : GJK_PENETRATING));
+        ENSURE(o.iterations == 0 && o.epa_iterations == 0);
+        ENSURE_NEAR(o.signed_distance, gap, NORMAL_TOL);
+        ENSURE_VEC_NEAR(o.normal, gjk_v3(0, 0, 1), NORMAL_TOL);
+        // Within the tolerance that widens the face's sides (rounding).
+        ENSURE_VEC_NEAR(o.point_a, gjk_v3((gjk_real)0.75, 0, 1), 1e3 * NORMAL_TOL);
+        ENSURE_VEC_NEAR(o.point_b, gjk_v3((gjk_real)0.75, 0, 1 + gap), 1e3 * NORMAL_TOL);
+        gjk_distance_output d = gjk_distance(&q, NULL);
+        ENSURE(d.status == o.status && d.iterations == 0);
+        if (c == 0) {
+            ENSURE_NEAR(d.distance, gap, NORMAL_TOL);
+            ENSURE_VEC_NEAR(d.point_a, o.point_a, NORMAL_TOL);
+        }
+    }
+}
+
 /// Two boxes with the same centre, B a quarter turn about z: the edge axes
 /// of |L| = 1 lie along face normals and tie with them, and the face must
 /// win (an edge along a face normal has arbitrary supporting edges). The
@@ -544,6 +578,7 @@ int main(void) {
     g_qhull_err = tmpfile();
     RUN_TEST(test_stacked_boxes);
     RUN_TEST(test_stacked_penetration);
+    RUN_TEST(test_edge_across_rim);
     RUN_TEST(test_penetration_ties_at_extremes);
     RUN_TEST(test_flat_square_on_box);
     RUN_TEST(test_cached_garbage);
