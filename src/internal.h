@@ -373,7 +373,9 @@ typedef struct gjk_walk {
     int accelerated;     ///< Out: how many of them along a secant direction (gjk.c).
     bool polished;       ///< Out: v is gjk_simplex_polish's, not Σ λ p (gjk_walk_witness).
     /// Out: zero, or the unit normal (from A to B) of an apart end whose
-    /// simplex direction is no normal (gjk.c, excluded_enclosure_end).
+    /// simplex direction is no normal (gjk.c, excluded_enclosure_end), or of
+    /// a walk stopped apart by its starting points' bound (that bound's
+    /// direction).
     gjk_vec3 normal;
 } gjk_walk;
 

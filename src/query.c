@@ -270,8 +270,9 @@ static gjk_status resolve_overlap(const gjk_query_input *in, gjk_pair *p, const 
 }
 
 /// The unit normal from A to B of a walk that ended with the cores apart:
-/// −v̂, or the simplex triangle's normal when v lies inside it (accurate
-/// even when the cores are very close, see gjk_simplex_direction).
+/// the walk's own when it set one (a bound's direction), else −v̂, or the
+/// simplex triangle's normal when v lies inside it (accurate even when the
+/// cores are very close, see gjk_simplex_direction).
 static gjk_vec3 apart_normal(const gjk_walk *w) {
     if ((w->normal.x != 0) | (w->normal.y != 0) | (w->normal.z != 0)) {
         return w->normal; // the walk's own (excluded_enclosure_end)

@@ -183,6 +183,9 @@ static gjk_status resolve_overlap(const gjk2_query_input *in, gjk2_pair *p, cons
 /// −v̂, or the simplex segment's perpendicular when v lies inside it
 /// (accurate even when the cores are very close, see gjk2_simplex_direction).
 static gjk_vec2 apart_normal(const gjk2_walk *w) {
+    if ((w->normal.x != 0) | (w->normal.y != 0)) {
+        return w->normal; // stopped by the starting points' bound
+    }
     return gjk_neg2(gjk_normalize2(gjk2_simplex_direction(&w->simplex, w->v)));
 }
 

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "gjk/gjk.h"
+#include "gjk/gjk2d.h"
 #include "test_geometry.h"
 #include "test_util.h"
 
@@ -3274,6 +3275,44 @@ static void test_false_enclosure_review(void) {
     }
 }
 
+/// A user support that answers the least point instead of the farthest
+/// (±10 along x, the wrong way): the cached points along ±x each bound D
+/// 10 away while their segment passes through the origin (v = 0). With
+/// max_distance 5 the walk stopped apart on that bound and took its normal
+/// from v: zero (fuzz finding f56, a custom shape of radii 6e25 and 5e-324
+/// whose support rounding did the same). The normal is now the bound's own
+/// direction: unit, whatever the support function; likewise in 2D.
+static gjk_vec3 inverted_support(const void *user_data, gjk_vec3 d) {
+    (void)user_data;
+    return gjk_v3(d.x < 0 ? 10 : -10, 0, 0);
+}
+static gjk_vec2 inverted_support2(const void *user_data, gjk_vec2 d) {
+    (void)user_data;
+    return gjk_v2(d.x < 0 ? 10 : -10, 0);
+}
+static void test_start_bound_normal(void) {
+    gjk_shape a = gjk_make_point(), b = gjk_make_custom(inverted_support, NULL, 0);
+    gjk_query_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a, in.shape_b = &b;
+    in.transform_a = in.transform_b = gjk_transform_identity();
+    in.options.max_distance = 5;
+    gjk_simplex_cache cache = {2, {{1, 0, 0}, {-1, 0, 0}}, {-1, -1}, {-1, -1}};
+    gjk_distance_output o = gjk_distance(&in, &cache);
+    ENSURE(o.status == GJK_SEPARATED);
+    ENSURE_NEAR(gjk_length(o.normal), 1, 1e-12);
+    gjk2_shape a2 = gjk2_make_point(), b2 = gjk2_make_custom(inverted_support2, NULL, 0);
+    gjk2_query_input in2;
+    memset(&in2, 0, sizeof in2);
+    in2.shape_a = &a2, in2.shape_b = &b2;
+    in2.transform_a = in2.transform_b = gjk_transform2_identity();
+    in2.options.max_distance = 5;
+    gjk2_simplex_cache cache2 = {2, {{1, 0}, {-1, 0}}, {-1, -1}, {-1, -1}};
+    gjk2_distance_output o2 = gjk2_distance(&in2, &cache2);
+    ENSURE(o2.status == GJK_SEPARATED);
+    ENSURE_NEAR(gjk_length2(o2.normal), 1, 1e-12);
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -3316,5 +3355,6 @@ int main(void) {
     RUN_TEST(test_level_boxes_sweep);
     RUN_TEST(test_epa_sliver_on_tied_support);
     RUN_TEST(test_touching_end_normal_checked);
+    RUN_TEST(test_start_bound_normal);
     return TEST_SUMMARY();
 }
