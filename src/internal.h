@@ -59,6 +59,20 @@ static inline int gjk_shift_outside(gjk_real m, gjk_real lo, gjk_real hi) {
 /// Coordinate k (0, 1, 2: x, y, z) of v.
 static inline gjk_real gjk_vec3_at(gjk_vec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
 
+/// Narrows [*lo, *hi] to the τ with |f + τ d| ≤ w (a feature f + τ·u clipped
+/// by a slab of half width w along one axis, f and d its coordinates there;
+/// the boxes' witnesses, sat.c and sat2.c). False when no τ is inside
+/// (d = 0 and |f| > w); the interval may come out empty (*lo > *hi).
+static inline bool gjk_clip_interval(gjk_real f, gjk_real d, gjk_real w, gjk_real *lo, gjk_real *hi) {
+    if (d != 0) {
+        gjk_real t1 = (-w - f) / d, t2 = (w - f) / d;
+        *lo = gjk_max(*lo, gjk_min(t1, t2));
+        *hi = gjk_min(*hi, gjk_max(t1, t2));
+        return true;
+    }
+    return gjk_abs(f) <= w;
+}
+
 /// The middle *c and unit direction *u (zero when a = b) of the segment
 /// a–b; returns its half length.
 static inline gjk_real gjk_segment_axis(gjk_vec3 a, gjk_vec3 b, gjk_vec3 *c, gjk_vec3 *u) {

@@ -308,12 +308,7 @@ static bool face_witness(const gjk_real h[3], int k, gjk_real s, gjk_vec3 c, con
             if (q == k) {
                 continue;
             }
-            gjk_real fq = gjk_vec3_at(f, q), d = gjk_vec3_at(u, q), w = h[q] + tol;
-            if (d != 0) {
-                gjk_real t1 = (-w - fq) / d, t2 = (w - fq) / d;
-                lo = gjk_max(lo, gjk_min(t1, t2));
-                hi = gjk_min(hi, gjk_max(t1, t2));
-            } else if (!(gjk_abs(fq) <= w)) {
+            if (!gjk_clip_interval(gjk_vec3_at(f, q), gjk_vec3_at(u, q), h[q] + tol, &lo, &hi)) {
                 return false;
             }
         }

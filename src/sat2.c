@@ -59,16 +59,8 @@ static bool edge_witness(const gjk_real h[2], int k, gjk_real s, gjk_vec2 c, con
     // The feature f ± half, clipped to |x_q| ≤ h_q + tol along the other
     // axis q: x_q(τ) = f_q + τ half_q for τ ∈ [−1, 1].
     int q = 1 - k;
-    gjk_real fq = coord2(f, q), dq = coord2(half, q), w = h[q] + tol;
     gjk_real lo = -1, hi = 1;
-    if (dq != 0) {
-        gjk_real t1 = (-w - fq) / dq, t2 = (w - fq) / dq;
-        lo = gjk_max(lo, gjk_min(t1, t2));
-        hi = gjk_min(hi, gjk_max(t1, t2));
-    } else if (!(gjk_abs(fq) <= w)) {
-        return false;
-    }
-    if (!(lo <= hi)) {
+    if (!gjk_clip_interval(coord2(f, q), coord2(half, q), h[q] + tol, &lo, &hi) || !(lo <= hi)) {
         return false;
     }
     *on_inc = gjk_mul_add2(f, GJK_R(0.5) * (lo + hi), half);

@@ -23,6 +23,13 @@ static gjk_vec3 rng_cube(rng *r) {
     return gjk_v3(x, y, (gjk_real)rng_range(r, -1, 1));
 }
 
+/// A rotation from four coordinates uniform in [−1, 1], normalised (drawn in
+/// the order the compiler evaluates the arguments, as the tests always did).
+static gjk_quat rng_rotation(rng *r) {
+    return gjk_quat_normalize(gjk_quat_make((gjk_real)rng_range(r, -1, 1), (gjk_real)rng_range(r, -1, 1),
+                                            (gjk_real)rng_range(r, -1, 1), (gjk_real)rng_range(r, -1, 1)));
+}
+
 /// The hulls of two point sets; false (nothing left allocated) when either
 /// fails, which is a failed check.
 static bool make_hull_pair(const gjk_vec3 *pa, int na, const gjk_vec3 *pb, int nb, gjk_hull **ha, gjk_hull **hb) {
@@ -402,8 +409,7 @@ static void test_queries_match_plain_polytopes(void) {
     for (int k = 0; k < 300; ++k) {
         gjk_vec3 pos = gjk_v3((gjk_real)rng_range(&r, -4, 4), (gjk_real)rng_range(&r, -4, 4),
                               (gjk_real)rng_range(&r, -4, 4));
-        gjk_quat q = gjk_quat_normalize(gjk_quat_make((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                                      (gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1)));
+        gjk_quat q = rng_rotation(&r);
         gjk_query_input in = {&ca, gjk_transform_identity(), &cb, gjk_transform_make(pos, q), {0}};
         gjk_penetration_output c = gjk_penetration(&in, k % 2 ? &cache : NULL);
         in.shape_a = &sa;
@@ -722,10 +728,8 @@ static void test_warm_from_vertex_contact(void) {
     const double tol = 1e4 * HULL_TOL, gap = 1e-3;
     int vertex_caches = 0, warm_it = 0, cold_it = 0;
     for (int k = 0; k < PAIRS; ++k) {
-        gjk_quat qa = gjk_quat_normalize(gjk_quat_make((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                                       (gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1)));
-        gjk_quat qb = gjk_quat_normalize(gjk_quat_make((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                                       (gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1)));
+        gjk_quat qa = rng_rotation(&r);
+        gjk_quat qb = rng_rotation(&r);
         gjk_query_input in = {&S, gjk_transform_make(gjk_v3_zero(), qa), &S,
                               gjk_transform_make(gjk_scale(3, gjk_normalize(rng_cube(&r))), qb), {0}};
         for (int slide = 0; slide < 3; ++slide) { // to `gap` along the normal
@@ -784,10 +788,8 @@ static void test_warm_penetration_facet(void) {
         const double tol = 1e4 * HULL_TOL, depth = 1e-3, step = 1e-3;
         long warm_it = 0, frames = 0;
         for (int k = 0; k < PAIRS; ++k) {
-            gjk_quat qa = gjk_quat_normalize(gjk_quat_make((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                                           (gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1)));
-            gjk_quat qb = gjk_quat_normalize(gjk_quat_make((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1),
-                                                           (gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1)));
+            gjk_quat qa = rng_rotation(&r);
+            gjk_quat qb = rng_rotation(&r);
             gjk_query_input in = {&S, gjk_transform_make(gjk_v3_zero(), qa), &S,
                                   gjk_transform_make(gjk_scale(3, gjk_normalize(rng_cube(&r))), qb), {0}};
             for (int slide = 0; slide < 4; ++slide) { // to `depth` along the normal
