@@ -202,7 +202,13 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
     if (!(gjk_abs(mu) >= GJK_SQUARE_MIN && gjk_abs(mu) <= GJK_SQUARE_MAX)) {
         *range = false;
     }
-    if (same_sign(mu, c0) & same_sign(mu, c1) & same_sign(mu, c2) & same_sign(mu, c3)) {
+    // A volume below the normal range even at the scale of the points (the
+    // scaled solve brings the largest coordinate near 1), or 0, is a flat
+    // tetrahedron: its signs decide nothing, and every face is a candidate
+    // (four points 1e-314 off a plane through the origin gave the weights
+    // c/μ = ∞ and the witness points NaN; fuzz finding f58).
+    const int flat = !(gjk_abs(mu) >= GJK_SQUARE_MIN);
+    if ((flat == 0) & same_sign(mu, c0) & same_sign(mu, c1) & same_sign(mu, c2) & same_sign(mu, c3)) {
         gjk_real inv = 1 / mu;
         r->count = 4;
         for (int m = 0; m < 4; ++m) {
@@ -235,7 +241,8 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
     // 0-3%).
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
-    const int wrong[4] = {!same_sign(mu, c0), !same_sign(mu, c1), !same_sign(mu, c2), !same_sign(mu, c3)};
+    const int wrong[4] = {flat | !same_sign(mu, c0), flat | !same_sign(mu, c1), flat | !same_sign(mu, c2),
+                          flat | !same_sign(mu, c3)};
     int skip = -1;
     if (wrong[0] + wrong[1] + wrong[2] > 1) {
         gjk_real k0 = c0 * mu, k1 = c1 * mu, k2 = c2 * mu;

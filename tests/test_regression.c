@@ -3313,6 +3313,34 @@ static void test_start_bound_normal(void) {
     ENSURE_NEAR(gjk_length2(o2.normal), 1, 1e-12);
 }
 
+/// A cylinder of radius 1.8e-314 (a segment) across a flattened ellipsoid
+/// (radii 3, 0, 0: a segment), warm-started from a garbage cache of four
+/// directions: the rebuilt tetrahedron lay 1e-314 off a plane through the
+/// origin, its volume subnormal, and the solver's weights c/μ came out
+/// infinite: gjk_distance answered GJK_INVALID_INPUT (fuzz finding f58).
+/// Warm must answer as cold: touching.
+static void test_flat_tetrahedron_weights(void) {
+    gjk_shape a = gjk_make_cylinder((gjk_real)1.8070119142630594e-314, (gjk_real)5.5);
+    gjk_shape b = gjk_make_ellipsoid(gjk_v3(3, 0, 0));
+    gjk_query_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a, in.shape_b = &b;
+    in.transform_a = gjk_transform_identity();
+    in.transform_b = gjk_transform_make(gjk_v3(-1, 0, 0), gjk_quat_identity());
+    in.options.max_iterations = 417;
+    gjk_simplex_cache cache = {4,
+                               {{(gjk_real)-5.0625, (gjk_real)-5.25, (gjk_real)-5.5},
+                                {-5, 3, 1},
+                                {(gjk_real)0.25, (gjk_real)-5.5, (gjk_real)-5.125},
+                                {(gjk_real)0.5, 2, (gjk_real)-5.5}},
+                               {0, 0, 0, 0},
+                               {0, 0, 0, 0}};
+    gjk_distance_output cold = gjk_distance(&in, NULL), warm = gjk_distance(&in, &cache);
+    ENSURE(cold.status == GJK_TOUCHING);
+    ENSURE(warm.status == cold.status);
+    ENSURE(warm.distance == 0 && gjk_is_valid_vec3(warm.point_a) && gjk_is_valid_vec3(warm.point_b));
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -3356,5 +3384,6 @@ int main(void) {
     RUN_TEST(test_epa_sliver_on_tied_support);
     RUN_TEST(test_touching_end_normal_checked);
     RUN_TEST(test_start_bound_normal);
+    RUN_TEST(test_flat_tetrahedron_weights);
     return TEST_SUMMARY();
 }
