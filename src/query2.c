@@ -368,17 +368,11 @@ static GJK_INLINE polygon_case polygon_views(const gjk2_query_input *in, const g
 /// A's frame; overlapping cores as `overlap` asks (the depth: up to
 /// GJK2_SAT_MAX_VERTICES vertices, gjk2_distance's common point up to
 /// GJK2_SAT_MAX_VERTICES_DISTANCE). *tol: the tolerance to classify the
-/// answer with. With a cache (`warm`) the depth takes the axes only up to
-/// GJK2_SAT_MAX_VERTICES_DISTANCE vertices: beyond, a warm walk and EPA
-/// from the cached edge cost less than the axes, which keep no cache (two
-/// 16-gons' warm frames, callgrind: 1e-3 deep 5825 -> 3365 instructions,
-/// 0.1 deep 5819 -> 5121, 1e-3 apart 5847 -> 3000; two 8-gons, which stay
-/// with the axes, 3514 -> 3210, 3510 -> 4067 and 3548 -> 2842).
-static GJK_INLINE bool polygon_axes(const gjk2_query_input *in, const gjk2_pair *p, gjk2_overlap overlap, bool warm,
+/// answer with.
+static GJK_INLINE bool polygon_axes(const gjk2_query_input *in, const gjk2_pair *p, gjk2_overlap overlap,
                                     gjk2_box_answer *ans, gjk_real *tol) {
     gjk2_polygon_view va, vb;
-    int max_vertices =
-        overlap == GJK2_OVERLAP_DEPTH && !warm ? GJK2_SAT_MAX_VERTICES : GJK2_SAT_MAX_VERTICES_DISTANCE;
+    int max_vertices = overlap == GJK2_OVERLAP_DEPTH ? GJK2_SAT_MAX_VERTICES : GJK2_SAT_MAX_VERTICES_DISTANCE;
     return polygon_views(in, p, &va, &vb, tol, max_vertices) == POLYGON_AXES &&
            gjk2_polygon_signed(p, &va, &vb, *tol, 8 * *tol, overlap, ans);
 }
@@ -615,7 +609,7 @@ static void distance_run(const gjk2_query_input *input, gjk2_simplex_cache *cach
     gjk_vec2 ca, cb, pa, pb, n;
     gjk_real dist, box_tol;
     gjk2_box_answer box;
-    if (box_box(input, &p, true, &box, &box_tol) || polygon_axes(input, &p, GJK2_OVERLAP_COMMON, false, &box, &box_tol)) {
+    if (box_box(input, &p, true, &box, &box_tol) || polygon_axes(input, &p, GJK2_OVERLAP_COMMON, &box, &box_tol)) {
         // Two boxes (or a convex polygon) beyond the band: the axes' answer.
         // Overlapping cores give one common point (both witnesses) and no
         // normal, as GJK's.
@@ -672,8 +666,7 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
     }
     gjk2_box_answer box;
     gjk_real box_tol;
-    if (box_box(input, &p, false, &box, &box_tol) ||
-        polygon_axes(input, &p, GJK2_OVERLAP_DEPTH, cache != NULL, &box, &box_tol)) {
+    if (box_box(input, &p, false, &box, &box_tol) || polygon_axes(input, &p, GJK2_OVERLAP_DEPTH, &box, &box_tol)) {
         cache_clear(cache);
         penetration_answer(&p, xa, box.a, box.b, box.normal, box.distance - p.radius, box_tol, out);
         return;
