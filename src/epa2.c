@@ -343,40 +343,12 @@ static GJK_NOINLINE void trace_iteration(const gjk2_pair *pair, const epa2_polyg
     pair->trace(pair->trace_data, &ev);
 }
 
-/// The vertex of the polygon that makes the triangle of edge `best` and it
-/// enclose the origin most surely (its barycentric coordinates' least
-/// greatest), else the one farthest behind the edge: for a warm start's
-/// cache (epa.c's warm_apex in 2D).
-static int warm_apex2(const epa2_polygon *P, int best) {
-    gjk_vec2 a = P->vert[best].w, ab = gjk_sub2(P->vert[P->next[best]].w, a), na = gjk_neg2(a);
-    int deepest = best, surest = -1;
-    gjk_real sure = 0;
-    for (int m = 0; m < P->vertex_count; ++m) {
-        if (!P->alive[m]) {
-            continue;
-        }
-        gjk_vec2 aq = gjk_sub2(P->vert[m].w, a);
-        deepest = gjk_dot2(P->vert[m].w, P->n[best]) < gjk_dot2(P->vert[deepest].w, P->n[best]) ? m : deepest;
-        gjk_real v = gjk_cross2(ab, aq); // twice the triangle's area
-        if (!(gjk_abs(v) > 0)) {
-            continue; // q on the edge's line (its own ends)
-        }
-        gjk_real lq = gjk_cross2(ab, na) / v, lb = gjk_cross2(na, aq) / v;
-        gjk_real least = gjk_min(gjk_min(lq, lb), 1 - lq - lb);
-        if (least > sure) {
-            sure = least, surest = m;
-        }
-    }
-    return surest >= 0 ? surest : deepest;
-}
-
-bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk_real stop_depth, bool want_facet,
+bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk_real stop_depth,
                   gjk2_epa_result *out) {
     epa2_polygon P;
     out->iterations = 0;
     out->converged = false;
     out->deeper = false;
-    out->facet_count = 0;
     // The best upper bound seen (see epa.c): the answer to keep if EPA must
     // stop early, since moving B by it along its normal separates the shapes.
     gjk_real upper = GJK_REAL_MAX;
@@ -438,14 +410,6 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
         }
     }
     edge_result(&P, best, epa_tolerance(pair, &P), out);
-    if (want_facet && out->converged && !gjk2_core_curved(pair->a) && !gjk2_core_curved(pair->b)) {
-        // The apex first, as in 3D: a polygon's climbs start from the last
-        // point's vertices, which should be the edge's.
-        out->facet[0] = P.vert[warm_apex2(&P, best)];
-        out->facet[1] = P.vert[best];
-        out->facet[2] = P.vert[P.next[best]];
-        out->facet_count = 3;
-    }
     if (!out->converged && !out->deeper && upper < GJK_REAL_MAX) {
         out->depth = upper > 0 ? upper : 0;
         out->normal = upper_n;

@@ -59,6 +59,13 @@ static bool start_apart(const gjk2_pair *pair, const gjk2_walk *walk, gjk_real l
     return beyond > 0 && lower > beyond;
 }
 
+/// True when the shape's core is curved as far as its type tells: an
+/// ellipse, or a user shape (taken as curved). These walks take secant
+/// steps.
+static bool core_curved(const gjk2_shape *shape) {
+    return shape->type == GJK2_SHAPE_ELLIPSE || shape->type == GJK2_SHAPE_CUSTOM;
+}
+
 /// The secant step's history: the unit directions u of the last two
 /// support calls and their points w = s_D(u) (oldest first).
 typedef struct secant_ring2 {
@@ -307,7 +314,7 @@ gjk_walk_end gjk2_walk_run_momentum(gjk2_pair *pair, gjk2_walk *walk, gjk_walk_m
         walk->normal = gjk_normalize2(s->v[start_bound].d); // the bound's own (see gjk.c, f56)
         return GJK_WALK_APART;
     }
-    bool curved = gjk2_core_curved(pair->a) || gjk2_core_curved(pair->b);
+    bool curved = core_curved(pair->a) || core_curved(pair->b);
     if (momentum == GJK_MOMENTUM_ON || (momentum == GJK_MOMENTUM_AUTO && curved)) {
         return walk_loop(pair, walk, v, true);
     }

@@ -230,13 +230,6 @@ gjk_walk_end gjk2_walk_run(gjk2_pair *pair, gjk2_walk *walk);
 gjk_walk_end gjk2_walk_run_momentum(gjk2_pair *pair, gjk2_walk *walk, gjk_walk_momentum momentum);
 
 /// The answer of 2D EPA on the cores.
-/// True when the shape's core is curved as far as its type tells: an
-/// ellipse, or a user shape (taken as curved). Walks on them take secant
-/// steps; EPA keeps no facet for their warm starts.
-static inline bool gjk2_core_curved(const gjk2_shape *shape) {
-    return shape->type == GJK2_SHAPE_ELLIPSE || shape->type == GJK2_SHAPE_CUSTOM;
-}
-
 typedef struct gjk2_epa_result {
     bool converged;   ///< False when the iteration cap was reached.
     bool deeper;      ///< Stopped early: the depth exceeds the caller's stop_depth.
@@ -245,19 +238,11 @@ typedef struct gjk2_epa_result {
     gjk_vec2 point_a; ///< Deepest point of A's core (A's frame).
     gjk_vec2 point_b; ///< Deepest point of B's core (A's frame).
     int iterations;
-    /// Asked for (want_facet), converged on an edge, neither core curved: 3,
-    /// else 0. A vertex of the polygon behind that edge (epa2.c,
-    /// warm_apex2), then the edge's ends: a triangle about the origin that a
-    /// warm start's cache keeps (query2.c), as in 3D.
-    int facet_count;
-    gjk2_support_point facet[3];
 } gjk2_epa_result;
 
 /// Runs EPA from the final simplex of a walk that ended in GJK_WALK_OVERLAP
-/// (epa2.c). With want_facet (a caller with a cache) it also returns the
-/// edge it converged on (out->facet). Returns false only when a support
-/// point was not finite.
-bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk_real stop_depth, bool want_facet,
+/// (epa2.c). Returns false only when a support point was not finite.
+bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk_real stop_depth,
                   gjk2_epa_result *out);
 
 /// A closed-form 2D answer for two shapes whose cores are points or

@@ -118,20 +118,17 @@ static void walk_setup(const gjk2_query_input *in, gjk2_pair *p, const gjk2_simp
     }
 }
 
-/// Keeps the directions and polygon vertices of v[0..count) in the cache.
-static void cache_store_points(const gjk2_support_point *v, int count, gjk2_simplex_cache *cache) {
+static void cache_store(const gjk2_simplex *s, gjk2_simplex_cache *cache) {
     if (cache == NULL) {
         return;
     }
-    cache->count = count;
-    for (int m = 0; m < count; ++m) {
-        cache->direction[m] = v[m].d;
-        cache->vertex_a[m] = v[m].ia;
-        cache->vertex_b[m] = v[m].ib;
+    cache->count = s->count;
+    for (int m = 0; m < s->count; ++m) {
+        cache->direction[m] = s->v[m].d;
+        cache->vertex_a[m] = s->v[m].ia;
+        cache->vertex_b[m] = s->v[m].ib;
     }
 }
-
-static void cache_store(const gjk2_simplex *s, gjk2_simplex_cache *cache) { cache_store_points(s->v, s->count, cache); }
 
 static gjk_status classify(gjk_real signed_distance, gjk_real tol) {
     if (signed_distance > tol) {
@@ -168,7 +165,7 @@ static gjk_status resolve_overlap(const gjk2_query_input *in, gjk2_pair *p, cons
     int max_epa = in->options.max_epa_iterations > 0 ? in->options.max_epa_iterations : GJK_DEFAULT_MAX_EPA_ITERATIONS;
     // Only the classification is wanted: EPA may stop once the core depth
     // is proved beyond tol − R (then the rounded shapes penetrate).
-    if (!gjk2_epa_run(p, &w->simplex, max_epa, tol - p->radius, false, epa)) {
+    if (!gjk2_epa_run(p, &w->simplex, max_epa, tol - p->radius, epa)) {
         return GJK_INVALID_INPUT;
     }
     *ran_epa = true;
@@ -689,16 +686,11 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
         int max_epa = input->options.max_epa_iterations > 0 ? input->options.max_epa_iterations
                                                              : GJK_DEFAULT_MAX_EPA_ITERATIONS;
         gjk2_epa_result epa;
-        if (!gjk2_epa_run(&p, &w.simplex, max_epa, 0, cache != NULL, &epa)) {
+        if (!gjk2_epa_run(&p, &w.simplex, max_epa, 0, &epa)) {
             return;
         }
         out->epa_iterations = epa.iterations;
         converged = epa.converged;
-        if (epa.facet_count == 3) {
-            // EPA's edge and a point behind it, not GJK's triangle (as in
-            // query.c): the next frame's EPA starts from that edge.
-            cache_store_points(epa.facet, 3, cache);
-        }
         ca = epa.point_a;
         cb = epa.point_b;
         n = epa.normal;
