@@ -741,45 +741,13 @@ static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytop
     pair->trace(pair->trace_data, &ev);
 }
 
-/// The vertex of the polytope that makes the tetrahedron of face B and it
-/// enclose the origin most surely (its barycentric coordinates' least
-/// greatest), for a warm start's cache; without one, the vertex farthest
-/// behind B. The origin lies within about the depth of B, and often near
-/// one of B's edges (a contact slid in from D's edge or vertex), where the
-/// vertex farthest behind leaves it outside.
-static int warm_apex(const epa_polytope *P, const epa_face *B) {
-    gjk_vec3 a = P->vert[B->v[0]].w, ab = gjk_sub(P->vert[B->v[1]].w, a), ac = gjk_sub(P->vert[B->v[2]].w, a);
-    gjk_vec3 n = gjk_cross(ab, ac), na = gjk_neg(a);
-    int deepest = 0, surest = -1;
-    gjk_real sure = 0;
-    for (int m = 0; m < P->vertex_count; ++m) {
-        gjk_vec3 aq = gjk_sub(P->vert[m].w, a);
-        deepest = gjk_dot(P->vert[m].w, B->n) < gjk_dot(P->vert[deepest].w, B->n) ? m : deepest;
-        // The origin's weights on (a, b, c, q) as ratios of volumes.
-        gjk_real v = gjk_dot(aq, n);
-        if (!(gjk_abs(v) > 0)) {
-            continue; // q on B's plane (B's own vertices)
-        }
-        gjk_real inv = 1 / v;
-        gjk_real lq = gjk_dot(na, n) * inv;
-        gjk_real lb = gjk_dot(aq, gjk_cross(na, ac)) * inv; // det(−a, c − a, q − a)
-        gjk_real lc = gjk_dot(aq, gjk_cross(ab, na)) * inv; // det(b − a, −a, q − a)
-        gjk_real least = gjk_min(gjk_min(lq, lb), gjk_min(lc, 1 - lq - lb - lc));
-        if (least > sure) {
-            sure = least, surest = m;
-        }
-    }
-    return surest >= 0 ? surest : deepest;
-}
-
-bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth, bool want_facet,
+bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth,
                  gjk_epa_result *out) {
     epa_polytope P;
     epa_step S;
     out->iterations = 0;
     out->converged = false;
     out->deeper = false;
-    out->facet_count = 0;
     // The best upper bound seen: the support point with the least overlap
     // w·n along a face normal n. Moving B by that overlap along n always
     // separates the shapes, so it is the answer to keep if EPA must stop early.
@@ -876,21 +844,6 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         out->point_a = out->point_b = gjk_v3_zero();
     } else {
         face_result(&P, best, tol, out);
-        if (want_facet && out->converged && !gjk_core_curved(pair->a) && !gjk_core_curved(pair->b)) {
-            // For a warm start's cache (query.c); curved shapes keep GJK's
-            // simplex.
-            const epa_face *B = &P.face[best];
-            int apex = warm_apex(&P, B);
-            // The apex first: a cache rebuilds its points in order, and a
-            // hull's climbs start from the last one's vertices, which
-            // should be the facet's (EPA's first support point is along
-            // its normal).
-            out->facet[0] = P.vert[apex];
-            for (int m = 0; m < 3; ++m) {
-                out->facet[1 + m] = P.vert[B->v[m]];
-            }
-            out->facet_count = 4;
-        }
     }
     if (!out->converged && !out->deeper && upper < GJK_REAL_MAX) {
         // Stopped between the bounds: report the upper bound, whose normal

@@ -539,13 +539,6 @@ typedef struct gjk_epa_result {
     gjk_vec3 point_a;   ///< Deepest point of A's core (A's frame).
     gjk_vec3 point_b;   ///< Deepest point of B's core (A's frame).
     int iterations;
-    /// Asked for (want_facet), converged on a face of the polytope, neither
-    /// core curved: 4, else 0. A vertex of the polytope behind that face
-    /// (epa.c, warm_apex), then the face's vertices (D's facet nearest the
-    /// origin): a tetrahedron about the origin that a warm start's cache
-    /// keeps (query.c).
-    int facet_count;
-    gjk_support_point facet[4];
 } gjk_epa_result;
 
 /// Runs EPA from the final simplex of a walk that ended in GJK_WALK_OVERLAP.
@@ -553,10 +546,9 @@ typedef struct gjk_epa_result {
 /// (out->deeper: then the depth is the nearest face's distance, a lower
 /// bound, and the witness points are not searched for: zero). When it
 /// stops unconverged it reports its upper bound (a direction and overlap
-/// that do separate the shapes). With want_facet (a caller with a cache)
-/// it also returns the facet it converged on (out->facet). Returns false
-/// only when a support point was not finite.
-bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth, bool want_facet,
+/// that do separate the shapes). Returns false only when a support point
+/// was not finite.
+bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth,
                  gjk_epa_result *out);
 
 /// The scan routine this machine supports (scan.c): 1 when the CPU has AVX2

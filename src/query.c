@@ -164,20 +164,17 @@ static void walk_setup(const gjk_query_input *in, gjk_pair *p, const gjk_simplex
     }
 }
 
-/// Keeps the directions and hull vertices of v[0..count) in the cache.
-static void cache_store_points(const gjk_support_point *v, int count, gjk_simplex_cache *cache) {
+static void cache_store(const gjk_simplex *s, gjk_simplex_cache *cache) {
     if (cache == NULL) {
         return;
     }
-    cache->count = count;
-    for (int m = 0; m < count; ++m) {
-        cache->direction[m] = v[m].d;
-        cache->vertex_a[m] = v[m].ia;
-        cache->vertex_b[m] = v[m].ib;
+    cache->count = s->count;
+    for (int m = 0; m < s->count; ++m) {
+        cache->direction[m] = s->v[m].d;
+        cache->vertex_a[m] = s->v[m].ia;
+        cache->vertex_b[m] = s->v[m].ib;
     }
 }
-
-static void cache_store(const gjk_simplex *s, gjk_simplex_cache *cache) { cache_store_points(s->v, s->count, cache); }
 
 static gjk_status classify(gjk_real signed_distance, gjk_real tol) {
     if (signed_distance > tol) {
@@ -258,7 +255,7 @@ static gjk_status resolve_overlap(const gjk_query_input *in, gjk_pair *p, const 
     int max_epa = in->options.max_epa_iterations > 0 ? in->options.max_epa_iterations : GJK_DEFAULT_MAX_EPA_ITERATIONS;
     // Only the classification is wanted: EPA may stop once the core depth
     // is proved beyond tol − R (then the rounded shapes penetrate).
-    if (!gjk_epa_run(p, &w->simplex, max_epa, w->lower > 0 ? 0 : tol - p->radius, false, epa)) {
+    if (!gjk_epa_run(p, &w->simplex, max_epa, w->lower > 0 ? 0 : tol - p->radius, epa)) {
         return GJK_INVALID_INPUT;
     }
     *ran_epa = true;
@@ -750,22 +747,11 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
         int max_epa = input->options.max_epa_iterations > 0 ? input->options.max_epa_iterations
                                                              : GJK_DEFAULT_MAX_EPA_ITERATIONS;
         gjk_epa_result epa;
-        if (!gjk_epa_run(&p, &w.simplex, max_epa, 0, cache != NULL, &epa)) {
+        if (!gjk_epa_run(&p, &w.simplex, max_epa, 0, &epa)) {
             return;
         }
         out->epa_iterations = epa.iterations;
         converged = epa.converged;
-        if (epa.facet_count == 4) {
-            // Polytopes: the facet of D nearest the origin and a point far
-            // behind it, not GJK's tetrahedron. After a small motion the
-            // next frame's walk finds the origin inside at once, and EPA
-            // starts with the facet as a face, which one support point
-            // confirms. (Curved shapes: EPA's facet is one of many small
-            // ones about the answer, and a thin tetrahedron on it cost EPA
-            // more iterations than GJK's: two ellipsoids' warm frames
-            // +76% instructions.)
-            cache_store_points(epa.facet, 4, cache);
-        }
         ca = epa.point_a;
         cb = epa.point_b;
         n = epa.normal;

@@ -970,7 +970,7 @@ static void test_epa_flat_start(void) {
             s.lambda[m] = GJK_R(0.25);
         }
         gjk_epa_result r;
-        ENSURE(gjk_epa_run(&pair, &s, GJK_DEFAULT_MAX_EPA_ITERATIONS, 0, false, &r));
+        ENSURE(gjk_epa_run(&pair, &s, GJK_DEFAULT_MAX_EPA_ITERATIONS, 0, &r));
         static char label[60];
         snprintf(label, sizeof label, "flat start, size 2^%d", exps[e]);
         case_begin(label);

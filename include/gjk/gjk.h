@@ -239,10 +239,7 @@ typedef struct gjk_options {
 /// pass the same cache on later frames: the final simplex is stored as the
 /// directions (in A's local frame) whose support points formed it, and the
 /// next query starts from the support points of the current shapes along
-/// them, which for a pair that moved little are the previous vertices
-/// (after a penetration query that ran EPA on polytopes, the facet it ended
-/// on and a point behind it: the next frame's EPA starts from that facet
-/// and usually confirms it with one support point). Those
+/// them, which for a pair that moved little are the previous vertices. Those
 /// points always belong to the shapes, so a stale cache, or one from other
 /// shapes, costs iterations, never correctness; a cache with a bad count or
 /// a non-finite or zero direction is ignored. A warm query that ends not
