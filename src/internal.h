@@ -59,6 +59,10 @@ static inline int gjk_shift_outside(gjk_real m, gjk_real lo, gjk_real hi) {
 /// Coordinate k (0, 1, 2: x, y, z) of v.
 static inline gjk_real gjk_vec3_at(gjk_vec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
 
+/// ±1: the sign of x, + for zero (−0 + 0 = +0; no branch). The boxes' axes
+/// (sat.c, sat2.c).
+static inline gjk_real gjk_sign_of(gjk_real x) { return gjk_copysign(GJK_R(1), x + 0); }
+
 /// Narrows [*lo, *hi] to the τ with |f + τ d| ≤ w (a feature f + τ·u clipped
 /// by a slab of half width w along one axis, f and d its coordinates there;
 /// the boxes' witnesses, sat.c and sat2.c). False when no τ is inside

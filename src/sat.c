@@ -226,9 +226,6 @@ bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
 // vertices the clip comes out empty or the edges' closest points leave
 // the edges, and GJK answers.
 
-/// ±1: the sign of x, + for zero.
-static GJK_INLINE gjk_real sign_of(gjk_real x) { return gjk_copysign(GJK_R(1), x + 0); } // −0 + 0 = +0: no branch
-
 /// The first of x[from..to) that is largest.
 static int largest(const gjk_real *x, int from, int to) {
     int best = from;
@@ -352,7 +349,6 @@ static bool face_witness(const gjk_real h[3], int k, gjk_real s, gjk_vec3 c, con
     return true;
 }
 
-
 /// The witness pair of the edge axis e_i^A × e_j^B (index 6 + 3i + j), n
 /// its unit normal from A to B: the closest points of A's supporting edge
 /// along n (direction e_i) and B's along −n (direction e_j^B).
@@ -362,12 +358,12 @@ static void edge_witness(const gjk_pair *p, const box_axes *x, int i, int j, gjk
     const gjk_real *a = x->a, *b = x->b;
     const gjk_vec3 eb[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
     gjk_real nv[3] = {n.x, n.y, n.z}, p0[3] = {0, 0, 0};
-    p0[k] = sign_of(nv[k]) * a[k];
-    p0[l] = sign_of(nv[l]) * a[l];
+    p0[k] = gjk_sign_of(nv[k]) * a[k];
+    p0[l] = gjk_sign_of(nv[l]) * a[l];
     gjk_vec3 q0 = p->pos_b;
     for (int m = 0; m < 3; ++m) {
         if (m != j) {
-            q0 = gjk_mul_add(q0, -sign_of(gjk_dot(n, eb[m])) * b[m], eb[m]);
+            q0 = gjk_mul_add(q0, -gjk_sign_of(gjk_dot(n, eb[m])) * b[m], eb[m]);
         }
     }
     // Closest points of the lines p0 + σ e_i and q0 + υ e_j^B:
@@ -383,8 +379,8 @@ static void edge_witness(const gjk_pair *p, const box_axes *x, int i, int j, gjk
     sigma = gjk_min(gjk_max(upsilon * c - ar, -a[i]), a[i]);
     // The edges' ends nearer the closest points: the corners to try when
     // those points left the edges.
-    *corner_b = gjk_mul_add(q0, sign_of(upsilon) * b[j], eb[j]);
-    p0[i] = sign_of(sigma) * a[i];
+    *corner_b = gjk_mul_add(q0, gjk_sign_of(upsilon) * b[j], eb[j]);
+    p0[i] = gjk_sign_of(sigma) * a[i];
     *corner_a = gjk_v3(p0[0], p0[1], p0[2]);
     p0[i] = sigma;
     *pa = gjk_v3(p0[0], p0[1], p0[2]);
@@ -404,10 +400,10 @@ static gjk_real gap_along(const gjk_pair *p, const box_axes *x, gjk_vec3 n) {
 /// (n from A to B, A's frame): corners[0] and corners[1].
 static void supporting_corners(const gjk_pair *p, const box_axes *x, gjk_vec3 n, gjk_vec3 corners[2]) {
     const gjk_vec3 eb[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
-    corners[0] = gjk_v3(sign_of(n.x) * x->a[0], sign_of(n.y) * x->a[1], sign_of(n.z) * x->a[2]);
+    corners[0] = gjk_v3(gjk_sign_of(n.x) * x->a[0], gjk_sign_of(n.y) * x->a[1], gjk_sign_of(n.z) * x->a[2]);
     corners[1] = p->pos_b;
     for (int j = 0; j < 3; ++j) {
-        corners[1] = gjk_mul_add(corners[1], -sign_of(gjk_dot(n, eb[j])) * x->b[j], eb[j]);
+        corners[1] = gjk_mul_add(corners[1], -gjk_sign_of(gjk_dot(n, eb[j])) * x->b[j], eb[j]);
     }
 }
 
@@ -427,7 +423,7 @@ static bool axis_pair(const gjk_pair *p, const box_axes *x, gjk_real face, gjk_r
         gjk_real L[3];
         L[i] = 0, L[k] = -x->R[l][j], L[l] = x->R[k][j];
         gjk_vec3 n = gjk_normalize(gjk_v3(L[0], L[1], L[2]));
-        out->normal = gjk_scale(sign_of(gjk_dot(n, p->pos_b)), n);
+        out->normal = gjk_scale(gjk_sign_of(gjk_dot(n, p->pos_b)), n);
         edge_witness(p, x, i, j, out->normal, &out->a, &out->b, &corners[0], &corners[1]);
         *sep = edge;
         *edge_axis_taken = true;
@@ -440,7 +436,7 @@ static bool axis_pair(const gjk_pair *p, const box_axes *x, gjk_real face, gjk_r
         // A's face: B's centre and axes are already in A's frame.
         const gjk_vec3 eb[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
         int k = face_axis;
-        gjk_real s = sign_of(x->t[k]);
+        gjk_real s = gjk_sign_of(x->t[k]);
         gjk_real nv[3] = {0, 0, 0};
         nv[k] = s;
         out->normal = gjk_v3(nv[0], nv[1], nv[2]);
@@ -452,7 +448,7 @@ static bool axis_pair(const gjk_pair *p, const box_axes *x, gjk_real face, gjk_r
     const gjk_vec3 ea[3] = {gjk_v3(x->R[0][0], x->R[0][1], x->R[0][2]), gjk_v3(x->R[1][0], x->R[1][1], x->R[1][2]),
                             gjk_v3(x->R[2][0], x->R[2][1], x->R[2][2])};
     gjk_vec3 ca = gjk_neg(gjk_mat3_tmul(p->rot_b, p->pos_b));
-    gjk_real s = sign_of(gjk_vec3_at(ca, k)); // B's face toward A
+    gjk_real s = gjk_sign_of(gjk_vec3_at(ca, k)); // B's face toward A
     gjk_vec3 eb_k = k == 0 ? p->rot_b.cx : k == 1 ? p->rot_b.cy : p->rot_b.cz;
     out->normal = gjk_scale(-s, eb_k);
     gjk_vec3 on_b, on_a;

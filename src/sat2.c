@@ -28,9 +28,6 @@
 // proved by the gap of the boxes along their direction, as in 3D.
 #include "internal2.h"
 
-/// ±1: the sign of x, + for zero.
-static GJK_INLINE gjk_real sign_of(gjk_real x) { return x < 0 ? GJK_R(-1) : GJK_R(1); }
-
 /// Coordinate k of v.
 static GJK_INLINE gjk_real coord2(gjk_vec2 v, int k) { return k == 0 ? v.x : v.y; }
 
@@ -138,9 +135,9 @@ static gjk_real gap_along2(const gjk2_pair *p, const gjk_real a[2], const gjk_re
 /// (see sat.c).
 static bool corner_pair2(const gjk2_pair *p, const gjk_real a[2], const gjk_real b[2], gjk_vec2 n, gjk_real tol,
                          gjk2_box_answer *out) {
-    gjk_vec2 ca = gjk_v2(sign_of(n.x) * a[0], sign_of(n.y) * a[1]);
+    gjk_vec2 ca = gjk_v2(gjk_sign_of(n.x) * a[0], gjk_sign_of(n.y) * a[1]);
     gjk_vec2 m = gjk_rot2_inv_apply(p->rot_b, n);
-    gjk_vec2 cb = gjk_add2(gjk_rot2_apply(p->rot_b, gjk_v2(-sign_of(m.x) * b[0], -sign_of(m.y) * b[1])), p->pos_b);
+    gjk_vec2 cb = gjk_add2(gjk_rot2_apply(p->rot_b, gjk_v2(-gjk_sign_of(m.x) * b[0], -gjk_sign_of(m.y) * b[1])), p->pos_b);
     gjk_vec2 qa = clamp_box2(a, cb), qb = nearest_of_b2(p, b, ca);
     gjk_vec2 d1 = gjk_sub2(cb, qa), d2 = gjk_sub2(qb, ca);
     bool first = gjk_max(gjk_abs(d1.x), gjk_abs(d1.y)) <= gjk_max(gjk_abs(d2.x), gjk_abs(d2.y));
@@ -183,7 +180,7 @@ bool gjk2_box_box_signed(const gjk2_pair *p, gjk_real tol, gjk_real band, gjk2_b
     bool found;
     if (axis < 2) {
         // A's edge: B's centre and axes are already in A's frame.
-        gjk_real s = sign_of(coord2(t, axis));
+        gjk_real s = gjk_sign_of(coord2(t, axis));
         out->normal = axis == 0 ? gjk_v2(s, 0) : gjk_v2(0, s);
         found = edge_witness(a, axis, s, t, eb, b, tol, &out->a, &out->b);
     } else {
@@ -192,7 +189,7 @@ bool gjk2_box_box_signed(const gjk2_pair *p, gjk_real tol, gjk_real band, gjk2_b
         int k = axis - 2;
         const gjk_vec2 ea[2] = {gjk_v2(eb[0].x, eb[1].x), gjk_v2(eb[0].y, eb[1].y)};
         gjk_vec2 ca = gjk_neg2(gjk_rot2_inv_apply(p->rot_b, t));
-        gjk_real s = sign_of(coord2(ca, k)); // B's edge toward A
+        gjk_real s = gjk_sign_of(coord2(ca, k)); // B's edge toward A
         out->normal = gjk_scale2(-s, eb[k]);
         gjk_vec2 on_b, on_a;
         found = edge_witness(b, k, s, ca, ea, a, tol, &on_b, &on_a);
