@@ -83,6 +83,7 @@ typedef struct hull_builder {
     int n;
     double eps;       ///< Construction tolerance: heights below it are "not above".
     double merge_eps; ///< Input resolution: faces this close to coplanar merge.
+    bool coplanar;    ///< Some neighbouring faces are coplanar within merge_eps.
     hull_face *f;
     int fcount, fcap;
     int *next;       ///< Outside-set links, one per point.
@@ -360,7 +361,7 @@ static void start_sample(gjk_hull *h, int *vertex, int count, gjk_real *scan, in
 /// points, builds the vertex adjacency from the edges of `edges`' faces (the
 /// construction's triangles; NULL: the polygon faces' own edges).
 static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, const poly_set *edges, bool flat,
-                      gjk_hull_error *error) {
+                      bool coplanar, gjk_hull_error *error) {
     const poly_set *es = edges != NULL ? edges : ps;
     int *remap = malloc((size_t)n * sizeof *remap);
     if (remap == NULL) {
@@ -480,6 +481,7 @@ static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, const poly
     h->neighbor_first = nfirst;
     h->neighbors = neighbors;
     h->flat = flat;
+    h->coplanar = coplanar;
     h->radius = 0;
     for (int a = 0; a < 6; ++a) {
         h->extreme[a] = 0;
@@ -612,7 +614,7 @@ static gjk_hull *flat_hull(const gjk_vec3 *points, const hv3 *pts, int n, hv3 or
     ps.offsets[1] = -off;
     free(fp);
     free(chain);
-    gjk_hull *h = pack(points, n, &ps, NULL, true, error);
+    gjk_hull *h = pack(points, n, &ps, NULL, true, true, error);
     free_polys(&ps);
     return h;
 }
@@ -677,6 +679,7 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
             if (g > i) {
                 double hf = height(fg, b->p[opposite_vertex(f, g)]);
                 if (fabs(hg) <= b->merge_eps && fabs(hf) <= b->merge_eps && hdot(f->n, fg->n) > 0) {
+                    b->coplanar = true;
                     int ri = find_root(parent, i), rg = find_root(parent, g);
                     // The smaller index becomes the root, so that each
                     // group's root is its first member (read below).
@@ -957,7 +960,7 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, do
     } else if (build_polygons(&b, &ps, error)) {
         poly_set tri;
         if (live_triangles(&b, &tri)) {
-            h = pack(points, count, &ps, &tri, false, error);
+            h = pack(points, count, &ps, &tri, false, b.coplanar, error);
             free_polys(&tri);
         } else {
             *error = GJK_HULL_OUT_OF_MEMORY;
