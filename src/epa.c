@@ -218,6 +218,17 @@ static bool bipyramid_convex(const epa_polytope *P, gjk_real tol) {
     return true;
 }
 
+/// Whether w is one of the polytope's vertices (exactly).
+static bool has_vertex(const epa_polytope *P, gjk_vec3 w) {
+    for (int m = 0; m < P->vertex_count; ++m) {
+        gjk_vec3 v = P->vert[m].w;
+        if (v.x == w.x && v.y == w.y && v.z == w.z) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /// A degenerate outcome: D has no volume around the origin (or the initial
 /// polytope could not be built), so the cores only touch. Depth 0 along `n`.
 static void touching_result(const gjk_simplex *s, gjk_vec3 n, gjk_epa_result *out) {
@@ -781,6 +792,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     int best = -1;
     bool stalled = false; // ended with no consistent step
     gjk_real lower_max = -GJK_REAL_MAX; // the nearest face's greatest distance so far
+    gjk_real last_dist = -GJK_REAL_MAX; // the nearest face's distance at the iteration before
     for (;;) {
         best = nearest_face(&P);
         epa_face *F = &P.face[best];
@@ -813,15 +825,27 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
             out->converged = true;
             break;
         }
+        // A support point that is a vertex already, outside the nearest
+        // face by more than the tolerance, means rounding has broken the
+        // polytope (a vertex lies outside a face's plane), and adding it
+        // again changes nothing real: in float a segment about 1e-4 deep in
+        // a hull's flat face drew the same face and support point at every
+        // iteration, another alternated between two faces and their two
+        // support points, each until its 250 iterations ran out. Looked for
+        // only when the nearest face is no farther than the one before (in
+        // a step that progresses it usually is farther).
+        bool repeated = F->dist <= last_dist && has_vertex(&P, w.w);
+        last_dist = F->dist;
         int wi = P.vertex_count;
         P.vert[wi] = w;
         S.face_of_start[wi] = -1;
         // Faces that w lies on (within rounding) may go either way; when the
         // plain test breaks the polytope, the faces w is within tolerance of
         // go too, or else stay.
-        if (!plan_step(&P, best, wi, 0, tol, &S) && !plan_step(&P, best, wi, -tol, tol, &S) &&
-            !plan_step(&P, best, wi, tol, tol, &S)) {
-            // No consistent step: w lies, within rounding, on the polytope.
+        if (repeated || (!plan_step(&P, best, wi, 0, tol, &S) && !plan_step(&P, best, wi, -tol, tol, &S) &&
+                         !plan_step(&P, best, wi, tol, tol, &S))) {
+            // No consistent step (or a repeated point, above): w lies, within
+            // rounding, on the polytope.
             // Unless the nearest face came out nearer than an earlier one
             // (the faces' distances only grow, but for rounding): then the
             // faces are not to be trusted, and the best upper bound is the

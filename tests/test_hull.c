@@ -436,6 +436,71 @@ static void test_small_hull_scan_is_exact(void) {
     }
 }
 
+/// EPA on a segment 1.7e-4 deep in a hull with flat caps (points on a
+/// cylinder's rims and caps; the pose found by a search over 48,000 float
+/// frames). In float, rounding left a vertex of EPA's polytope outside its
+/// nearest face, whose support point was that vertex: every iteration drew
+/// the same face and point again until the 250 ran out (not converged).
+/// EPA now stops on a repeated support point as on a stall, and the depth
+/// must match the exact one (libqhull's hull of the Minkowski difference).
+static void test_epa_repeated_support(void) {
+    enum { N = 100 };
+    gjk_vec3 pts[N];
+    unsigned long long state = 1;
+    double u[3];
+    for (int i = 0; i < N; ++i) {
+        for (int k = 0; k < (i % 3 == 2 ? 3 : 1); ++k) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            u[k] = (double)(state >> 11) * (1.0 / 9007199254740992.0);
+        }
+        double t = 6.283185307179586 * u[0], r = i % 3 == 2 ? sqrt(u[1]) : 1;
+        double z = i % 3 == 2 ? (u[2] < 0.5 ? 0.5 : -0.5) : (i % 2 ? 0.5 : -0.5);
+        pts[i] = gjk_v3((gjk_real)(r * cos(t)), (gjk_real)(r * sin(t)), (gjk_real)z);
+    }
+    gjk_hull *h = gjk_hull_create(pts, N, NULL);
+    ENSURE(h != NULL && h->coplanar);
+    if (h == NULL) {
+        return;
+    }
+    gjk_shape a = gjk_make_hull(h);
+    gjk_vec3 s0 = gjk_v3((gjk_real)-0.6, (gjk_real)-0.3, (gjk_real)0.2), s1 = gjk_v3((gjk_real)0.5, (gjk_real)0.1, (gjk_real)-0.3);
+    gjk_shape b = gjk_make_segment(s0, s1);
+    gjk_query_input in = {0};
+    in.shape_a = &a;
+    in.shape_b = &b;
+    in.transform_a = gjk_transform_make(gjk_v3(0, 0, 0), gjk_quat_make((gjk_real)0x1.89f35ap-1, (gjk_real)-0x1.8ea838p-2,
+                                                                        (gjk_real)0x1.0046e2p-1, (gjk_real)0x1.39a8c2p-4));
+    in.transform_b = gjk_transform_make(
+        gjk_v3((gjk_real)0x1.24acb6p+0, (gjk_real)-0x1.99e402p-2, (gjk_real)-0x1.298a84p-3),
+        gjk_quat_make((gjk_real)-0x1.484f1cp-1, (gjk_real)-0x1.dc9524p-5, (gjk_real)-0x1.1706b2p-1, (gjk_real)0x1.12fb0cp-1));
+    gjk_penetration_output o = gjk_penetration(&in, NULL);
+    // The reference: the hull of the vertices of A minus the ends of B, in
+    // world coordinates, in double.
+    gjk_transform ta = gjk_transform_make(in.transform_a.position, gjk_quat_normalize(in.transform_a.rotation));
+    gjk_transform tb = gjk_transform_make(in.transform_b.position, gjk_quat_normalize(in.transform_b.rotation));
+    static double diff[3 * 2 * N];
+    int nd = 0;
+    for (int i = 0; i < h->vertex_count; ++i) {
+        d3 pa = d3_of(gjk_transform_point(ta, h->vertices[i]));
+        for (int e = 0; e < 2; ++e) {
+            d3 pb = d3_of(gjk_transform_point(tb, e ? s1 : s0));
+            diff[3 * nd] = pa.x - pb.x, diff[3 * nd + 1] = pa.y - pb.y, diff[3 * nd + 2] = pa.z - pb.z;
+            ++nd;
+        }
+    }
+    hull ref;
+    ENSURE(hull_build(&ref, diff, nd) == 0);
+    double depth = -hull_sdist(&ref, d3_make(0, 0, 0));
+    hull_free(&ref);
+    if (o.status != GJK_PENETRATING || o.epa_iterations > 20) {
+        printf("  status %d after %d EPA iterations, depth %.9g (exact %.9g)\n", o.status, o.epa_iterations,
+               (double)o.depth, depth);
+    }
+    ENSURE(o.status == GJK_PENETRATING && o.epa_iterations <= 20);
+    ENSURE_NEAR(o.depth, depth, HULL_TOL);
+    gjk_hull_destroy(h);
+}
+
 /// Queries on hull shapes equal the same queries on plain polytopes of the
 /// input points, apart and overlapping, with and without warm caches.
 static void test_queries_match_plain_polytopes(void) {
@@ -875,6 +940,7 @@ int main(void) {
     RUN_TEST(test_climb_on_flat_cap);
     RUN_TEST(test_start_sample);
     RUN_TEST(test_small_hull_scan_is_exact);
+    RUN_TEST(test_epa_repeated_support);
     RUN_TEST(test_queries_match_plain_polytopes);
     RUN_TEST(test_large_sphere_cloud);
     RUN_TEST(test_cached_vertices);
