@@ -130,7 +130,9 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *ra
         cb = gjk_vec3_at(xb, drop);
         cc = gjk_vec3_at(xc, drop);
         mu = ca + cb + cc;
-        if (same_sign(mu, ca) & same_sign(mu, cb) & same_sign(mu, cc)) {
+        // A sum below the normal range even at the points' scale is flat:
+        // every edge is a candidate (as in sv_3d; 1/μ could overflow).
+        if ((gjk_abs(mu) >= GJK_SQUARE_MIN) & same_sign(mu, ca) & same_sign(mu, cb) & same_sign(mu, cc)) {
             gjk_real inv = 1 / mu;
             r->count = 3;
             r->index[0] = i, r->index[1] = j, r->index[2] = k;
@@ -154,7 +156,8 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *ra
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
     const int edge[3][2] = {{j, k}, {i, k}, {i, j}};
-    const int unsure = !(gjk_abs(mu) > 8 * GJK_REAL_EPSILON * (gjk_abs(ca) + gjk_abs(cb) + gjk_abs(cc)));
+    const int unsure = !(gjk_abs(mu) >= GJK_SQUARE_MIN) |
+                       !(gjk_abs(mu) > 8 * GJK_REAL_EPSILON * (gjk_abs(ca) + gjk_abs(cb) + gjk_abs(cc)));
     const int wrong[3] = {unsure | !same_sign(mu, ca), unsure | !same_sign(mu, cb), unsure | !same_sign(mu, cc)};
     for (int m = 0; m < 3; ++m) {
         if (wrong[m]) {

@@ -120,7 +120,13 @@ static GJK_INLINE void sv_2d(const gjk_vec2 *p, sv2_result *r, bool *range) {
     if (!(gjk_abs(mu) >= GJK_SQUARE_MIN && gjk_abs(mu) <= GJK_SQUARE_MAX)) {
         *range = false;
     }
-    if (same_sign(mu, ca) & same_sign(mu, cb) & same_sign(mu, cc)) {
+    // A sum below the normal range even at the points' scale (the rescaled
+    // solve brings the largest coordinate near 1) is a flat triangle: every
+    // edge is a candidate. All three sub-areas of a triangle 1e-310 thin
+    // came out positive and 1/μ overflowed, giving infinite weights
+    // (test_subnormal_triangle; the twin of sv_3d's flat tetrahedron, f58).
+    const int flat = !(gjk_abs(mu) >= GJK_SQUARE_MIN);
+    if ((flat == 0) & same_sign(mu, ca) & same_sign(mu, cb) & same_sign(mu, cc)) {
         gjk_real inv = 1 / mu;
         r->count = 3;
         r->index[0] = 0, r->index[1] = 1, r->index[2] = 2;
@@ -143,7 +149,7 @@ static GJK_INLINE void sv_2d(const gjk_vec2 *p, sv2_result *r, bool *range) {
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
     static const int edge[3][2] = {{1, 2}, {0, 2}, {0, 1}};
-    const int unsure = !(gjk_abs(mu) > 8 * GJK_REAL_EPSILON * (gjk_abs(ca) + gjk_abs(cb) + gjk_abs(cc)));
+    const int unsure = flat | !(gjk_abs(mu) > 8 * GJK_REAL_EPSILON * (gjk_abs(ca) + gjk_abs(cb) + gjk_abs(cc)));
     const int wrong[3] = {unsure | !same_sign(mu, ca), unsure | !same_sign(mu, cb), unsure | !same_sign(mu, cc)};
     for (int m = 0; m < 3; ++m) {
         if (wrong[m]) {

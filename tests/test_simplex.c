@@ -4,8 +4,10 @@
 // hand-made cases, including degenerate simplices.
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "internal.h"
+#include "internal2.h"
 #include "test_util.h"
 
 static gjk_simplex make_simplex(const gjk_vec3 *p, int count) {
@@ -337,6 +339,36 @@ static void test_polish_sliver(void) {
 #endif
 }
 
+/// A triangle around the origin so thin that its signed sub-areas are
+/// subnormal even with its largest coordinate near 1 (the solver's rescaled
+/// pass): all three came out positive, and 1/μ overflowed, giving infinite
+/// weights (simplex2.c; the 2D twin of fuzz finding f58's tetrahedron).
+/// A sub-area sum below the normal range counts as flat: the nearest edge
+/// answers. The 3D triangle solver has the same guard (its |n|² underflows
+/// first on this triangle, so it is exercised only for finiteness).
+static void test_subnormal_triangle(void) {
+    const gjk_real t = GJK_USE_FLOAT ? (gjk_real)ldexp(1, -140) : (gjk_real)ldexp(1, -1060);
+    const gjk_vec2 q[3] = {gjk_v2(1, t), gjk_v2(-1, t), gjk_v2((gjk_real)0.25, -3 * t)};
+    gjk2_simplex s2;
+    memset(&s2, 0, sizeof s2);
+    s2.count = 3;
+    for (int m = 0; m < 3; ++m) {
+        s2.v[m].w = s2.v[m].a = q[m];
+    }
+    gjk_vec2 c2 = gjk2_simplex_solve(&s2);
+    gjk_real sum2 = 0;
+    for (int m = 0; m < s2.count; ++m) {
+        ENSURE(isfinite((double)s2.lambda[m]) && s2.lambda[m] >= 0);
+        sum2 += s2.lambda[m];
+    }
+    ENSURE_NEAR(sum2, 1, 4 * GJK_REAL_EPSILON);
+    ENSURE(isfinite((double)c2.x) && isfinite((double)c2.y) && gjk_abs(c2.x) <= 1 && gjk_abs(c2.y) <= 4 * t);
+    const gjk_vec3 p3[3] = {gjk_v3(1, t, 0), gjk_v3(-1, t, 0), gjk_v3((gjk_real)0.25, -3 * t, 0)};
+    gjk_simplex s3 = make_simplex(p3, 3);
+    gjk_vec3 c3 = gjk_simplex_solve(&s3);
+    ENSURE(gjk_is_valid_vec3(c3) && gjk_length(c3) <= 1);
+}
+
 /// gjk_simplex_encloses on fuzz finding f35's stall: a sliver (two vertices
 /// 1e-6 apart, the third 2.2 away) whose plane passes 1.06e-13 from the
 /// origin, and a support point 5 beyond it: the origin is inside their
@@ -378,5 +410,6 @@ int main(void) {
     RUN_TEST(test_range_ends);
     RUN_TEST(test_polish_sliver);
     RUN_TEST(test_encloses_sliver);
+    RUN_TEST(test_subnormal_triangle);
     return TEST_SUMMARY();
 }
