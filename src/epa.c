@@ -833,8 +833,15 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         // iteration, another alternated between two faces and their two
         // support points, each until its 250 iterations ran out. Looked for
         // only when the nearest face is no farther than the one before (in
-        // a step that progresses it usually is farther).
-        bool repeated = F->dist <= last_dist && has_vertex(&P, w.w);
+        // a step that progresses it usually is farther). The faces are then
+        // not to be trusted: the bounds decide, as for a stall on a face
+        // nearer than an earlier one (below). (Taking the face instead, one
+        // such end reported a depth of 2.6e-5 along a normal the shapes
+        // overlap 4.1e-5 along; the least overlap is a separating motion.)
+        if (F->dist <= last_dist && has_vertex(&P, w.w)) {
+            stalled = true;
+            break;
+        }
         last_dist = F->dist;
         int wi = P.vertex_count;
         P.vert[wi] = w;
@@ -842,10 +849,9 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         // Faces that w lies on (within rounding) may go either way; when the
         // plain test breaks the polytope, the faces w is within tolerance of
         // go too, or else stay.
-        if (repeated || (!plan_step(&P, best, wi, 0, tol, &S) && !plan_step(&P, best, wi, -tol, tol, &S) &&
-                         !plan_step(&P, best, wi, tol, tol, &S))) {
-            // No consistent step (or a repeated point, above): w lies, within
-            // rounding, on the polytope.
+        if (!plan_step(&P, best, wi, 0, tol, &S) && !plan_step(&P, best, wi, -tol, tol, &S) &&
+            !plan_step(&P, best, wi, tol, tol, &S)) {
+            // No consistent step: w lies, within rounding, on the polytope.
             // Unless the nearest face came out nearer than an earlier one
             // (the faces' distances only grow, but for rounding): then the
             // faces are not to be trusted, and the best upper bound is the
