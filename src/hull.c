@@ -359,9 +359,11 @@ static void start_sample(gjk_hull *h, int *vertex, int count, gjk_real *scan, in
 
 /// Packs faces (indices into pts) into one hull block: renumbers the used
 /// points, builds the vertex adjacency from the edges of `edges`' faces (the
-/// construction's triangles; NULL: the polygon faces' own edges).
+/// construction's triangles; NULL: the polygon faces' own edges). The
+/// faces' offsets are those of the construction's points, scaled by 2^shift
+/// back to the points' own.
 static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, const poly_set *edges, bool flat,
-                      bool coplanar, gjk_hull_error *error) {
+                      bool coplanar, int shift, gjk_hull_error *error) {
     const poly_set *es = edges != NULL ? edges : ps;
     int *remap = malloc((size_t)n * sizeof *remap);
     if (remap == NULL) {
@@ -416,7 +418,7 @@ static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, const poly
     }
     for (int f = 0; f < F; ++f) {
         normals[f] = gjk_v3((gjk_real)ps->normals[f].x, (gjk_real)ps->normals[f].y, (gjk_real)ps->normals[f].z);
-        offsets[f] = (gjk_real)ps->offsets[f];
+        offsets[f] = (gjk_real)ldexp(ps->offsets[f], shift);
     }
     for (int f = 0; f <= F; ++f) {
         face_first[f] = ps->first[f];
@@ -549,7 +551,7 @@ static int compare_flat(const void *pa, const void *pb) {
 /// The hull of points lying (within eps) in the plane through `origin` with
 /// unit normal n, as two opposite faces.
 static gjk_hull *flat_hull(const gjk_vec3 *points, const hv3 *pts, int n, hv3 origin, hv3 u, hv3 nrm, double eps,
-                           gjk_hull_error *error) {
+                           int shift, gjk_hull_error *error) {
     hv3 v = hcross(nrm, u);
     flat_point *fp = malloc((size_t)n * sizeof *fp);
     int *chain = malloc((size_t)(2 * n + 1) * sizeof *chain);
@@ -614,7 +616,7 @@ static gjk_hull *flat_hull(const gjk_vec3 *points, const hv3 *pts, int n, hv3 or
     ps.offsets[1] = -off;
     free(fp);
     free(chain);
-    gjk_hull *h = pack(points, n, &ps, NULL, true, true, error);
+    gjk_hull *h = pack(points, n, &ps, NULL, true, true, shift, error);
     free_polys(&ps);
     return h;
 }
@@ -822,7 +824,8 @@ static void free_builder(hull_builder *b) {
 /// The hull of the points (dp: the same points in double). eps: the
 /// resolution of the input (flatness, collinearity, merging); the
 /// construction itself, in double, uses a tolerance of 1e-12 of the size.
-static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, double eps, gjk_hull_error *error) {
+static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, double eps, int shift,
+                            gjk_hull_error *error) {
     gjk_hull *h;
     // Initial tetrahedron: the farthest pair among the axis extremes, the
     // point farthest from their line, the point farthest from that plane.
@@ -883,7 +886,7 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, do
         }
     }
     if (i3 < 0) {
-        return flat_hull(points, dp, count, dp[i0], u01, nrm, eps, error);
+        return flat_hull(points, dp, count, dp[i0], u01, nrm, eps, shift, error);
     }
 
     hull_builder b;
@@ -960,7 +963,7 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, do
     } else if (build_polygons(&b, &ps, error)) {
         poly_set tri;
         if (live_triangles(&b, &tri)) {
-            h = pack(points, count, &ps, &tri, false, b.coplanar, error);
+            h = pack(points, count, &ps, &tri, false, b.coplanar, shift, error);
             free_polys(&tri);
         } else {
             *error = GJK_HULL_OUT_OF_MEMORY;
@@ -1000,23 +1003,35 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
         amax = gjk_v3(gjk_max(amax.x, gjk_abs(points[i].x)), gjk_max(amax.y, gjk_abs(points[i].y)),
                       gjk_max(amax.z, gjk_abs(points[i].z)));
     }
-    // Rounding of a height computed from coordinates of this size.
-    // The construction runs in double whatever gjk_real is; eps is the
-    // resolution of the input: points this close to a plane count as on it.
-    double eps = GJK_HULL_INPUT_EPS * ((double)amax.x + (double)amax.y + (double)amax.z);
-    if (!isfinite(eps) || !(eps > 0)) {
-        *error = isfinite(eps) ? GJK_HULL_DEGENERATE : GJK_HULL_INVALID_INPUT;
+    // The construction runs in double whatever gjk_real is, on the points
+    // scaled by 2^−shift, a power of two that brings the sum of the largest
+    // coordinates into [1/2, 1): its heights are products of coordinates,
+    // which underflowed below about 1e-160 (every cloud degenerate) and
+    // overflowed above 1e150 (test_hull_scale_free). Scaling by a power of
+    // two is exact (but for coordinates below 2^-1022 of the size, far below
+    // its resolution), so every other size builds the same hull as before.
+    // eps is the resolution of the input: points this close to a plane count
+    // as on it.
+    double size = (double)amax.x + (double)amax.y + (double)amax.z;
+    if (!isfinite(size)) {
+        size = ldexp((double)amax.x, -2) + ldexp((double)amax.y, -2) + ldexp((double)amax.z, -2);
+    }
+    if (!(size > 0)) {
+        *error = GJK_HULL_DEGENERATE;
         return NULL;
     }
+    int shift;
+    (void)frexp(size, &shift);
+    double eps = GJK_HULL_INPUT_EPS * ldexp(size, -shift);
     hv3 *dp = malloc((size_t)count * sizeof *dp);
     if (dp == NULL) {
         *error = GJK_HULL_OUT_OF_MEMORY;
         return NULL;
     }
     for (int i = 0; i < count; ++i) {
-        dp[i] = hv(points[i].x, points[i].y, points[i].z);
+        dp[i] = hv(ldexp(points[i].x, -shift), ldexp(points[i].y, -shift), ldexp(points[i].z, -shift));
     }
-    gjk_hull *h = hull_build(points, dp, count, eps, error);
+    gjk_hull *h = hull_build(points, dp, count, eps, shift, error);
     free(dp);
     return h;
 }

@@ -146,6 +146,58 @@ static void test_cube_with_inner_and_face_points(void) {
     gjk_hull_destroy(h);
 }
 
+/// The same cloud scaled by powers of two gives the same hull, its normals
+/// equal and its offsets scaled, from the bottom of the exponent range to
+/// the top: a cloud and a flat one (its points in a plane). The
+/// construction's heights are products of coordinates, which underflowed
+/// below about 1e-160 (GJK_HULL_DEGENERATE) and overflowed above 1e150;
+/// it now runs on the points scaled near 1.
+static void test_hull_scale_free(void) {
+    rng r = {31};
+    enum { N = 300 };
+    static gjk_vec3 cloud[N], flat[N], scaled[N];
+    for (int i = 0; i < N; ++i) {
+        gjk_vec3 p = gjk_normalize(rng_cube(&r));
+        cloud[i] = i % 5 == 0 ? gjk_scale((gjk_real)0.5, p) : gjk_v3(p.x, (gjk_real)0.75 * p.y, (gjk_real)0.5 * p.z);
+        flat[i] = gjk_v3(p.x, p.y - p.x, (gjk_real)0.25 * (p.x + p.y));
+    }
+#if GJK_USE_FLOAT
+    const int ks[] = {-120, -60, 60, 120};
+#else
+    const int ks[] = {-1000, -600, -300, 300, 600, 1000};
+#endif
+    for (int which = 0; which < 2; ++which) {
+        const gjk_vec3 *src = which ? flat : cloud;
+        gjk_hull *h1 = gjk_hull_create(src, N, NULL);
+        ENSURE(h1 != NULL && h1->flat == (which == 1));
+        for (int m = 0; h1 != NULL && m < (int)(sizeof ks / sizeof ks[0]); ++m) {
+            for (int i = 0; i < N; ++i) {
+                scaled[i] = gjk_v3((gjk_real)ldexp(src[i].x, ks[m]), (gjk_real)ldexp(src[i].y, ks[m]),
+                                   (gjk_real)ldexp(src[i].z, ks[m]));
+            }
+            gjk_hull_error err = GJK_HULL_OK;
+            gjk_hull *h = gjk_hull_create(scaled, N, &err);
+            if (h == NULL) {
+                printf("  2^%d: no hull (error %d)\n", ks[m], (int)err);
+            }
+            ENSURE(h != NULL);
+            if (h == NULL) {
+                continue;
+            }
+            ENSURE(h->vertex_count == h1->vertex_count && h->face_count == h1->face_count);
+            int same = h->vertex_count == h1->vertex_count && h->face_count == h1->face_count;
+            for (int f = 0; same && f < h->face_count; ++f) {
+                gjk_vec3 a = h->face_normals[f], b = h1->face_normals[f];
+                same = a.x == b.x && a.y == b.y && a.z == b.z &&
+                       h->face_offsets[f] == (gjk_real)ldexp(h1->face_offsets[f], ks[m]);
+            }
+            ENSURE(same);
+            gjk_hull_destroy(h);
+        }
+        gjk_hull_destroy(h1);
+    }
+}
+
 static void test_flat_and_degenerate(void) {
     // A hexagon in a tilted plane with interior and duplicate points.
     gjk_vec3 pts[16];
@@ -936,6 +988,7 @@ int main(void) {
     g_qhull_err = tmpfile();
     RUN_TEST(test_cube_with_inner_and_face_points);
     RUN_TEST(test_flat_and_degenerate);
+    RUN_TEST(test_hull_scale_free);
     RUN_TEST(test_random_clouds_against_qhull);
     RUN_TEST(test_support_matches_scan);
     RUN_TEST(test_climb_on_rims);
