@@ -113,55 +113,6 @@ static inline int gjk_hull_step(const gjk_hull *h, gjk_vec3 d, int cur, gjk_real
     return next;
 }
 
-/// The end of a climb at vertex cur, where no neighbour came out farther
-/// along d. On a hull with coplanar faces (gjk_hull.coplanar) that is not
-/// enough: across a flat face along a d nearly normal to it, a step gains
-/// only d's tilt times the edge, below the rounding of v·d computed per
-/// vertex, and the climb stopped on the face's rim as if on top, up to the
-/// tilt times the face's width short (review: 4.4e-4 on a float hull of
-/// 10,355 points with a flat cap; test_climb_on_flat_cap). There the climb
-/// goes on by the edges: a neighbour w whose w·d comes within the rounding
-/// of v·d (each carries up to 4ε R|d|₁, R the hull's radius) may be truly
-/// farther, and the gain (w − v)·d read from the edge carries only
-/// ε|w − v||d| (the difference of nearby points is exact); a step is taken
-/// to the largest gain above 8ε Σ|(w − v)ᵢ dᵢ| (which bounds the rounding of
-/// the difference, the products and the sum), so each step truly rises,
-/// and the vertex count bounds them anyway. Elsewhere the surface turns
-/// between faces by more than the merging tolerance, far above that
-/// rounding, and cur is the answer.
-static GJK_NOINLINE int gjk_hull_level_edges(const gjk_hull *h, gjk_vec3 d, int cur) {
-    const gjk_vec3 *v = h->vertices;
-    const int *nb = h->neighbors;
-    const gjk_real slack = 8 * GJK_REAL_EPSILON * h->radius * (gjk_abs(d.x) + gjk_abs(d.y) + gjk_abs(d.z));
-    for (int steps = h->vertex_count; steps > 0; --steps) {
-        const gjk_vec3 c = v[cur];
-        const gjk_real low = gjk_dot(c, d) - slack;
-        gjk_real best = 0;
-        int next = -1;
-        for (int k = h->neighbor_first[cur], e = h->neighbor_first[cur + 1]; k < e; ++k) {
-            gjk_vec3 w = v[nb[k]];
-            if (gjk_dot(w, d) >= low) {
-                gjk_real px = (w.x - c.x) * d.x, py = (w.y - c.y) * d.y, pz = (w.z - c.z) * d.z;
-                gjk_real g = px + py + pz, bound = 8 * GJK_REAL_EPSILON * (gjk_abs(px) + gjk_abs(py) + gjk_abs(pz));
-                if (g > bound && g > best) {
-                    best = g;
-                    next = nb[k];
-                }
-            }
-        }
-        if (next < 0) {
-            break;
-        }
-        cur = next;
-    }
-    return cur;
-}
-
-/// gjk_hull_level_edges where the hull has coplanar faces; else cur.
-static GJK_INLINE int gjk_hull_level(const gjk_hull *h, gjk_vec3 d, int cur) {
-    return h->coplanar ? gjk_hull_level_edges(h, d, cur) : cur;
-}
-
 /// Hill climbing from vertex cur, where d·v is `best` (rounded as gjk_dot
 /// rounds it): step while a neighbour is farther along d. On a convex
 /// polytope a vertex with no farther neighbour is a support point: its edge
@@ -179,6 +130,75 @@ static inline int gjk_hull_climb(const gjk_hull *h, gjk_vec3 d, int cur, gjk_rea
 /// directions spread over the sphere, scanned eight at a time).
 static inline int gjk_hull_start(const gjk_hull *h, gjk_vec3 d) {
     return h->start_vertex[gjk_hull_scan_points(h, h->start_scan, h->start_stride, h->start_count, d)];
+}
+
+/// The end of a climb at vertex cur, where no neighbour came out farther
+/// along d. On a hull with coplanar faces (gjk_hull.coplanar) that is not
+/// enough:
+/// - across a flat face along a d nearly normal to it, a step gains only
+///   d's tilt times the edge, below the rounding of v·d computed per vertex,
+///   and the climb stopped on the face's rim as if on top, up to the tilt
+///   times the face's width short (review: 4.4e-4 on a float hull of 10,355
+///   points with a flat cap; test_climb_on_flat_cap). A neighbour w whose
+///   w·d comes within the rounding of v·d (each carries up to 4ε R|d|₁, R
+///   the hull's radius) may be truly farther: its gain (w − v)·d is read from
+///   the edge, in double whatever gjk_real is (the difference of two points
+///   exact, the rest carrying about 2⁻⁵³ Σ|(w − v)ᵢ dᵢ|; in float the edge's
+///   own rounding hid the second-order gains along a tilted cap's far rim,
+///   review), and the climb steps to the largest gain above 8 × 2⁻⁵³ times
+///   that sum, so each step truly rises;
+/// - a vertex inside a face normal to d has every neighbour level with it,
+///   on the top face or the bottom one, and a warm climb from a hint on the
+///   bottom answered the hint, up to the whole hull short (review, float
+///   boxes sampled on their faces). There the start sample (gjk_hull_start)
+///   tells: a sample vertex above by more than the rounding restarts the
+///   climb from it.
+/// The hull's vertex count bounds the steps. Elsewhere the surface turns
+/// between faces by more than the merging tolerance, far above the
+/// rounding, and cur is the answer.
+static GJK_NOINLINE int gjk_hull_level_edges(const gjk_hull *h, gjk_vec3 d, int cur) {
+    const gjk_vec3 *v = h->vertices;
+    const int *nb = h->neighbors;
+    const gjk_real slack = 8 * GJK_REAL_EPSILON * h->radius * (gjk_abs(d.x) + gjk_abs(d.y) + gjk_abs(d.z));
+    const double dx = (double)d.x, dy = (double)d.y, dz = (double)d.z;
+    for (int steps = h->vertex_count; steps > 0; --steps) {
+        const gjk_vec3 c = v[cur];
+        const gjk_real vd = gjk_dot(c, d), low = vd - slack;
+        double best = 0;
+        int next = -1;
+        bool below = false;
+        for (int k = h->neighbor_first[cur], e = h->neighbor_first[cur + 1]; k < e; ++k) {
+            gjk_vec3 w = v[nb[k]];
+            if (gjk_dot(w, d) >= low) {
+                double px = ((double)w.x - (double)c.x) * dx, py = ((double)w.y - (double)c.y) * dy;
+                double pz = ((double)w.z - (double)c.z) * dz;
+                double g = px + py + pz, bound = 8 * 0x1p-53 * (fabs(px) + fabs(py) + fabs(pz));
+                if (g > bound && g > best) {
+                    best = g;
+                    next = nb[k];
+                }
+            } else {
+                below = true;
+            }
+        }
+        if (next < 0 && !below) {
+            int s = gjk_hull_start(h, d);
+            gjk_real t = gjk_dot(v[s], d);
+            if (t > vd + slack) {
+                next = gjk_hull_climb(h, d, s, t);
+            }
+        }
+        if (next < 0) {
+            break;
+        }
+        cur = next;
+    }
+    return cur;
+}
+
+/// gjk_hull_level_edges where the hull has coplanar faces; else cur.
+static GJK_INLINE int gjk_hull_level(const gjk_hull *h, gjk_vec3 d, int cur) {
+    return h->coplanar ? gjk_hull_level_edges(h, d, cur) : cur;
 }
 
 /// Where a hill climb on a hull begins (gjk_support_hull): *cur and its
