@@ -83,7 +83,7 @@ typedef struct hull_builder {
     int n;
     double eps;       ///< Construction tolerance: heights below it are "not above".
     double merge_eps; ///< Input resolution: faces this close to coplanar merge.
-    bool coplanar;    ///< Some neighbouring faces are coplanar within merge_eps.
+    bool coplanar;    ///< Three or more neighbouring faces are coplanar within merge_eps.
     hull_face *f;
     int fcount, fcap;
     int *next;       ///< Outside-set links, one per point.
@@ -681,7 +681,6 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
             if (g > i) {
                 double hf = height(fg, b->p[opposite_vertex(f, g)]);
                 if (fabs(hg) <= b->merge_eps && fabs(hf) <= b->merge_eps && hdot(f->n, fg->n) > 0) {
-                    b->coplanar = true;
                     int ri = find_root(parent, i), rg = find_root(parent, g);
                     // The smaller index becomes the root, so that each
                     // group's root is its first member (read below).
@@ -715,6 +714,12 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
                 members[mcount++] = i;
             }
         }
+        // Three or more coplanar triangles make the hull's climbs check their
+        // ends (gjk_hull.coplanar, support.h). Two (a quadrilateral whose
+        // four points happen to lie in a plane, as a float cloud on an
+        // ellipsoid has a few) leave no room for a climb to stall by more
+        // than the rounding of v·d, and do not.
+        b->coplanar |= mcount >= 3;
         bool loop_ok = true;
         int edges = 0, start = -1;
         if (mcount > 1) {

@@ -67,8 +67,9 @@ typedef struct gjk_hull {
     /// True when the points are coplanar: the hull is a flat convex polygon
     /// with two faces (one per side) and no volume.
     bool flat;
-    /// True when some faces of the construction are coplanar within the
-    /// input's resolution (merged into polygon faces; every flat hull):
+    /// True when three or more neighbouring triangles of the construction
+    /// are coplanar within the input's resolution (a merged polygon face of
+    /// five vertices or more, or a vertex inside a face; every flat hull):
     /// there hill climbing also checks its end by the edges (support.h).
     bool coplanar;
 } gjk_hull;
