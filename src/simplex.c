@@ -156,8 +156,8 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *ra
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
     const int edge[3][2] = {{j, k}, {i, k}, {i, j}};
-    const int unsure = !(gjk_abs(mu) >= GJK_SQUARE_MIN) |
-                       !(gjk_abs(mu) > 8 * GJK_REAL_EPSILON * (gjk_abs(ca) + gjk_abs(cb) + gjk_abs(cc)));
+    const int flat = !(gjk_abs(mu) >= GJK_SQUARE_MIN);
+    const int unsure = flat | !(gjk_abs(mu) > 8 * GJK_REAL_EPSILON * (gjk_abs(ca) + gjk_abs(cb) + gjk_abs(cc)));
     const int wrong[3] = {unsure | !same_sign(mu, ca), unsure | !same_sign(mu, cb), unsure | !same_sign(mu, cc)};
     for (int m = 0; m < 3; ++m) {
         if (wrong[m]) {
