@@ -142,11 +142,12 @@ static inline int gjk_hull_start(const gjk_hull *h, gjk_vec3 d) {
 ///   points with a flat cap; test_climb_on_flat_cap). A neighbour w whose
 ///   w·d comes within the rounding of v·d (each carries up to 4ε R|d|₁, R
 ///   the hull's radius) may be truly farther: its gain (w − v)·d is read from
-///   the edge, in double whatever gjk_real is (the difference of two points
-///   exact, the rest carrying about 2⁻⁵³ Σ|(w − v)ᵢ dᵢ|; in float the edge's
-///   own rounding hid the second-order gains along a tilted cap's far rim,
-///   review), and the climb steps to the largest gain above 8 × 2⁻⁵³ times
-///   that sum, so each step truly rises;
+///   the edge, in double whatever gjk_real is (each difference, product
+///   and sum rounds within 2⁻⁵³ of its result, so the gain carries at most
+///   about 4 × 2⁻⁵³ Σ|(w − v)ᵢ dᵢ|; computed in float, that bound hid the
+///   second-order gains along a tilted cap's far rim, review), and the climb
+///   steps to the largest gain above 8 × 2⁻⁵³ times that sum, so each step
+///   truly rises;
 /// - a vertex inside a face normal to d has every neighbour level with it,
 ///   on the top face or the bottom one, and a warm climb from a hint on the
 ///   bottom answered the hint, up to the whole hull short (review, float
