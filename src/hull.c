@@ -661,7 +661,17 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
         live += b->f[i].alive;
     }
     bool convex = true;
+    // Every edge locally convex within the construction's tolerance; in
+    // float, within the rounding of the points themselves (8 units of 2^-24
+    // of the size, the size being near 1 here): quickhull among float points
+    // rounded off a plane (a turned box sampled on a grid over its faces)
+    // left edges 2e-8 to 3e-8 concave beside sliver faces, below what the
+    // input can resolve, and every such cloud failed (GJK_HULL_FAILED).
+#if GJK_USE_FLOAT
+    double tol_convex = fmax(4 * b->eps, 8 * 0x1p-24);
+#else
     double tol_convex = 4 * b->eps;
+#endif
     for (int i = 0; i < F; ++i) {
         const hull_face *f = &b->f[i];
         if (!f->alive) {
