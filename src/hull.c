@@ -1027,9 +1027,13 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
     // its resolution), so every other size builds the same hull as before.
     // eps is the resolution of the input: points this close to a plane count
     // as on it.
+    // (A sum that overflows is taken of the coordinates divided by 4, and
+    // the shift made 2 larger, so that the scaled sum is as for any other.)
     double size = (double)amax.x + (double)amax.y + (double)amax.z;
+    int quarter = 0;
     if (!isfinite(size)) {
         size = ldexp((double)amax.x, -2) + ldexp((double)amax.y, -2) + ldexp((double)amax.z, -2);
+        quarter = 2;
     }
     if (!(size > 0)) {
         *error = GJK_HULL_DEGENERATE;
@@ -1038,6 +1042,7 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
     int shift;
     (void)frexp(size, &shift);
     double eps = GJK_HULL_INPUT_EPS * ldexp(size, -shift);
+    shift += quarter;
     hv3 *dp = malloc((size_t)count * sizeof *dp);
     if (dp == NULL) {
         *error = GJK_HULL_OUT_OF_MEMORY;

@@ -164,7 +164,7 @@ static void test_hull_scale_free(void) {
 #if GJK_USE_FLOAT
     const int ks[] = {-120, -60, 60, 120};
 #else
-    const int ks[] = {-1000, -600, -300, 300, 600, 1000};
+    const int ks[] = {-1000, -600, -300, 300, 600, 1000, 1023}; // 2^1023: the sum of coordinates overflows
 #endif
     for (int which = 0; which < 2; ++which) {
         const gjk_vec3 *src = which ? flat : cloud;
