@@ -10,8 +10,21 @@
 // the new faces or dropped as interior. Every step adds one point to the
 // hull, so there are at most `count` steps.
 //
-// The construction runs in double whatever gjk_real is. A point within 1e-12
-// of the cloud's size of a face counts as not above it. At the end
+// The construction runs in double whatever gjk_real is, on the points
+// snapped to a grid of 2^-50 of the cloud's size, and decides which faces
+// a point sees exactly (exact.c): a rounded height tells the side when it
+// exceeds its own rounding bound, the grid's integers tell it otherwise.
+// An incremental hull whose visibility tests are exact stays convex, its
+// horizons simple loops and its new triangles non-degenerate. With rounded
+// heights and a tolerance it did not: on clouds with many coplanar points
+// (a sphere cut by planes, a box sampled on grids in float) the flood fill
+// found a visible region with holes or pinches, or a triangle nearly flat
+// whose normal was rounded far off, and 12 in 100 cut spheres in double
+// and 15 in 100 float box grids failed (GJK_HULL_FAILED). Snapping moves a
+// point by at most 2^-51 of the size per coordinate, far below the input's
+// resolution (1e-12 of the size); the hull's vertices are the points as
+// given, and its planes are fitted to them. A point within 1e-12 of the
+// cloud's size of a face counts as not above it. At the end
 // triangles that are coplanar within the input's resolution (1e-12 of the
 // size in double, 4e-6 in float, where the points themselves are rounded)
 // are merged into polygon faces, the vertex adjacency is read off the
@@ -27,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exact.h"
 #include "internal.h"
 
 /// The resolution of the input relative to its size (the sum of its largest
@@ -47,7 +61,6 @@ static hv3 hv(double x, double y, double z) {
     hv3 r = {x, y, z};
     return r;
 }
-static hv3 hadd(hv3 a, hv3 b) { return hv(a.x + b.x, a.y + b.y, a.z + b.z); }
 static hv3 hsub(hv3 a, hv3 b) { return hv(a.x - b.x, a.y - b.y, a.z - b.z); }
 static hv3 hneg(hv3 a) { return hv(-a.x, -a.y, -a.z); }
 static hv3 hscale(double s, hv3 a) { return hv(s * a.x, s * a.y, s * a.z); }
@@ -79,10 +92,11 @@ typedef struct hull_face {
 } hull_face;
 
 typedef struct hull_builder {
-    const hv3 *p;
+    const hv3 *p;     ///< The points, scaled (the planes are fitted to them).
+    const hv3 *g;     ///< The points snapped to the grid: integers, |c| ≤ 2^50.
     int n;
-    double eps;       ///< Construction tolerance: heights below it are "not above".
-    double merge_eps; ///< Input resolution: faces this close to coplanar merge.
+    double eps;       ///< Construction tolerance, in grid units: heights below it are "not above".
+    double merge_eps; ///< Input resolution, in grid units: faces this close to coplanar merge.
     bool coplanar;    ///< Three or more neighbouring faces are coplanar within merge_eps.
     hull_face *f;
     int fcount, fcap;
@@ -109,18 +123,54 @@ static void *grow(void *array, int *cap, int need, size_t elem) {
     return r;
 }
 
-static double height(const hull_face *f, hv3 p) { return hdot(f->n, p) - f->d; }
+/// The height of point i above face f's plane, in grid units, rounded:
+/// n·(g_i − g_v0), within 32 units in the last place of ‖g_i − g_v0‖₁ of
+/// the exact value (the differences are exact; n, rounded from the exact
+/// cross product and normalised, is within about 8 units of the unit
+/// normal, and the dot adds 3).
+static double height(const hull_builder *b, const hull_face *f, int i) {
+    return hdot(f->n, hsub(b->g[i], b->g[f->v[0]]));
+}
 
-/// Sets the face's plane from its vertices. False when the triangle has no
-/// usable normal.
+/// The side of face f's plane point i lies on (1 above, −1 below, 0 on),
+/// exactly: the rounded height where it exceeds its rounding bound, the
+/// grid's integers otherwise.
+static int side(const hull_builder *b, const hull_face *f, int i) {
+    hv3 e = hsub(b->g[i], b->g[f->v[0]]);
+    double h = hdot(f->n, e), bound = 32 * 0x1p-53 * (fabs(e.x) + fabs(e.y) + fabs(e.z));
+    if (h > bound) {
+        return 1;
+    }
+    if (h < -bound) {
+        return -1;
+    }
+    const hv3 *a = &b->g[f->v[0]], *c1 = &b->g[f->v[1]], *c2 = &b->g[f->v[2]], *q = &b->g[i];
+    const double pa[3] = {a->x, a->y, a->z}, pb[3] = {c1->x, c1->y, c1->z}, pc[3] = {c2->x, c2->y, c2->z},
+                 pq[3] = {q->x, q->y, q->z};
+    return gjk_exact_orient(pa, pb, pc, pq);
+}
+
+/// The unit normal of the grid triangle (a, b, c), from its exact cross
+/// product (accurate however thin the triangle), or zero when they are
+/// collinear.
+static hv3 grid_normal(const hull_builder *b, int a, int c1, int c2) {
+    const hv3 *p0 = &b->g[a], *p1 = &b->g[c1], *p2 = &b->g[c2];
+    const double pa[3] = {p0->x, p0->y, p0->z}, pb[3] = {p1->x, p1->y, p1->z}, pc[3] = {p2->x, p2->y, p2->z};
+    double n[3];
+    gjk_exact_cross(pa, pb, pc, n);
+    return hnormalize(hv(n[0], n[1], n[2]));
+}
+
+/// Sets the face's plane from its vertices: the normal of their grid
+/// points, the offset the greatest of the scaled points'. False when the
+/// triangle is degenerate (never, when the visibility tests are exact).
 static bool set_plane(hull_builder *b, hull_face *f) {
-    hv3 a = b->p[f->v[0]], c1 = b->p[f->v[1]], c2 = b->p[f->v[2]];
-    hv3 n = hnormalize(hcross(hsub(c1, a), hsub(c2, a)));
+    hv3 n = grid_normal(b, f->v[0], f->v[1], f->v[2]);
     if (!(hlength_sq(n) > 0)) {
         return false;
     }
     f->n = n;
-    f->d = (hdot(n, a) + hdot(n, c1) + hdot(n, c2)) / 3;
+    f->d = fmax(hdot(n, b->p[f->v[0]]), fmax(hdot(n, b->p[f->v[1]]), hdot(n, b->p[f->v[2]])));
     return true;
 }
 
@@ -158,7 +208,7 @@ static void file_point(hull_builder *b, int i, const int *faces, int count) {
     int best = -1;
     double best_h = b->eps;
     for (int k = 0; k < count; ++k) {
-        double h = height(&b->f[faces[k]], b->p[i]);
+        double h = height(b, &b->f[faces[k]], i);
         if (h > best_h) {
             best_h = h;
             best = faces[k];
@@ -197,7 +247,6 @@ static void link_faces(hull_builder *b, const int *faces, int count) {
 /// Adds point `eye` (the farthest point of face `start`'s outside set).
 /// Returns false on allocation failure or a broken horizon.
 static bool add_point(hull_builder *b, int start, int eye, int stamp) {
-    hv3 pe = b->p[eye];
     // Flood fill of the faces the point sees.
     int visible_count = 0;
     b->f[start].mark = stamp;
@@ -211,7 +260,7 @@ static bool add_point(hull_builder *b, int start, int eye, int stamp) {
             hull_face *fg = &b->f[g];
             if (fg->mark != stamp) {
                 fg->mark = stamp;
-                fg->visible = height(fg, pe) > b->eps;
+                fg->visible = side(b, fg, eye) > 0;
                 if (fg->visible) {
                     int *nl = grow(b->list, &b->list_cap, visible_count + 1, sizeof *b->list);
                     if (nl == NULL) {
@@ -641,6 +690,36 @@ static int opposite_vertex(const hull_face *g, int f) {
     return g->v[0];
 }
 
+/// Does the plane (nrm, off) fit the group of coplanar triangles `members`
+/// (root parent[members[0]])? Every vertex of theirs within the input's
+/// resolution below it, and the far vertex of every triangle across the
+/// group's boundary too (so that the polygon's edges stay convex). Pairs of
+/// triangles merge when each one's far vertex lies within that resolution
+/// of the other's plane, and two thin triangles along one line pass that
+/// whatever their normals (a cut sphere in double gave a group of two
+/// with its four vertices within a grid unit of one line, normals 37°
+/// apart): Newell's normal of such a group is noise, and its plane cut
+/// the hull by 0.19 of its size. Such a group stays as triangles, whose
+/// normals come from exact cross products.
+static bool polygon_fits(const hull_builder *b, const int *parent, const int *members, int mcount, hv3 nrm,
+                         double off) {
+    const double tol = b->merge_eps / GJK_GRID_MAX; // in the scaled points' units
+    int root = parent[members[0]];
+    for (int j = 0; j < mcount; ++j) {
+        const hull_face *f = &b->f[members[j]];
+        for (int k = 0; k < 3; ++k) {
+            if (!(off - hdot(nrm, b->p[f->v[k]]) <= tol)) {
+                return false;
+            }
+            int g = f->adj[k];
+            if (parent[g] != root && !(hdot(nrm, b->p[opposite_vertex(&b->f[g], members[j])]) - off <= tol)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 /// Builds the polygon faces from the live triangles: triangles that are
 /// coplanar within eps (each one's far vertex within eps of the other's
 /// plane, normals on the same side) are merged; a group whose boundary is
@@ -648,10 +727,12 @@ static int opposite_vertex(const hull_face *g, int f) {
 static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error) {
     int F = b->fcount;
     int *parent = malloc((size_t)F * sizeof *parent);
+    int *first = malloc((size_t)(F + 1) * sizeof *first);
     int *succ = malloc((size_t)b->n * sizeof *succ);
     int live = 0;
-    if (parent == NULL || succ == NULL) {
+    if (parent == NULL || first == NULL || succ == NULL) {
         free(parent);
+        free(first);
         free(succ);
         *error = GJK_HULL_OUT_OF_MEMORY;
         return false;
@@ -661,17 +742,8 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
         live += b->f[i].alive;
     }
     bool convex = true;
-    // Every edge locally convex within the construction's tolerance; in
-    // float, within the rounding of the points themselves (8 units of 2^-24
-    // of the size, the size being near 1 here): quickhull among float points
-    // rounded off a plane (a turned box sampled on a grid over its faces)
-    // left edges 2e-8 to 3e-8 concave beside sliver faces, below what the
-    // input can resolve, and every such cloud failed (GJK_HULL_FAILED).
-#if GJK_USE_FLOAT
-    double tol_convex = fmax(4 * b->eps, 8 * 0x1p-24);
-#else
-    double tol_convex = 4 * b->eps;
-#endif
+    // Every edge convex, exactly (side): the construction makes it so, and
+    // this checks it.
     for (int i = 0; i < F; ++i) {
         const hull_face *f = &b->f[i];
         if (!f->alive) {
@@ -684,12 +756,12 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
                 continue;
             }
             const hull_face *fg = &b->f[g];
-            double hg = height(f, b->p[opposite_vertex(fg, i)]);
-            if (hg > tol_convex) {
+            int og = opposite_vertex(fg, i);
+            if (side(b, f, og) > 0) {
                 convex = false;
             }
             if (g > i) {
-                double hf = height(fg, b->p[opposite_vertex(f, g)]);
+                double hg = height(b, f, og), hf = height(b, fg, opposite_vertex(f, g));
                 if (fabs(hg) <= b->merge_eps && fabs(hf) <= b->merge_eps && hdot(f->n, fg->n) > 0) {
                     int ri = find_root(parent, i), rg = find_root(parent, g);
                     // The smaller index becomes the root, so that each
@@ -705,6 +777,7 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
     }
     if (!convex || !alloc_polys(ps, live, 3 * live)) {
         free(parent);
+        free(first);
         free(succ);
         *error = convex ? GJK_HULL_OUT_OF_MEMORY : GJK_HULL_FAILED;
         return false;
@@ -712,18 +785,36 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
     for (int i = 0; i < b->n; ++i) {
         succ[i] = -1;
     }
-    // Groups: for each root, walk its members' boundary edges into a loop.
-    int *members = b->list; // reuse: room for F entries was ensured by the caller
+    // The groups' members, listed by root in one pass (a counting sort:
+    // group r's members, in increasing order, are order[first[r]] up to
+    // order[first[r + 1]]). Each root was its group's smallest member.
+    int *order = b->list; // reuse: room for F entries was ensured by the caller
+    for (int i = 0; i <= F; ++i) {
+        first[i] = 0;
+    }
+    for (int i = 0; i < F; ++i) {
+        parent[i] = find_root(parent, i);
+        first[parent[i] + 1] += b->f[i].alive;
+    }
+    for (int i = 0; i < F; ++i) {
+        first[i + 1] += first[i];
+    }
+    for (int i = 0; i < F; ++i) {
+        if (b->f[i].alive) {
+            order[first[parent[i]]++] = i;
+        }
+    }
+    for (int i = F; i > 0; --i) {
+        first[i] = first[i - 1];
+    }
+    first[0] = 0;
+    // For each group, walk its members' boundary edges into a loop.
     for (int r = 0; r < F; ++r) {
-        if (!b->f[r].alive || find_root(parent, r) != r) {
+        if (!b->f[r].alive || parent[r] != r) {
             continue;
         }
-        int mcount = 0;
-        for (int i = r; i < F; ++i) {
-            if (b->f[i].alive && find_root(parent, i) == r) {
-                members[mcount++] = i;
-            }
-        }
+        const int *members = order + first[r];
+        int mcount = first[r + 1] - first[r];
         // Three or more coplanar triangles make the hull's climbs check their
         // ends (gjk_hull.coplanar, support.h). Two (a quadrilateral whose
         // four points happen to lie in a plane, as a float cloud on an
@@ -761,29 +852,42 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
                 loop_ok = u == start && steps == edges && edges == mcount + 2;
             }
         }
+        bool merged = false;
         if (mcount > 1 && loop_ok && start >= 0) {
             int base = ps->index_count, u = start;
-            hv3 nsum = hv(0, 0, 0);
             do {
                 ps->indices[ps->index_count++] = u;
-                hv3 p0 = b->p[u], p1 = b->p[succ[u]];
-                // Newell's normal: Σ (y_i − y_j)(z_i + z_j), ...
-                nsum = hadd(nsum, hv((p0.y - p1.y) * (p0.z + p1.z), (p0.z - p1.z) * (p0.x + p1.x),
-                                            (p0.x - p1.x) * (p0.y + p1.y)));
                 u = succ[u];
             } while (u != start);
-            hv3 nrm = hnormalize(nsum);
-            if (!(hdot(nrm, b->f[r].n) > 0)) {
-                nrm = b->f[r].n;
+            // The polygon's plane is that of its largest triangle: exact on
+            // the grid points, so a supporting plane of them all, where a
+            // normal fitted to the polygon's own vertices (Newell's) is not
+            // when the polygon is thin (a cut sphere's points lay up to
+            // 1e-7 of its size above such planes).
+            hv3 nrm = b->f[members[0]].n;
+            double area = 0;
+            for (int j = 0; j < mcount; ++j) {
+                const hull_face *f = &b->f[members[j]];
+                double a2 = hlength_sq(hcross(hsub(b->g[f->v[1]], b->g[f->v[0]]), hsub(b->g[f->v[2]], b->g[f->v[0]])));
+                if (a2 > area) {
+                    area = a2;
+                    nrm = f->n;
+                }
             }
             double off = hdot(nrm, b->p[ps->indices[base]]);
             for (int k = base + 1; k < ps->index_count; ++k) {
                 off = fmax(off, hdot(nrm, b->p[ps->indices[k]]));
             }
-            ps->normals[ps->face_count] = nrm;
-            ps->offsets[ps->face_count] = off;
-            ps->first[++ps->face_count] = ps->index_count;
-        } else {
+            if (polygon_fits(b, parent, members, mcount, nrm, off)) {
+                ps->normals[ps->face_count] = nrm;
+                ps->offsets[ps->face_count] = off;
+                ps->first[++ps->face_count] = ps->index_count;
+                merged = true;
+            } else {
+                ps->index_count = base;
+            }
+        }
+        if (!merged) {
             for (int j = 0; j < mcount; ++j) {
                 const hull_face *f = &b->f[members[j]];
                 for (int k = 0; k < 3; ++k) {
@@ -803,6 +907,7 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
         }
     }
     free(parent);
+    free(first);
     free(succ);
     return true;
 }
@@ -839,16 +944,26 @@ static void free_builder(hull_builder *b) {
 /// The hull of the points (dp: the same points in double). eps: the
 /// resolution of the input (flatness, collinearity, merging); the
 /// construction itself, in double, uses a tolerance of 1e-12 of the size.
-static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, double eps, int shift,
+static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, const hv3 *g, int count, double eps, int shift,
                             gjk_hull_error *error) {
     gjk_hull *h;
+    hull_builder b;
+    memset(&b, 0, sizeof b);
+    b.p = dp;
+    b.g = g;
+    b.n = count;
+    // The tolerances in grid units.
+    b.merge_eps = eps * GJK_GRID_MAX;
+    b.eps = 1e-12 * (eps / GJK_HULL_INPUT_EPS) * GJK_GRID_MAX;
     // Initial tetrahedron: the farthest pair among the axis extremes, the
-    // point farthest from their line, the point farthest from that plane.
+    // point farthest from their line, the point farthest from that plane
+    // (each farther than the input's resolution, so that the four grid
+    // points are not coplanar).
     int ext[6] = {0, 0, 0, 0, 0, 0};
     for (int i = 0; i < count; ++i) {
-        const double c[3] = {dp[i].x, dp[i].y, dp[i].z};
+        const double c[3] = {g[i].x, g[i].y, g[i].z};
         for (int a = 0; a < 3; ++a) {
-            const hv3 lo = dp[ext[2 * a]], hi = dp[ext[2 * a + 1]];
+            const hv3 lo = g[ext[2 * a]], hi = g[ext[2 * a + 1]];
             const double clo[3] = {lo.x, lo.y, lo.z}, chi[3] = {hi.x, hi.y, hi.z};
             if (c[a] < clo[a]) {
                 ext[2 * a] = i;
@@ -862,7 +977,7 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, do
     double best = -1;
     for (int s = 0; s < 6; ++s) {
         for (int t = s + 1; t < 6; ++t) {
-            double d2 = hlength_sq(hsub(dp[ext[s]], dp[ext[t]]));
+            double d2 = hlength_sq(hsub(g[ext[s]], g[ext[t]]));
             if (d2 > best) {
                 best = d2;
                 i0 = ext[s];
@@ -870,17 +985,17 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, do
             }
         }
     }
-    hv3 e01 = hsub(dp[i1], dp[i0]);
+    hv3 e01 = hsub(g[i1], g[i0]);
     double len01 = hlength(e01);
-    if (!(len01 > eps)) {
+    if (!(len01 > b.merge_eps)) {
         *error = GJK_HULL_DEGENERATE;
         return NULL;
     }
     hv3 u01 = hscale(1 / len01, e01);
     int i2 = -1;
-    best = eps;
+    best = b.merge_eps;
     for (int i = 0; i < count; ++i) {
-        double d = hlength(hcross(hsub(dp[i], dp[i0]), u01));
+        double d = hlength(hcross(hsub(g[i], g[i0]), u01));
         if (d > best) {
             best = d;
             i2 = i;
@@ -890,11 +1005,11 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, do
         *error = GJK_HULL_DEGENERATE;
         return NULL;
     }
-    hv3 nrm = hnormalize(hcross(e01, hsub(dp[i2], dp[i0])));
+    hv3 nrm = grid_normal(&b, i0, i1, i2);
     int i3 = -1;
-    best = eps;
+    best = b.merge_eps;
     for (int i = 0; i < count; ++i) {
-        double d = fabs(hdot(hsub(dp[i], dp[i0]), nrm));
+        double d = fabs(hdot(hsub(g[i], g[i0]), nrm));
         if (d > best) {
             best = d;
             i3 = i;
@@ -904,12 +1019,6 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, do
         return flat_hull(points, dp, count, dp[i0], u01, nrm, eps, shift, error);
     }
 
-    hull_builder b;
-    memset(&b, 0, sizeof b);
-    b.p = dp;
-    b.n = count;
-    b.merge_eps = eps;
-    b.eps = 1e-12 * (eps / GJK_HULL_INPUT_EPS);
     b.next = malloc((size_t)count * sizeof *b.next);
     b.start_map = malloc((size_t)count * sizeof *b.start_map);
     b.list = grow(NULL, &b.list_cap, 64, sizeof *b.list);
@@ -923,7 +1032,7 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, int count, do
         b.start_map[i] = -1;
     }
     // Orient the base triangle so that the fourth point lies below it.
-    if (hdot(hsub(dp[i3], dp[i0]), nrm) > 0) {
+    if (hdot(hsub(g[i3], g[i0]), nrm) > 0) {
         int t = i1;
         i1 = i2;
         i2 = t;
@@ -1043,16 +1152,23 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
     (void)frexp(size, &shift);
     double eps = GJK_HULL_INPUT_EPS * ldexp(size, -shift);
     shift += quarter;
+    // The scaled points, and the same snapped to the grid (every scaled
+    // coordinate lies in (−1, 1), so every grid coordinate in [−2^50, 2^50]).
     hv3 *dp = malloc((size_t)count * sizeof *dp);
-    if (dp == NULL) {
+    hv3 *g = malloc((size_t)count * sizeof *g);
+    if (dp == NULL || g == NULL) {
+        free(dp);
+        free(g);
         *error = GJK_HULL_OUT_OF_MEMORY;
         return NULL;
     }
     for (int i = 0; i < count; ++i) {
         dp[i] = hv(ldexp(points[i].x, -shift), ldexp(points[i].y, -shift), ldexp(points[i].z, -shift));
+        g[i] = hv(rint(dp[i].x * GJK_GRID_MAX), rint(dp[i].y * GJK_GRID_MAX), rint(dp[i].z * GJK_GRID_MAX));
     }
-    gjk_hull *h = hull_build(points, dp, count, eps, shift, error);
+    gjk_hull *h = hull_build(points, dp, g, count, eps, shift, error);
     free(dp);
+    free(g);
     return h;
 }
 
