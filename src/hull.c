@@ -23,8 +23,9 @@
 // and 15 in 100 float box grids failed (GJK_HULL_FAILED). Snapping moves a
 // point by at most 2^-51 of the size per coordinate, far below the input's
 // resolution (1e-12 of the size); the hull's vertices are the points as
-// given, and its planes are fitted to them. A point within 1e-12 of the
-// cloud's size of a face counts as not above it. At the end
+// given, and its planes pass through them. A point within 1e-12 of the
+// cloud's size of a face is not filed above it (so never becomes a vertex
+// through it). At the end
 // triangles that are coplanar within the input's resolution (1e-12 of the
 // size in double, 4e-6 in float, where the points themselves are rounded)
 // are merged into polygon faces, the vertex adjacency is read off the
@@ -32,7 +33,7 @@
 // everything is packed into one block.
 // The result is checked: a closed surface where every edge is shared by two
 // faces the right way round (V − E + F = 2) and every edge is locally convex
-// within the tolerance, which together make it a convex polytope.
+// (exactly, on the grid), which together make it a convex polytope.
 //
 // Coplanar clouds get a flat hull: the 2D hull of the points in their plane
 // (Andrew's monotone chain), as two faces of opposite orientation.
