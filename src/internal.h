@@ -218,7 +218,8 @@ static inline gjk_real gjk_options_tolerance(const gjk_options *o) {
 }
 
 /// Checks two shapes and their transforms and sets up the pair in A's frame;
-/// *xa receives A's transform with its rotation normalised (pair.c).
+/// *xa receives A's transform with its rotation normalised (pair.c; on
+/// failure *xa is left undefined).
 bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, const gjk_transform *transform_a, const gjk_shape *b,
                    const gjk_transform *transform_b, const gjk_options *o, gjk_transform *xa);
 

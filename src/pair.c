@@ -7,15 +7,41 @@ bool gjk_transform_valid_slow(gjk_transform t) {
     return gjk_is_valid_vec3(t.position) && gjk_is_valid_quat(q) && (q.w != 0 || q.x != 0 || q.y != 0 || q.z != 0);
 }
 
+/// gjk_shape_check of two boxes with these margins and half extents, in one
+/// test: every number finite and ≥ 0 (NaN fails every comparison, +inf the
+/// bound on the margins, and each x − x is NaN for an infinite x).
+static GJK_INLINE bool boxes_valid(gjk_real ma, gjk_vec3 ha, gjk_real mb, gjk_vec3 hb) {
+    gjk_real z = (ha.x - ha.x) + (ha.y - ha.y) + (ha.z - ha.z) + (hb.x - hb.x) + (hb.y - hb.y) + (hb.z - hb.z);
+    return (ma >= 0) & (ma <= GJK_REAL_MAX) & (mb >= 0) & (mb <= GJK_REAL_MAX) &
+           (ha.x >= 0) & (ha.y >= 0) & (ha.z >= 0) & (hb.x >= 0) & (hb.y >= 0) & (hb.z >= 0) & (z == z);
+}
+
 bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, const gjk_transform *transform_a, const gjk_shape *b,
                    const gjk_transform *transform_b, const gjk_options *o, gjk_transform *xa) {
+    gjk_transform tb;
+    gjk_real scale;
+    if (a != NULL && b != NULL && a->type == GJK_SHAPE_BOX && b->type == GJK_SHAPE_BOX) {
+        // Two boxes (the commonest pair, whose setup is a large part of
+        // its query): gjk_shape_check and gjk_shape_size inline, the
+        // checks combined in one test.
+        gjk_vec3 ha = a->box.half_extents, hb = b->box.half_extents;
+        if (!boxes_valid(a->margin, ha, b->margin, hb)) {
+            return false;
+        }
+        scale = gjk_max(gjk_max_abs(ha), gjk_max_abs(hb));
+    } else {
+        if (!gjk_shape_check(a, true) || !gjk_shape_check(b, true)) {
+            return false;
+        }
+        scale = gjk_max(gjk_shape_size(a), gjk_shape_size(b));
+    }
     // Rotations are normalised, so a quaternion that is only nearly unit
-    // still describes a rotation.
-    gjk_transform ta, tb;
-    if (!gjk_shape_check(a, true) || !gjk_shape_check(b, true) || !gjk_transform_unit(transform_a, &ta) ||
-        !gjk_transform_unit(transform_b, &tb)) {
+    // still describes a rotation. A's goes straight to *xa (which callers
+    // read only after a success).
+    if (!gjk_transform_unit(transform_a, xa) || !gjk_transform_unit(transform_b, &tb)) {
         return false;
     }
+    gjk_transform ta = *xa;
     gjk_transform rel = gjk_transform_inv_mul(ta, tb);
     p->a = a;
     p->b = b;
@@ -23,7 +49,7 @@ bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, const gjk_transform *transfo
     p->pos_b = rel.position;
     p->radius = gjk_core_radius(a) + gjk_core_radius(b);
     p->rel_tol = gjk_options_tolerance(o);
-    p->scale = gjk_max(gjk_shape_size(a), gjk_shape_size(b));
+    p->scale = scale;
     p->bad_support = false;
     if (o->trace != NULL) { // only traces report points in world orientation
         p->rot_a = gjk_mat3_from_quat(ta.rotation);
@@ -36,6 +62,5 @@ bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, const gjk_transform *transfo
     if (!gjk_is_valid_real(p->radius) || !gjk_is_valid_real(p->scale) || !gjk_is_valid_vec3(p->pos_b)) {
         return false; // finite inputs whose sum overflowed
     }
-    *xa = ta;
     return true;
 }

@@ -647,13 +647,20 @@ static bool distance_walk(const gjk_query_input *input, gjk_pair *p, gjk_simplex
     return true;
 }
 
-static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache, gjk_distance_output *out,
-                         int *epa_used) {
+/// The answer to invalid input: GJK_INVALID_INPUT with every number zero.
+static GJK_NOINLINE void distance_invalid(gjk_distance_output *out) {
     memset(out, 0, sizeof *out);
     out->status = GJK_INVALID_INPUT;
+}
+
+static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache, gjk_distance_output *out,
+                         int *epa_used) {
+    // Every field is written below on success (iterations by the walk, or
+    // 0 for the boxes' axes); a failure answers distance_invalid.
     gjk_pair p;
     gjk_transform xa;
     if (!pair_setup(input, &p, &xa)) {
+        distance_invalid(out);
         return;
     }
     gjk_vec3 ca, cb, pa, pb, n;
@@ -668,7 +675,9 @@ static void distance_run(const gjk_query_input *input, gjk_simplex_cache *cache,
         n = box.distance >= 0 ? box.normal : gjk_v3_zero();
         dist = box.distance - p.radius;
         out->status = classify(dist, box_tol);
+        out->iterations = 0;
     } else if (!distance_walk(input, &p, cache, out, &ca, &cb, &n, &dist, epa_used)) {
+        distance_invalid(out);
         return;
     }
     if (dist > 0) {
