@@ -910,5 +910,15 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     if (P.shift != 0) {
         out->depth = gjk_ldexp(out->depth, P.shift);
     }
+    if (!out->converged && !out->deeper) {
+        // A point core inside a hull: where many faces lie nearly as near
+        // (a point near a cylinder's axis, whose side strips are all about
+        // as far), EPA refines them all before it can decide, and ran out
+        // of iterations (cylinder hulls of 252 to 1500 rim points, centres
+        // near the axis: 41 of 2500 queries not converged, off by up to
+        // 3e-5 of the size). The hull's face planes give the answer
+        // exactly.
+        (void)gjk_point_hull_depth(pair, out);
+    }
     return true;
 }

@@ -556,6 +556,15 @@ typedef struct gjk_epa_result {
 bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth,
                  gjk_epa_result *out);
 
+/// A point core (a point or sphere) inside a solid hull polytope
+/// (gjk_make_hull, not flat), either way round: the depth, normal and
+/// witness points of the cores from the hull's face planes, exact to their
+/// rounding (the nearest face plane; its foot lies on the face), written
+/// over *out, which is then converged. False, *out untouched, for any other
+/// pair, or when the point lies outside the hull by more than the pair's
+/// tolerance (point_shape.c).
+bool gjk_point_hull_depth(const gjk_pair *p, gjk_epa_result *out);
+
 /// The scan routine this machine supports (scan.c): 1 when the CPU has AVX2
 /// and gjk_real is double, else 0.
 int gjk_hull_scan_kind(void);

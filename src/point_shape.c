@@ -428,3 +428,56 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     s->inner_t = a_point ? 0 : 1; // the point core, when it lies inside the other core
     return gjk_is_valid_real(s->tol) && gjk_is_valid_real(s->ra + s->rb);
 }
+
+/// The face of hull h whose plane the point c lies least below (or most
+/// above): its index, and c's height n·c − offset above it in *s.
+static int highest_face(const gjk_hull *h, gjk_vec3 c, gjk_real *s) {
+    int best = 0;
+    gjk_real hb = gjk_dot(h->face_normals[0], c) - h->face_offsets[0];
+    for (int f = 1; f < h->face_count; ++f) {
+        gjk_real t = gjk_dot(h->face_normals[f], c) - h->face_offsets[f];
+        if (t > hb) {
+            hb = t;
+            best = f;
+        }
+    }
+    *s = hb;
+    return best;
+}
+
+bool gjk_point_hull_depth(const gjk_pair *p, gjk_epa_result *out) {
+    const gjk_shape *a = p->a, *b = p->b;
+    bool a_hull = a->type == GJK_SHAPE_POLYTOPE && a->polytope.hull != NULL && point_core(b);
+    bool b_hull = b->type == GJK_SHAPE_POLYTOPE && b->polytope.hull != NULL && point_core(a);
+    if (!a_hull && !b_hull) {
+        return false;
+    }
+    const gjk_hull *h = a_hull ? a->polytope.hull : b->polytope.hull;
+    if (h->flat || h->face_count < 4) {
+        return false; // no inside: a point in the plane lies on it
+    }
+    // The point core (at its shape's origin) in the hull's frame.
+    gjk_vec3 c = a_hull ? p->pos_b : gjk_mat3_tmul(p->rot_b, gjk_neg(p->pos_b));
+    gjk_real s;
+    int f = highest_face(h, c, &s);
+    if (!(s <= gjk_pair_tolerance(p))) {
+        return false; // outside after all (or not finite): leave EPA's answer
+    }
+    gjk_vec3 nf = h->face_normals[f];
+    gjk_real depth = s < 0 ? -s : 0;
+    if (a_hull) {
+        // B's point leaves A through face f: along its normal.
+        out->normal = nf;
+        out->point_b = c;
+        out->point_a = gjk_add(c, gjk_scale(depth, nf));
+    } else {
+        // A's point leaves B through face f: B moves against its normal.
+        gjk_vec3 m = gjk_mat3_mul(p->rot_b, nf);
+        out->normal = gjk_neg(m);
+        out->point_a = gjk_v3_zero();
+        out->point_b = gjk_scale(depth, m);
+    }
+    out->depth = depth;
+    out->converged = true;
+    return true;
+}
