@@ -274,7 +274,23 @@ static gjk_vec3 apart_normal(const gjk_walk *w) {
     if ((w->normal.x != 0) | (w->normal.y != 0) | (w->normal.z != 0)) {
         return w->normal; // the walk's own (excluded_enclosure_end)
     }
-    return gjk_neg(gjk_normalize(gjk_simplex_direction(&w->simplex, w->v)));
+    gjk_vec3 d = gjk_simplex_direction(&w->simplex, w->v);
+    if (w->simplex.count == 2) {
+        // The closest point inside a segment: v is square to it but for
+        // its rounding, about ε·|p| absolute, which tilts v̂ along the
+        // segment by ε·|p| / |v|. A point 4e-11 from a cone's side (size
+        // 11; the segment along a generator) got a normal 3e-6 rad off,
+        // along which the apex reached 4.8e-5 across (fuzz/findings f59).
+        // The part of v̂ square to the segment keeps its turn about the
+        // segment (second order on a ruled side) but not the tilt.
+        gjk_vec3 e = gjk_normalize(gjk_sub(w->simplex.v[1].w, w->simplex.v[0].w));
+        gjk_vec3 u = gjk_normalize(d);
+        gjk_vec3 q = gjk_sub(u, gjk_scale(gjk_dot(u, e), e));
+        if (gjk_length_sq(q) > GJK_R(0.25)) {
+            d = q;
+        }
+    }
+    return gjk_neg(gjk_normalize(d));
 }
 
 /// The absolute tolerance of two boxes at the whole pair's scale (the walk's
