@@ -1557,7 +1557,7 @@ static void write_targets(FILE *f) {
                "leaner (two boxes excepted: their separating axes answer every pair clear of touching, apart or "
                "overlapping, in every query without GJK or EPA; on the separated bands their penetration still trails "
                "MPR's bare \"not intersecting\", and the cold box distance pays the input checks and the pose setup "
-               "above, about 900 of its ~2200 instructions). Curved shapes (ellipsoids) take secant steps, which model how the "
+               "above, about 800 of its ~2070 instructions). Curved shapes (ellipsoids) take secant steps, which model how the "
                "support point moves with the direction from the last three support calls (docs/design.md, \"Secant "
                "steps\"): about 12 GJK iterations near contact at 1e-10 where plain GJK takes ~40 (coal, with "
                "Nesterov momentum at 1e-6, about 26: see \"Matched tolerance\"); overlapping ellipsoids still pay "
