@@ -24,8 +24,8 @@
 // point by at most 2^-51 of the size per coordinate, far below the input's
 // resolution (1e-12 of the size); the hull's vertices are the points as
 // given, and its planes pass through them. A point within 1e-12 of the
-// cloud's size of a face is not filed above it (so never becomes a vertex
-// through it). At the end
+// cloud's size of every new face's plane is dropped where it lies over one
+// of them (file_point). At the end
 // triangles that are coplanar within the input's resolution (1e-12 of the
 // size in double, 4e-6 in float, where the points themselves are rounded)
 // are merged into polygon faces, the vertex adjacency is read off the
@@ -99,6 +99,7 @@ typedef struct hull_builder {
     double eps;       ///< Construction tolerance, in grid units: heights below it are "not above".
     double merge_eps; ///< Input resolution, in grid units: faces this close to coplanar merge.
     bool coplanar;    ///< Three or more neighbouring faces are coplanar within merge_eps.
+    bool oom;         ///< An allocation failed (the construction then stops).
     hull_face *f;
     int fcount, fcap;
     int *next;       ///< Outside-set links, one per point.
@@ -178,6 +179,7 @@ static bool set_plane(hull_builder *b, hull_face *f) {
 static int new_face(hull_builder *b, int v0, int v1, int v2) {
     hull_face *nf = grow(b->f, &b->fcap, b->fcount + 1, sizeof *b->f);
     if (nf == NULL) {
+        b->oom = true;
         return -1;
     }
     b->f = nf;
@@ -196,6 +198,7 @@ static int new_face(hull_builder *b, int v0, int v1, int v2) {
 static bool push_pending(hull_builder *b, int face) {
     int *np = grow(b->pending, &b->pending_cap, b->pending_count + 1, sizeof *b->pending);
     if (np == NULL) {
+        b->oom = true;
         return false;
     }
     b->pending = np;
@@ -302,6 +305,7 @@ static bool add_point(hull_builder *b, int start, int eye, int stamp) {
                 if (fg->visible) {
                     int *nl = grow(b->list, &b->list_cap, visible_count + 1, sizeof *b->list);
                     if (nl == NULL) {
+                        b->oom = true;
                         return false;
                     }
                     b->list = nl;
@@ -368,6 +372,7 @@ static bool add_point(hull_builder *b, int start, int eye, int stamp) {
     int new_count = b->fcount - first_new;
     int *nl = grow(b->list, &b->list_cap, visible_count + new_count, sizeof *b->list);
     if (nl == NULL) {
+        b->oom = true;
         return false;
     }
     b->list = nl;
@@ -1121,7 +1126,7 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, const hv3 *g,
     poly_set ps;
     h = NULL;
     if (!ok) {
-        *error = GJK_HULL_FAILED;
+        *error = b.oom ? GJK_HULL_OUT_OF_MEMORY : GJK_HULL_FAILED;
     } else if (build_polygons(&b, &ps, error)) {
         poly_set tri;
         if (live_triangles(&b, &tri)) {
