@@ -1,8 +1,9 @@
 // libFuzzer harness for the query API of gjk, 3D (gjk.h) and 2D (gjk2d.h).
 //
 // The bytes become two shapes of any kind (polytopes and polygons of up to 40
-// points, custom shapes whose support function is computed from their user
-// data and may answer NaN, infinity or nonsense), margins, poses (quaternions
+// points, hulls of such points or of generated clouds of up to 4144, custom
+// shapes whose support function is computed from their user data and may
+// answer NaN, infinity or nonsense), margins, poses (quaternions
 // that may be zero, non-unit or NaN), options, warm-start caches (garbage
 // ones too), a ray, a translation and two sweeps. Every query then runs and
 // its answer is checked against the contract of README.md and the headers:
@@ -43,6 +44,7 @@
 
 #include "gjk/gjk.h"
 #include "gjk/gjk2d.h"
+#include "gjk/hull.h"
 
 // ---- precision-aware tolerances of the checks ------------------------------
 
@@ -410,6 +412,14 @@ typedef struct slot3 {
     bool doc_invalid; ///< Invalid by the documentation (NaN, negative radius, ...).
     bool sane;        ///< Valid, every magnitude <= SANE_MAX, a proper support function.
     double bound;     ///< A bound on |p| over the shape (local frame), rounding included.
+    /// A polytope asked for as a hull (gjk_hull_create on its points): the
+    /// hull (NULL when not built, freed after the input), the creation's
+    /// error, and the number of points it was built from.
+    bool hull_tried;
+    gjk_hull *hull;
+    gjk_hull_error hull_error;
+    const gjk_vec3 *cloud; ///< The points the hull was built from (verts, or a generated cloud).
+    int hull_points;
 } slot3;
 
 typedef struct slot2 {
@@ -447,7 +457,113 @@ static gjk_real rd_margin(reader *r, bool raw) {
     }
 }
 
-static void read_shape3(reader *r, slot3 *s) {
+#define MAX_CLOUD 4144
+
+/// A number uniform in [0, 1) from a SplitMix64 stream.
+static double unit_of(uint64_t *st) {
+    uint64_t z = (*st += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return (double)((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
+}
+
+/// A cloud of 64 + 16·c points of one of six kinds (`kind` % 6: points on an
+/// ellipsoid, a cylinder's two rims, a capped cylinder, a box sampled on a
+/// grid over its faces, a sphere cut by planes, a cone's rim and apex),
+/// extents |e| (1 where not a usable positive number), turned by a rotation
+/// drawn from `seed`. Returns the count.
+static int generate_cloud(gjk_vec3 *out, unsigned c, unsigned kind, gjk_vec3 e, unsigned seed) {
+    uint64_t st = 0x9e3779b97f4a7c15ULL * (seed + 1);
+    double ex[3] = {fabs((double)e.x), fabs((double)e.y), fabs((double)e.z)};
+    for (int k = 0; k < 3; ++k) {
+        if (!(ex[k] > 1e-3 && ex[k] <= SANE_MAX)) {
+            ex[k] = 1;
+        }
+    }
+    double q[4], qn = 0;
+    for (int k = 0; k < 4; ++k) {
+        q[k] = 2 * unit_of(&st) - 1;
+        qn += q[k] * q[k];
+    }
+    qn = sqrt(qn);
+    for (int k = 0; k < 4; ++k) {
+        q[k] = qn > 0 ? q[k] / qn : (k == 0);
+    }
+    const double w = q[0], x = q[1], y = q[2], z = q[3];
+    const double R[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)},
+                            {2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)},
+                            {2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)}};
+    int n = 64 + 16 * (int)c;
+    if (n > MAX_CLOUD) {
+        n = MAX_CLOUD;
+    }
+    const double pi2 = 6.283185307179586;
+    double cn[3][3], co[3];
+    for (int k = 0; k < 3; ++k) {
+        double t = pi2 * unit_of(&st), h = 2 * unit_of(&st) - 1, rho = sqrt(1 - h * h);
+        cn[k][0] = rho * cos(t), cn[k][1] = rho * sin(t), cn[k][2] = h;
+        co[k] = 0.3 + 0.6 * unit_of(&st);
+    }
+    int g = (int)sqrt((double)n / 6);
+    if (g < 2) {
+        g = 2;
+    }
+    for (int i = 0; i < n; ++i) {
+        double p[3];
+        double t = pi2 * unit_of(&st), v = unit_of(&st);
+        switch (kind % 6) {
+        case 0: { // ellipsoid
+            double h = 2 * v - 1, rho = sqrt(1 - h * h);
+            p[0] = rho * cos(t), p[1] = rho * sin(t), p[2] = h;
+            break;
+        }
+        case 1: // cylinder rims, evenly spaced
+            t = pi2 * (i / 2) / (n / 2);
+            p[0] = cos(t), p[1] = sin(t), p[2] = i % 2 ? 1 : -1;
+            break;
+        case 2: { // capped cylinder: rims and caps
+            double rho = v < 0.5 ? 1 : sqrt(2 * v - 1 + 1e-300);
+            p[0] = rho * cos(t), p[1] = rho * sin(t), p[2] = unit_of(&st) < 0.5 ? 1 : -1;
+            break;
+        }
+        case 3: { // box grid
+            int f = i % 6, a = (i / 6) % (g + 1), b = (i / 6 / (g + 1)) % (g + 1);
+            double s1 = -1 + 2.0 * a / g, s2 = -1 + 2.0 * b / g, sg = f % 2 ? 1 : -1;
+            p[0] = f / 2 == 0 ? sg : s1;
+            p[1] = f / 2 == 1 ? sg : (f / 2 == 0 ? s1 : s2);
+            p[2] = f / 2 == 2 ? sg : s2;
+            break;
+        }
+        case 4: { // sphere cut by three planes
+            double h = 2 * v - 1, rho = sqrt(1 - h * h);
+            p[0] = rho * cos(t), p[1] = rho * sin(t), p[2] = h;
+            for (int pass = 0; pass < 4; ++pass) {
+                for (int k = 0; k < 3; ++k) {
+                    double d = p[0] * cn[k][0] + p[1] * cn[k][1] + p[2] * cn[k][2] - co[k];
+                    if (d > 0) {
+                        p[0] -= d * cn[k][0], p[1] -= d * cn[k][1], p[2] -= d * cn[k][2];
+                    }
+                }
+            }
+            break;
+        }
+        default: // cone: rim and apex
+            if (i == 0) {
+                p[0] = 0, p[1] = 0, p[2] = 1;
+            } else {
+                p[0] = cos(t), p[1] = sin(t), p[2] = -1;
+            }
+            break;
+        }
+        double l[3] = {p[0] * ex[0], p[1] * ex[1], p[2] * ex[2]};
+        out[i] = gjk_v3(to_real(R[0][0] * l[0] + R[0][1] * l[1] + R[0][2] * l[2]),
+                        to_real(R[1][0] * l[0] + R[1][1] * l[1] + R[1][2] * l[2]),
+                        to_real(R[2][0] * l[0] + R[2][1] * l[1] + R[2][2] * l[2]));
+    }
+    return n;
+}
+
+static void read_shape3(reader *r, slot3 *s, gjk_vec3 *cloud_buf) {
     memset(s, 0, sizeof *s);
     unsigned t = rd_u8(r);
     bool raw = (t & 0x80) != 0;
@@ -526,7 +642,9 @@ static void read_shape3(reader *r, slot3 *s) {
     }
     case 9:
     case 13: {
-        unsigned c = rd_u8(r), layout = rd_u8(r) % 4;
+        // The layout byte: its low two bits the points' layout, bit 2 a
+        // hull built on them (gjk_make_hull) instead of the plain list.
+        unsigned c = rd_u8(r), layout_byte = rd_u8(r), layout = layout_byte % 4;
         s->kind = "polytope";
         if (c == 255) {
             *sh = gjk_make_polytope(s->verts, -1);
@@ -555,6 +673,28 @@ static void read_shape3(reader *r, slot3 *s) {
         }
         ok = ok && n > 0;
         *sh = gjk_make_polytope(s->verts, n);
+        const gjk_vec3 *cloud = s->verts;
+        if ((layout_byte & 12) == 12 && ok) {
+            // A generated cloud of 64 to 4144 points (so that queries climb),
+            // its kind, size and turn from the bytes read.
+            n = generate_cloud(cloud_buf, c, layout_byte >> 4, s->verts[0], rd_u8(r));
+            cloud = cloud_buf;
+            for (int i = 0; i < n; ++i) {
+                big = maxd(big, mag3(cloud_buf[i]));
+                ok = ok && fin3(cloud_buf[i]);
+                s->bound = maxd(s->bound, norm3(cloud_buf[i]));
+            }
+        }
+        if ((layout_byte & 4) != 0 && ok) {
+            s->hull_tried = true;
+            s->hull_points = n;
+            s->cloud = cloud;
+            s->hull = gjk_hull_create(cloud, n, &s->hull_error);
+            if (s->hull != NULL) {
+                *sh = gjk_make_hull(s->hull);
+                s->kind = "hull";
+            }
+        }
         break;
     }
     case 10: {
@@ -977,8 +1117,9 @@ static const input2 *g_in2;
 static int g_dim3 = 3, g_dim2 = 2; // trace_data markers
 
 static void read_input3(reader *r, input3 *in) {
-    read_shape3(r, &in->a);
-    read_shape3(r, &in->b);
+    static gjk_vec3 clouds[2][MAX_CLOUD]; // not per input: static
+    read_shape3(r, &in->a, clouds[0]);
+    read_shape3(r, &in->b, clouds[1]);
     in->ta = read_transform3(r, &in->sta);
     in->tb = read_transform3(r, &in->stb);
     in->opt = read_options(r, &in->sopt, &g_dim3);
@@ -1859,6 +2000,105 @@ static void run_contact2(const gjk2_shape *A, const gjk2_shape *B, const input2 
     }
 }
 
+/// A hull built from a polytope's points (gjk_hull_create): a valid cloud
+/// gives a hull or says why not (degenerate, or out of memory), never
+/// GJK_HULL_FAILED ("never expected"); a hull's vertices are points of the
+/// cloud, and every point lies below every face plane within the rounding
+/// (hull.h: faces with outward unit normals and offsets).
+static void check_hull3(const slot3 *s, const gjk_vec3 *extra) {
+    if (!s->hull_tried) {
+        return;
+    }
+    g_query = "gjk_hull_create";
+    snprintf(g_answer, sizeof g_answer, "error %d, %s from %d points", (int)s->hull_error, s->hull ? "built" : "none",
+             s->hull_points);
+    REQUIRE(s->hull != NULL || s->hull_error == GJK_HULL_DEGENERATE || s->hull_error == GJK_HULL_OUT_OF_MEMORY ||
+                (s->hull_error == GJK_HULL_INVALID_INPUT && !s->sane),
+            "gjk_hull_create failed on a valid cloud");
+    const gjk_hull *h = s->hull;
+    if (h == NULL) {
+        return;
+    }
+    const gjk_vec3 *pts = s->cloud;
+    const int n = s->hull_points;
+    double ext[3] = {0, 0, 0};
+    for (int i = 0; i < n; ++i) {
+        ext[0] = maxd(ext[0], mag(pts[i].x));
+        ext[1] = maxd(ext[1], mag(pts[i].y));
+        ext[2] = maxd(ext[2], mag(pts[i].z));
+    }
+    const double size = ext[0] + ext[1] + ext[2];
+#if GJK_USE_FLOAT
+    const double rel = 1e-5;
+#else
+    const double rel = 1e-10;
+#endif
+    const double tol = rel * size + CHECK_FLOOR;
+    if (n <= MAX_VERTS) {
+        for (int v = 0; v < h->vertex_count; ++v) {
+            bool found = false;
+            for (int i = 0; i < n && !found; ++i) {
+                found = h->vertices[v].x == pts[i].x && h->vertices[v].y == pts[i].y && h->vertices[v].z == pts[i].z;
+            }
+            REQUIRE(found, "a hull vertex is not a point of the cloud");
+        }
+    }
+    // Every point below every face plane (on large hulls, every point
+    // against a stride of the faces: about 5e4 pairs).
+    int stride = (int)((long long)h->face_count * n / 50000) + 1;
+    for (int f = 0; f < h->face_count; f += stride) {
+        double nf[3];
+        set3(nf, h->face_normals[f]);
+        REQUIRE(fabs(len3d(nf) - 1) <= UNIT_TOL, "a hull face normal is not unit");
+        for (int i = 0; i < n; ++i) {
+            double p[3];
+            set3(p, pts[i]);
+            double above = dot3d(nf, p) - (double)h->face_offsets[f];
+            snprintf(g_detail, sizeof g_detail, "point %d above face %d by %.17g (tolerance %.3g)", i, f, above, tol);
+            REQUIRE(above <= tol, "a point of the cloud lies above a hull face");
+        }
+    }
+    // The shape's support (a climb over the hull's vertex graph from 96
+    // vertices on) reaches the cloud's farthest point along the axes, the
+    // diagonals and the directions from the bytes.
+    if (!s->sane) {
+        return;
+    }
+    g_query = "gjk_shape_support";
+    gjk_vec3 dirs[16];
+    int nd = 0;
+    for (int k = 0; k < 8; ++k) {
+        dirs[nd++] = gjk_v3(to_real(k & 1 ? 1 : -1), to_real(k & 2 ? 1 : -1), to_real(k & 4 ? 1 : -1));
+    }
+    for (int k = 0; k < 6; ++k) {
+        dirs[nd++] = gjk_v3(to_real(k / 2 == 0 ? (k & 1 ? 1 : -1) : 0), to_real(k / 2 == 1 ? (k & 1 ? 1 : -1) : 0),
+                            to_real(k / 2 == 2 ? (k & 1 ? 1 : -1) : 0));
+    }
+    for (int k = 0; k < 2; ++k) {
+        if (fin3(extra[k]) && mag3(extra[k]) <= SANE_MAX && mag3(extra[k]) > 1e-3) {
+            dirs[nd++] = extra[k];
+        }
+    }
+    for (int k = 0; k < nd; ++k) {
+        double d[3], best = -INFINITY;
+        set3(d, dirs[k]);
+        double dl = len3d(d);
+        for (int i = 0; i < n; ++i) {
+            double p[3];
+            set3(p, pts[i]);
+            best = maxd(best, dot3d(p, d) / dl);
+        }
+        gjk_vec3 sp = gjk_shape_support(&s->shape, dirs[k]); // the margin's sphere added
+        double p[3];
+        set3(p, sp);
+        double got = dot3d(p, d) / dl - (double)s->shape.margin;
+        snprintf(g_detail, sizeof g_detail, "direction (%.17g, %.17g, %.17g): support %.17g, farthest point %.17g",
+                 d[0], d[1], d[2], got, best);
+        REQUIRE(got >= best - tol, "the hull's support falls short of the cloud's farthest point");
+    }
+    g_detail[0] = '\0';
+}
+
 static void run3(const input3 *in) {
     const gjk_shape *A = in->a.null_shape ? NULL : &in->a.shape;
     const gjk_shape *B = in->b.null_shape ? NULL : &in->b.shape;
@@ -1867,6 +2107,8 @@ static void run3(const input3 *in) {
     double rel = check_rel(o);
     geo g;
     geo_init3(&g, A, in->ta, in->a.bound, B, in->tb, in->b.bound, rel, in->extra);
+    check_hull3(&in->a, in->extra);
+    check_hull3(&in->b, in->extra);
 
     // Shape validation and the public support function.
     g_query = "gjk_shape_validate";
@@ -2520,5 +2762,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     run2(&in2);
     run_geometry2(&in2);
     g_in2 = NULL;
+    gjk_hull_destroy(in3.a.hull);
+    gjk_hull_destroy(in3.b.hull);
     return 0;
 }

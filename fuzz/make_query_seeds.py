@@ -76,6 +76,13 @@ def ellipsoid(r, m=0.0):
 def polytope(verts, layout=0, m=0.0):
     return bytes([9, len(verts), layout]) + b''.join(vec(*v) for v in verts) + margin(m)
 
+
+def generated_hull(kind, c, extent, seed, m=0.0):
+    """The hull of a generated cloud of 64 + 16 c points (layout bits 2 and 3; kind in the high nibble):
+    c % 41 vertices are read (the first gives the extents), then the seed byte."""
+    verts = [extent] + [(0, 0, 0)] * (c % 41 - 1)
+    return bytes([9, c, 12 | (kind << 4)]) + b''.join(vec(*v) for v in verts) + bytes([seed]) + margin(m)
+
 def custom(mode, c, h, r, k=0.0, radius=0.0, m=0.0):
     return bytes([10, mode]) + vec(*c) + vec(*h) + vec(*r) + num(k) + num(radius) + margin(m)
 
@@ -237,6 +244,19 @@ def seeds():
                               input2(polygon(cloud2), polygon(ring2), tb=t2((1, 0.5), angle=0.5)))
     yield 'degenerate-clouds', (input3(polytope(cloud[:12], layout=2), polytope(cloud[:9], layout=3), tb=t3((0.5, 0, 0))) +
                                 input2(polygon(cloud2[:10], layout=1), polygon(cloud2[:9], layout=2), tb=t2((0.5, 0))))
+    # layout bit 2: the polytope as a hull (gjk_hull_create, gjk_make_hull): a cloud against a box,
+    # a flat cloud (a flat hull) against a sphere inside it, and a cloud's hull against its plain list.
+    yield 'hull-cloud40-box', (input3(polytope(cloud, layout=4), box((0.5, 0.25, 0.75)), tb=t3((0.25, 0.5, 0.125))) +
+                               input2(point2(), circle(1)))
+    yield 'hull-flat-sphere', (input3(polytope(cloud[:12], layout=5), sphere(0.25), tb=t3((0.125, 0, 0))) +
+                               input2(point2(), circle(1)))
+    yield 'hull-vs-polytope', (input3(polytope(cloud, layout=4), polytope(cloud), tb=t3((1.5, 0.25, 0))) +
+                               input2(point2(), circle(1)))
+    for kind, name in enumerate(['ellipsoid', 'cylinder', 'capped-cylinder', 'box-grid', 'cut-sphere', 'cone']):
+        yield 'generated-hull-' + name, (input3(generated_hull(kind, 60 + kind, (1, 0.75, 0.5), 17 + kind),
+                                                sphere(0.25) if kind % 2 else box((0.25, 0.5, 0.125)),
+                                                tb=t3((0.5, 0.25, 0.125 * kind))) +
+                                         input2(point2(), circle(1)))
     yield 'identical-boxes', (input3(box((1, 1, 1)), box((1, 1, 1)), tb=t3()) + input2(box2((1, 1)), box2((1, 1)), tb=t2()))
     yield 'concentric-spheres', (input3(sphere(1), sphere(2), tb=t3()) + input2(circle(1), circle(2), tb=t2()))
     yield 'far-from-origin', (input3(box((1, 1, 1)), sphere(0.5), ta=t3((1e6, -1e6, 1e6)), tb=t3((1e6 + 1.75, -1e6, 1e6)),
