@@ -78,9 +78,9 @@ def polytope(verts, layout=0, m=0.0):
 
 
 def generated_hull(kind, c, extent, seed, m=0.0):
-    """The hull of a generated cloud of 64 + 16 c points (layout bits 2 and 3; kind in the high nibble):
+    """The hull of a generated cloud of 64 + 16 (c mod 64) points (layout bits 2 and 3; kind in the high nibble):
     c % 41 vertices are read (the first gives the extents), then the seed byte."""
-    verts = [extent] + [(0, 0, 0)] * (c % 41 - 1)
+    verts = ([extent] + [(0, 0, 0)] * 40)[:c % 41]
     return bytes([9, c, 12 | (kind << 4)]) + b''.join(vec(*v) for v in verts) + bytes([seed]) + margin(m)
 
 def custom(mode, c, h, r, k=0.0, radius=0.0, m=0.0):
@@ -253,7 +253,7 @@ def seeds():
     yield 'hull-vs-polytope', (input3(polytope(cloud, layout=4), polytope(cloud), tb=t3((1.5, 0.25, 0))) +
                                input2(point2(), circle(1)))
     for kind, name in enumerate(['ellipsoid', 'cylinder', 'capped-cylinder', 'box-grid', 'cut-sphere', 'cone']):
-        yield 'generated-hull-' + name, (input3(generated_hull(kind, 60 + kind, (1, 0.75, 0.5), 17 + kind),
+        yield 'generated-hull-' + name, (input3(generated_hull(kind, 42 + kind, (1, 0.75, 0.5), 17 + kind),
                                                 sphere(0.25) if kind % 2 else box((0.25, 0.5, 0.125)),
                                                 tb=t3((0.5, 0.25, 0.125 * kind))) +
                                          input2(point2(), circle(1)))
