@@ -2041,6 +2041,9 @@ static void check_hull3(const slot3 *s, const gjk_vec3 *extra) {
             REQUIRE(found, "a hull vertex is not a point of the cloud");
         }
     }
+    if (!s->sane) {
+        return; // (huge clouds: the checks' own products overflow)
+    }
     // Every point below every face plane (on large hulls, every point
     // against a stride of the faces: about 5e4 pairs).
     int stride = (int)((long long)h->face_count * n / 50000) + 1;
@@ -2059,9 +2062,6 @@ static void check_hull3(const slot3 *s, const gjk_vec3 *extra) {
     // The shape's support (a climb over the hull's vertex graph from 96
     // vertices on) reaches the cloud's farthest point along the axes, the
     // diagonals and the directions from the bytes.
-    if (!s->sane) {
-        return;
-    }
     g_query = "gjk_shape_support";
     gjk_vec3 dirs[16];
     int nd = 0;
