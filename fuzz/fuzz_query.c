@@ -1194,7 +1194,7 @@ static void print_slot3(const char *name, const slot3 *s) {
     case GJK_SHAPE_POLYTOPE:
         fprintf(stderr, " count=%d vertices=%s", sh->polytope.count, sh->polytope.vertices ? "" : "NULL");
         for (int i = 0; sh->polytope.vertices && i < sh->polytope.count; ++i) {
-            fprintf(stderr, "\n      (%.17g, %.17g, %.17g)", G(s->verts[i].x), G(s->verts[i].y), G(s->verts[i].z));
+            fprintf(stderr, "\n      (%.17g, %.17g, %.17g)", G(sh->polytope.vertices[i].x), G(sh->polytope.vertices[i].y), G(sh->polytope.vertices[i].z));
         }
         break;
     case GJK_SHAPE_CUSTOM:

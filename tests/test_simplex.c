@@ -369,6 +369,33 @@ static void test_subnormal_triangle(void) {
     ENSURE(gjk_is_valid_vec3(c3) && gjk_length(c3) <= 1);
 }
 
+/// A flat tetrahedron through the origin: two pairs of antipodal rim
+/// vertices of a cylinder hull (fuzz seed 993, a warm distance query's
+/// start). Its volume is rounding, yet all four sub-volumes came out with
+/// its sign: "inside", with weights whose points summed 0.22 from the
+/// origin, which the query reported as the shapes' common point. The
+/// solve's point must be its weights' combination, and the origin (it lies
+/// in the quadrilateral).
+static void test_flat_tetrahedron_through_origin(void) {
+    const gjk_vec3 p[4] = {
+        gjk_v3((gjk_real)0x1.5eac9f0aba308p+0, (gjk_real)-0x1.2dcc7f7d3da26p-2, (gjk_real)-0x1.887ab90a5db6p-3),
+        gjk_v3((gjk_real)-0x1.5eac9f0aba308p+0, (gjk_real)0x1.2dcc7f7d3da2ep-2, (gjk_real)0x1.887ab90a5db48p-3),
+        gjk_v3((gjk_real)0x1.5e9a487d16fdap+0, (gjk_real)-0x1.3b538f4f9cba4p-2, (gjk_real)-0x1.5ff0cf9e3ea7p-3),
+        gjk_v3((gjk_real)-0x1.5e9a487d16fdap+0, (gjk_real)0x1.3b538f4f9cba2p-2, (gjk_real)0x1.5ff0cf9e3ea74p-3)};
+    gjk_simplex s = make_simplex(p, 4);
+    gjk_vec3 v = gjk_simplex_solve(&s);
+    gjk_vec3 sum = gjk_v3_zero();
+    gjk_real lsum = 0;
+    for (int m = 0; m < s.count; ++m) {
+        ENSURE(s.lambda[m] >= 0);
+        sum = gjk_add(sum, gjk_scale(s.lambda[m], s.v[m].w));
+        lsum += s.lambda[m];
+    }
+    ENSURE_NEAR(lsum, 1, 8 * GJK_REAL_EPSILON);
+    ENSURE(gjk_length(gjk_sub(sum, v)) <= 64 * GJK_REAL_EPSILON);
+    ENSURE(gjk_length(v) <= 64 * GJK_REAL_EPSILON);
+}
+
 /// gjk_simplex_encloses on fuzz finding f35's stall: a sliver (two vertices
 /// 1e-6 apart, the third 2.2 away) whose plane passes 1.06e-13 from the
 /// origin, and a support point 5 beyond it: the origin is inside their
@@ -411,5 +438,6 @@ int main(void) {
     RUN_TEST(test_polish_sliver);
     RUN_TEST(test_encloses_sliver);
     RUN_TEST(test_subnormal_triangle);
+    RUN_TEST(test_flat_tetrahedron_through_origin);
     return TEST_SUMMARY();
 }
