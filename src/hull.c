@@ -29,20 +29,21 @@
 // triangles that are coplanar within the input's resolution (1e-12 of the
 // size in double, 4e-6 in float, where the points themselves are rounded)
 // are merged into polygon faces, the vertex adjacency is read off the
-// triangles' edges (a merged face's diagonals included: see pack), and
-// everything is packed into one block.
+// triangles' edges (a merged face's diagonals included), and everything is
+// packed into one block (hull_pack.c).
 // The result is checked: a closed surface where every edge is shared by two
 // faces the right way round (V − E + F = 2) and every edge is locally convex
 // (exactly, on the grid), which together make it a convex polytope.
 //
 // Coplanar clouds get a flat hull: the 2D hull of the points in their plane
-// (Andrew's monotone chain), as two faces of opposite orientation.
+// (Andrew's monotone chain), as two faces of opposite orientation
+// (hull_pack.c).
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "exact.h"
-#include "internal.h"
+#include "hull_build.h"
 
 /// The resolution of the input relative to its size (the sum of its largest
 /// coordinates): 1e-12 in double; in float, where the points themselves are
@@ -52,32 +53,6 @@
 #else
 #define GJK_HULL_INPUT_EPS 1e-12
 #endif
-
-/// Vectors of the construction, in double whatever gjk_real is.
-typedef struct hv3 {
-    double x, y, z;
-} hv3;
-
-static hv3 hv(double x, double y, double z) {
-    hv3 r = {x, y, z};
-    return r;
-}
-static hv3 hsub(hv3 a, hv3 b) { return hv(a.x - b.x, a.y - b.y, a.z - b.z); }
-static hv3 hneg(hv3 a) { return hv(-a.x, -a.y, -a.z); }
-static hv3 hscale(double s, hv3 a) { return hv(s * a.x, s * a.y, s * a.z); }
-static double hdot(hv3 a, hv3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static hv3 hcross(hv3 a, hv3 b) { return hv(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
-static double hlength_sq(hv3 a) { return hdot(a, a); }
-static double hlength(hv3 a) { return sqrt(hdot(a, a)); }
-/// a / |a| (scaled by the largest component first), or zero.
-static hv3 hnormalize(hv3 a) {
-    double m = fmax(fabs(a.x), fmax(fabs(a.y), fabs(a.z)));
-    if (!(m > 0) || !isfinite(m)) {
-        return hv(0, 0, 0);
-    }
-    a = hscale(1 / m, a);
-    return hscale(1 / hlength(a), a);
-}
 
 typedef struct hull_face {
     int v[3];           ///< Counter-clockwise seen from outside.
@@ -401,318 +376,6 @@ static bool add_point(hull_builder *b, int start, int eye, int stamp) {
     return true;
 }
 
-// ---- packing the result ---------------------------------------------------
-
-/// A polygon face under construction: vertex indices into the input points.
-typedef struct poly_set {
-    int face_count;
-    int index_count;
-    int *first;   ///< face_count + 1
-    int *indices;
-    hv3 *normals;
-    double *offsets;
-} poly_set;
-
-static size_t align16(size_t x) { return (x + 15) & ~(size_t)15; }
-
-/// The size of a hull's start sample: about √n / 2 directions, a multiple
-/// of 8 from 8 to GJK_HULL_START_MAX. The sample's scan costs about K/8
-/// steps and the climb from its best point about √(n/K) moves; measured
-/// with callgrind on distance queries between hulls of n points on an
-/// ellipsoid, the best K grew from 8 (n = 128) to 64 (n = 16384).
-static int start_sample_size(int n) {
-    int k = (int)ceil(sqrt((double)n) / 2 / 8) * 8;
-    return k < 8 ? 8 : (k > GJK_HULL_START_MAX ? GJK_HULL_START_MAX : k);
-}
-
-/// Fills the hull's start sample: for each of `count` directions spread over
-/// the sphere (a Fibonacci lattice: heights evenly spaced in (−1, 1),
-/// longitudes turning by the golden angle), the vertex farthest along it,
-/// and the sample's coordinates in blocks of `stride` (the tail padded with
-/// the first sample point, which never wins over it).
-static void start_sample(gjk_hull *h, int *vertex, int count, gjk_real *scan, int stride) {
-    const double golden = 2.39996322972865332; // π (3 − √5)
-    for (int k = 0; k < count; ++k) {
-        double z = 1 - (2 * k + 1) / (double)count, r = sqrt(1 - z * z);
-        gjk_vec3 d = gjk_v3((gjk_real)(r * cos(golden * k)), (gjk_real)(r * sin(golden * k)), (gjk_real)z);
-        vertex[k] = gjk_scan_portable(h->scan, h->scan_stride, h->vertex_count, d);
-    }
-    for (int k = 0; k < stride; ++k) {
-        gjk_vec3 p = h->vertices[vertex[k < count ? k : 0]];
-        scan[k] = p.x;
-        scan[stride + k] = p.y;
-        scan[2 * stride + k] = p.z;
-    }
-    h->start_count = count;
-    h->start_vertex = vertex;
-    h->start_scan = scan;
-    h->start_stride = stride;
-}
-
-/// Packs faces (indices into pts) into one hull block: renumbers the used
-/// points, builds the vertex adjacency from the edges of `edges`' faces (the
-/// construction's triangles; NULL: the polygon faces' own edges). The
-/// faces' offsets are those of the construction's points, scaled by 2^shift
-/// back to the points' own.
-static gjk_hull *pack(const gjk_vec3 *pts, int n, const poly_set *ps, const poly_set *edges, bool flat,
-                      bool coplanar, int shift, gjk_hull_error *error) {
-    const poly_set *es = edges != NULL ? edges : ps;
-    int *remap = malloc((size_t)n * sizeof *remap);
-    if (remap == NULL) {
-        *error = GJK_HULL_OUT_OF_MEMORY;
-        return NULL;
-    }
-    for (int i = 0; i < n; ++i) {
-        remap[i] = -1;
-    }
-    int vcount = 0;
-    for (int k = 0; k < ps->index_count; ++k) {
-        int v = ps->indices[k];
-        if (remap[v] < 0) {
-            remap[v] = vcount++;
-        }
-    }
-    int F = ps->face_count, I = ps->index_count;
-    size_t off_vertices = align16(sizeof(gjk_hull));
-    size_t off_normals = off_vertices + align16((size_t)vcount * sizeof(gjk_vec3));
-    size_t off_offsets = off_normals + align16((size_t)F * sizeof(gjk_vec3));
-    size_t off_face_first = off_offsets + align16((size_t)F * sizeof(gjk_real));
-    size_t off_face_indices = off_face_first + align16((size_t)(F + 1) * sizeof(int));
-    size_t off_nfirst = off_face_indices + align16((size_t)I * sizeof(int));
-    size_t off_neighbors = off_nfirst + align16((size_t)(vcount + 1) * sizeof(int));
-    int stride = (vcount + 7) / 8 * 8;
-    size_t off_scan = off_neighbors + align16((size_t)es->index_count * sizeof(int));
-    const int start_count = start_sample_size(vcount), start_stride = (start_count + 7) / 8 * 8;
-    size_t off_start_vertex = off_scan + align16((size_t)(3 * stride) * sizeof(gjk_real));
-    size_t off_start_scan = off_start_vertex + align16((size_t)start_count * sizeof(int));
-    size_t total = off_start_scan + align16((size_t)(3 * start_stride) * sizeof(gjk_real));
-    unsigned char *block = malloc(total);
-    if (block == NULL) {
-        free(remap);
-        *error = GJK_HULL_OUT_OF_MEMORY;
-        return NULL;
-    }
-    gjk_hull *h = (gjk_hull *)block;
-    gjk_vec3 *vertices = (gjk_vec3 *)(block + off_vertices);
-    gjk_vec3 *normals = (gjk_vec3 *)(block + off_normals);
-    gjk_real *offsets = (gjk_real *)(block + off_offsets);
-    int *face_first = (int *)(block + off_face_first);
-    int *face_indices = (int *)(block + off_face_indices);
-    int *nfirst = (int *)(block + off_nfirst);
-    int *neighbors = (int *)(block + off_neighbors);
-    gjk_real *scan = (gjk_real *)(block + off_scan);
-    int *start_vertex = (int *)(block + off_start_vertex);
-    gjk_real *start_scan = (gjk_real *)(block + off_start_scan);
-    for (int i = 0; i < n; ++i) {
-        if (remap[i] >= 0) {
-            vertices[remap[i]] = pts[i];
-        }
-    }
-    for (int f = 0; f < F; ++f) {
-        normals[f] = gjk_v3((gjk_real)ps->normals[f].x, (gjk_real)ps->normals[f].y, (gjk_real)ps->normals[f].z);
-        offsets[f] = (gjk_real)ldexp(ps->offsets[f], shift);
-    }
-    for (int f = 0; f <= F; ++f) {
-        face_first[f] = ps->first[f];
-    }
-    for (int k = 0; k < I; ++k) {
-        face_indices[k] = remap[ps->indices[k]];
-    }
-    // Each edge u → w gives u the neighbour w; the twin edge w → u of the
-    // face on the other side gives w the neighbour u. The edges are the
-    // construction's triangles', not the merged polygons': a point that lies
-    // on a polygon's edge within the merging tolerance (in float, points on
-    // a cylinder's rim rounded nearly onto the chord of their neighbours) is
-    // a corner of the polygons with only those two neighbours, and a climb
-    // along a d square to that chord stopped there, up to the cylinder's
-    // height short of the support point (fuzz/findings f54: 70 of 200,000
-    // climbs from random hints on a float cylinder of 799 vertices, 253 on a
-    // cone of 3132; none in double). The triangles keep its edges across
-    // the faces beside it, and a merged face's diagonals (a cylinder of 800
-    // rim points: a mean of 6 neighbours where its polygons gave 4).
-    int *cursor = malloc((size_t)(vcount > 0 ? vcount : 1) * sizeof *cursor);
-    if (cursor == NULL) {
-        free(remap);
-        free(block);
-        *error = GJK_HULL_OUT_OF_MEMORY;
-        return NULL;
-    }
-    for (int v = 0; v <= vcount; ++v) {
-        nfirst[v] = 0;
-    }
-    for (int k = 0; k < es->index_count; ++k) {
-        nfirst[remap[es->indices[k]] + 1]++;
-    }
-    for (int v = 0; v < vcount; ++v) {
-        nfirst[v + 1] += nfirst[v];
-        cursor[v] = nfirst[v];
-    }
-    for (int f = 0; f < es->face_count; ++f) {
-        int s = es->first[f], e = es->first[f + 1];
-        for (int k = s; k < e; ++k) {
-            int u = remap[es->indices[k]], w = remap[es->indices[k + 1 < e ? k + 1 : s]];
-            neighbors[cursor[u]++] = w;
-        }
-    }
-    free(cursor);
-    free(remap);
-    for (int v = 0; v < stride; ++v) {
-        gjk_vec3 p = vertices[v < vcount ? v : 0];
-        scan[v] = p.x;
-        scan[stride + v] = p.y;
-        scan[2 * stride + v] = p.z;
-    }
-    h->scan = scan;
-    h->scan_stride = stride;
-    h->scan_kind = gjk_hull_scan_kind();
-    h->vertex_count = vcount;
-    h->vertices = vertices;
-    h->face_count = F;
-    h->face_first = face_first;
-    h->face_indices = face_indices;
-    h->face_normals = normals;
-    h->face_offsets = offsets;
-    h->neighbor_first = nfirst;
-    h->neighbors = neighbors;
-    h->flat = flat;
-    h->coplanar = coplanar;
-    h->radius = 0;
-    for (int a = 0; a < 6; ++a) {
-        h->extreme[a] = 0;
-    }
-    for (int v = 0; v < vcount; ++v) {
-        gjk_vec3 p = vertices[v];
-        h->radius = gjk_max(h->radius, gjk_length(p));
-        const gjk_real c[3] = {p.x, p.y, p.z};
-        for (int a = 0; a < 3; ++a) {
-            gjk_vec3 lo = vertices[h->extreme[2 * a]], hi = vertices[h->extreme[2 * a + 1]];
-            const gjk_real clo[3] = {lo.x, lo.y, lo.z}, chi[3] = {hi.x, hi.y, hi.z};
-            if (c[a] < clo[a]) {
-                h->extreme[2 * a] = v;
-            }
-            if (c[a] > chi[a]) {
-                h->extreme[2 * a + 1] = v;
-            }
-        }
-    }
-    start_sample(h, start_vertex, start_count, start_scan, start_stride);
-    *error = GJK_HULL_OK;
-    return h;
-}
-
-static void free_polys(poly_set *ps) {
-    free(ps->first);
-    free(ps->indices);
-    free(ps->normals);
-    free(ps->offsets);
-}
-
-static bool alloc_polys(poly_set *ps, int faces, int indices) {
-    ps->face_count = 0;
-    ps->index_count = 0;
-    ps->first = malloc((size_t)(faces + 1) * sizeof *ps->first);
-    ps->indices = malloc((size_t)(indices > 0 ? indices : 1) * sizeof *ps->indices);
-    ps->normals = malloc((size_t)(faces > 0 ? faces : 1) * sizeof *ps->normals);
-    ps->offsets = malloc((size_t)(faces > 0 ? faces : 1) * sizeof *ps->offsets);
-    if (ps->first == NULL || ps->indices == NULL || ps->normals == NULL || ps->offsets == NULL) {
-        free_polys(ps);
-        return false;
-    }
-    ps->first[0] = 0;
-    return true;
-}
-
-// ---- flat clouds ---------------------------------------------------------
-
-typedef struct flat_point {
-    double x, y;
-    int index;
-} flat_point;
-
-static int compare_flat(const void *pa, const void *pb) {
-    const flat_point *a = pa, *b = pb;
-    if (a->x != b->x) {
-        return a->x < b->x ? -1 : 1;
-    }
-    if (a->y != b->y) {
-        return a->y < b->y ? -1 : 1;
-    }
-    return a->index - b->index;
-}
-
-/// The hull of points lying (within eps) in the plane through `origin` with
-/// unit normal n, as two opposite faces.
-static gjk_hull *flat_hull(const gjk_vec3 *points, const hv3 *pts, int n, hv3 origin, hv3 u, hv3 nrm, double eps,
-                           int shift, gjk_hull_error *error) {
-    hv3 v = hcross(nrm, u);
-    flat_point *fp = malloc((size_t)n * sizeof *fp);
-    int *chain = malloc((size_t)(2 * n + 1) * sizeof *chain);
-    if (fp == NULL || chain == NULL) {
-        free(fp);
-        free(chain);
-        *error = GJK_HULL_OUT_OF_MEMORY;
-        return NULL;
-    }
-    for (int i = 0; i < n; ++i) {
-        hv3 r = hsub(pts[i], origin);
-        fp[i].x = hdot(r, u);
-        fp[i].y = hdot(r, v);
-        fp[i].index = i;
-    }
-    qsort(fp, (size_t)n, sizeof *fp, compare_flat);
-    // Andrew's monotone chain; a turn counts only when the third point lies
-    // more than eps to the left of the line through the first two.
-    int k = 0;
-    for (int pass = 0; pass < 2; ++pass) {
-        int base = k;
-        for (int j = 0; j < n; ++j) {
-            int i = pass == 0 ? j : n - 1 - j;
-            while (k >= base + 2) {
-                const flat_point *a = &fp[chain[k - 2]], *b = &fp[chain[k - 1]];
-                double ex = b->x - a->x, ey = b->y - a->y;
-                double cr = ex * (fp[i].y - a->y) - ey * (fp[i].x - a->x);
-                double len = sqrt(ex * ex + ey * ey);
-                if (cr > eps * len) {
-                    break;
-                }
-                --k;
-            }
-            chain[k++] = i;
-        }
-        --k; // the last point of each chain starts the next
-    }
-    int m = k;
-    poly_set ps;
-    if (m < 3 || !alloc_polys(&ps, 2, 2 * m)) {
-        free(fp);
-        free(chain);
-        *error = m < 3 ? GJK_HULL_DEGENERATE : GJK_HULL_OUT_OF_MEMORY;
-        return NULL;
-    }
-    for (int j = 0; j < m; ++j) {
-        ps.indices[j] = fp[chain[j]].index;
-        ps.indices[m + j] = fp[chain[m - 1 - j]].index;
-    }
-    ps.first[1] = m;
-    ps.first[2] = 2 * m;
-    ps.face_count = 2;
-    ps.index_count = 2 * m;
-    ps.normals[0] = nrm;
-    ps.normals[1] = hneg(nrm);
-    double off = 0;
-    for (int j = 0; j < m; ++j) {
-        off += hdot(nrm, pts[ps.indices[j]]);
-    }
-    off /= (double)m;
-    ps.offsets[0] = off;
-    ps.offsets[1] = -off;
-    free(fp);
-    free(chain);
-    gjk_hull *h = pack(points, n, &ps, NULL, true, true, shift, error);
-    free_polys(&ps);
-    return h;
-}
-
 // ---- merging coplanar triangles into polygons ------------------------------
 
 static int find_root(int *parent, int i) {
@@ -818,7 +481,7 @@ static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error)
             }
         }
     }
-    if (!convex || !alloc_polys(ps, live, 3 * live)) {
+    if (!convex || !gjk_polys_alloc(ps, live, 3 * live)) {
         free(parent);
         free(first);
         free(succ);
@@ -962,7 +625,7 @@ static bool live_triangles(const hull_builder *b, poly_set *tri) {
     for (int i = 0; i < b->fcount; ++i) {
         live += b->f[i].alive;
     }
-    if (!alloc_polys(tri, live, 3 * live)) {
+    if (!gjk_polys_alloc(tri, live, 3 * live)) {
         return false;
     }
     for (int i = 0; i < b->fcount; ++i) {
@@ -1059,7 +722,7 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, const hv3 *g,
         }
     }
     if (i3 < 0) {
-        return flat_hull(points, dp, count, dp[i0], u01, nrm, eps, shift, error);
+        return gjk_hull_flat(points, dp, count, dp[i0], u01, nrm, eps, shift, error);
     }
 
     b.next = malloc((size_t)count * sizeof *b.next);
@@ -1130,12 +793,12 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, const hv3 *g,
     } else if (build_polygons(&b, &ps, error)) {
         poly_set tri;
         if (live_triangles(&b, &tri)) {
-            h = pack(points, count, &ps, &tri, false, b.coplanar, shift, error);
-            free_polys(&tri);
+            h = gjk_hull_pack(points, count, &ps, &tri, false, b.coplanar, shift, error);
+            gjk_polys_free(&tri);
         } else {
             *error = GJK_HULL_OUT_OF_MEMORY;
         }
-        free_polys(&ps);
+        gjk_polys_free(&ps);
     }
     free_builder(&b);
     if (h != NULL) {
