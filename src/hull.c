@@ -109,6 +109,11 @@ static double height(const hull_builder *b, const hull_face *f, int i) {
     return hdot(f->n, hsub(b->g[i], b->g[f->v[0]]));
 }
 
+/// Grid point i as the array the exact functions take.
+static void grid_point(const hull_builder *b, int i, double out[3]) {
+    out[0] = b->g[i].x, out[1] = b->g[i].y, out[2] = b->g[i].z;
+}
+
 /// The side of face f's plane point i lies on (1 above, −1 below, 0 on),
 /// exactly: the rounded height where it exceeds its rounding bound, the
 /// grid's integers otherwise.
@@ -121,9 +126,8 @@ static int side(const hull_builder *b, const hull_face *f, int i) {
     if (h < -bound) {
         return -1;
     }
-    const hv3 *a = &b->g[f->v[0]], *c1 = &b->g[f->v[1]], *c2 = &b->g[f->v[2]], *q = &b->g[i];
-    const double pa[3] = {a->x, a->y, a->z}, pb[3] = {c1->x, c1->y, c1->z}, pc[3] = {c2->x, c2->y, c2->z},
-                 pq[3] = {q->x, q->y, q->z};
+    double pa[3], pb[3], pc[3], pq[3];
+    grid_point(b, f->v[0], pa), grid_point(b, f->v[1], pb), grid_point(b, f->v[2], pc), grid_point(b, i, pq);
     return gjk_exact_orient(pa, pb, pc, pq);
 }
 
@@ -131,9 +135,8 @@ static int side(const hull_builder *b, const hull_face *f, int i) {
 /// product (accurate however thin the triangle), or zero when they are
 /// collinear.
 static hv3 grid_normal(const hull_builder *b, int a, int c1, int c2) {
-    const hv3 *p0 = &b->g[a], *p1 = &b->g[c1], *p2 = &b->g[c2];
-    const double pa[3] = {p0->x, p0->y, p0->z}, pb[3] = {p1->x, p1->y, p1->z}, pc[3] = {p2->x, p2->y, p2->z};
-    double n[3];
+    double pa[3], pb[3], pc[3], n[3];
+    grid_point(b, a, pa), grid_point(b, c1, pb), grid_point(b, c2, pc);
     gjk_exact_cross(pa, pb, pc, n);
     return hnormalize(hv(n[0], n[1], n[2]));
 }
@@ -208,17 +211,20 @@ static bool over_face(const hull_builder *b, const hull_face *f, int i) {
 static void file_point(hull_builder *b, int i, const int *faces, int count) {
     int best = -1;
     double best_h = b->eps;
+    bool near = false; // within eps of some face's plane
     for (int k = 0; k < count; ++k) {
         double h = height(b, &b->f[faces[k]], i);
+        near |= h > -b->eps;
         if (h > best_h) {
             best_h = h;
             best = faces[k];
         }
     }
     if (best < 0) {
-        // Within eps of every face's plane: dropped if it lies over one
-        // it is that near, else filed above one it lies above.
-        for (int k = 0; k < count; ++k) {
+        // No more than eps above any face's plane: dropped if below them
+        // all by more, or over one it is that near, else filed above one
+        // it lies above.
+        for (int k = 0; k < count && near; ++k) {
             const hull_face *f = &b->f[faces[k]];
             double h = height(b, f, i);
             if (h > -b->eps && over_face(b, f, i)) {
