@@ -1519,6 +1519,42 @@ static void check_touching_or_overlap(const geo *g) {
     g_detail[0] = '\0';
 }
 
+/// A shape's axis-aligned box (gjk_shape_aabb, gjk2_shape_aabb) of shape
+/// `which` of the pair, whose shape and pose together are in state st: the
+/// status as their validity says, zeros when invalid, finite bounds in
+/// order otherwise, and for sane ones each bound the shape's support value
+/// along its world axis (geo_h) within the tolerance.
+static void check_aabb(const geo *g, int which, part_state st, gjk_status status, const double *lo, const double *hi) {
+    REQUIRE(status == GJK_SEPARATED || status == GJK_INVALID_INPUT, "the bounding box's status is not valid/invalid");
+    if (st == PART_INVALID) {
+        REQUIRE(status == GJK_INVALID_INPUT, "the bounding box accepted an invalid shape or pose");
+    }
+    if (status == GJK_INVALID_INPUT) {
+        REQUIRE(is_zero3(lo) && is_zero3(hi), "an invalid bounding box is not zero");
+        REQUIRE(st != PART_SANE, "the bounding box rejected a valid shape and pose");
+        return;
+    }
+    for (int i = 0; i < g->dim; ++i) {
+        REQUIRE(fin(lo[i]) && fin(hi[i]) && lo[i] <= hi[i], "the bounding box is not finite and in order");
+    }
+    if (st != PART_SANE) {
+        return;
+    }
+    // The rounding of the pose and of the support point, at the pair's
+    // scale (the options, and so the pair's tolerance, play no part).
+    double tol = 64 * REAL_EPS * g->world + CHECK_FLOOR;
+    for (int i = 0; i < g->dim; ++i) {
+        double u[3] = {0, 0, 0};
+        u[i] = 1;
+        detail("upper bound vs support", u, hi[i], geo_h(g, which, u), tol);
+        REQUIRE(fabs(hi[i] - geo_h(g, which, u)) <= tol, "the bounding box's upper bound is not the support value");
+        u[i] = -1;
+        detail("lower bound vs support", u, lo[i], -geo_h(g, which, u), tol);
+        REQUIRE(fabs(lo[i] + geo_h(g, which, u)) <= tol, "the bounding box's lower bound is not the support value");
+    }
+    g_detail[0] = '\0';
+}
+
 // ---- status helpers --------------------------------------------------------------------
 
 static bool query_status(gjk_status s) {
@@ -2128,6 +2164,15 @@ static void run3(const input3 *in) {
         }
     }
 
+    for (int k = 0; k < 2; ++k) {
+        const slot3 *s = k ? &in->b : &in->a;
+        g_query = "gjk_shape_aabb", g_answer[0] = '\0';
+        gjk_aabb_output bx = gjk_shape_aabb(s->null_shape ? NULL : &s->shape, k ? in->tb : in->ta);
+        double lo[3], hi[3];
+        set3(lo, bx.lower), set3(hi, bx.upper);
+        check_aabb(&g, k, worst(slot_state3(s), k ? in->stb : in->sta), bx.status, lo, hi);
+    }
+
     gjk_query_input q = {A, in->ta, B, in->tb, *o};
     g_query = "gjk_intersect", g_answer[0] = '\0';
     gjk_intersect_output io = gjk_intersect(&q);
@@ -2385,6 +2430,15 @@ static void run2(const input2 *in) {
                 REQUIRE(fin2(p), "gjk2_shape_support of a valid shape is not finite");
             }
         }
+    }
+
+    for (int k = 0; k < 2; ++k) {
+        const slot2 *s = k ? &in->b : &in->a;
+        g_query = "gjk2_shape_aabb", g_answer[0] = '\0';
+        gjk2_aabb_output bx = gjk2_shape_aabb(s->null_shape ? NULL : &s->shape, k ? in->tb : in->ta);
+        double lo[3], hi[3];
+        set2(lo, bx.lower), set2(hi, bx.upper);
+        check_aabb(&g, k, worst(slot_state2(s), k ? in->stb : in->sta), bx.status, lo, hi);
     }
 
     gjk2_query_input q = {A, in->ta, B, in->tb, *o};

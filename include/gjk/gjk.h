@@ -154,6 +154,27 @@ GJK_API gjk_status gjk_shape_validate(const gjk_shape *shape);
 /// the shape's local frame. A zero direction gives a point of the shape.
 GJK_API gjk_vec3 gjk_shape_support(const gjk_shape *shape, gjk_vec3 direction);
 
+/// The output of gjk_shape_aabb: an axis-aligned box in world coordinates.
+typedef struct gjk_aabb_output {
+    /// GJK_SEPARATED (as gjk_shape_validate reports a valid shape), or
+    /// GJK_INVALID_INPUT for an invalid shape or transform, a custom support
+    /// point that is not finite, or bounds that overflow (lower and upper
+    /// are then zero).
+    gjk_status status;
+    gjk_vec3 lower; ///< The least x, y and z of the shape's points.
+    gjk_vec3 upper; ///< The greatest.
+} gjk_aabb_output;
+
+/// The smallest axis-aligned box that holds the shape, margin included, at
+/// the pose (the rotation is normalised, as in every query): each bound is
+/// the shape's support value along a world axis, to within the rounding of
+/// the pose (a few ε times |position| plus the shape's size). Closed forms
+/// for every primitive; a polytope's vertices are each transformed once,
+/// a hull (gjk_make_hull) climbs to its six supports, and a custom shape's
+/// support function is called six times. No allocation. What a broad phase
+/// keeps per body; add a margin for motion as needed.
+GJK_API gjk_aabb_output gjk_shape_aabb(const gjk_shape *shape, gjk_transform transform);
+
 /// Which algorithm a trace event comes from.
 typedef enum gjk_trace_phase {
     GJK_TRACE_GJK = 0, ///< One GJK iteration.

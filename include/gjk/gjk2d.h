@@ -102,6 +102,26 @@ GJK_API gjk_status gjk2_shape_validate(const gjk2_shape *shape);
 /// its local frame.
 GJK_API gjk_vec2 gjk2_shape_support(const gjk2_shape *shape, gjk_vec2 direction);
 
+/// The output of gjk2_shape_aabb: an axis-aligned box in world coordinates.
+typedef struct gjk2_aabb_output {
+    /// GJK_SEPARATED (as gjk2_shape_validate reports a valid shape), or
+    /// GJK_INVALID_INPUT for an invalid shape or transform, a custom support
+    /// point that is not finite, or bounds that overflow (lower and upper
+    /// are then zero).
+    gjk_status status;
+    gjk_vec2 lower; ///< The least x and y of the shape's points.
+    gjk_vec2 upper; ///< The greatest.
+} gjk2_aabb_output;
+
+/// The smallest axis-aligned box that holds the shape, margin included, at
+/// the pose (the rotation is normalised, as in every query): each bound is
+/// the shape's support value along a world axis, to within the rounding of
+/// the pose. Closed forms for the primitives; a polygon's vertices are each
+/// transformed once, a convex polygon (gjk2_make_convex_polygon) climbs to
+/// its four supports, and a custom shape's support function is called four
+/// times. No allocation.
+GJK_API gjk2_aabb_output gjk2_shape_aabb(const gjk2_shape *shape, gjk_transform2 transform);
+
 /// Warm-start cache of a 2D pair (zero-initialise before the first query).
 typedef struct gjk2_simplex_cache {
     int count; ///< 0 to 3; 0 means "no cache".

@@ -1,0 +1,108 @@
+// The axis-aligned bounding box of a posed 2D shape: the twin of aabb.c.
+// With the pose x ↦ R x + p, R = [c −s; s c], the bound along world axis i
+// is p_i plus the core's support value along row i of R, plus the rounding
+// radius. Closed forms: a box's half extents are (|c| h_x + |s| h_y,
+// |s| h_x + |c| h_y), an ellipse's |(c r_x, −s r_y)| and |(s r_x, c r_y)|.
+#include "internal2.h"
+
+#include "support2.h"
+
+/// |v| without overflow or underflow of the squares.
+static gjk_real safe_length2(gjk_vec2 v) {
+    gjk_real m = gjk_max(gjk_abs(v.x), gjk_abs(v.y));
+    if (!(m > 0)) {
+        return 0;
+    }
+    gjk_vec2 u = gjk_scale2(1 / m, v);
+    return m * gjk_sqrt(gjk_dot2(u, u));
+}
+
+/// The least and greatest coordinates of R x over the points x.
+static void points_bounds2(gjk_rot2 R, const gjk_vec2 *x, int count, gjk_vec2 *lo, gjk_vec2 *hi) {
+    gjk_vec2 q = gjk_rot2_apply(R, x[0]);
+    *lo = *hi = q;
+    for (int k = 1; k < count; ++k) {
+        q = gjk_rot2_apply(R, x[k]);
+        *lo = gjk_v2(gjk_min(lo->x, q.x), gjk_min(lo->y, q.y));
+        *hi = gjk_v2(gjk_max(hi->x, q.x), gjk_max(hi->y, q.y));
+    }
+}
+
+/// The core's bounds (no radius, no translation) by its support function
+/// along the rows of R and their opposites: convex polygons (climbing from
+/// the last support vertex) and custom shapes.
+static void support_bounds2(const gjk2_shape *s, gjk_rot2 R, gjk_vec2 *lo, gjk_vec2 *hi) {
+    // Row i of R is Rᵀe_i.
+    const gjk_vec2 row[2] = {gjk_v2(R.c, -R.s), gjk_v2(R.s, R.c)};
+    gjk_real l[2], h[2];
+    int hint = -1;
+    for (int i = 0; i < 2; ++i) {
+        h[i] = gjk_dot2(row[i], gjk2_core_support_hint(s, row[i], &hint));
+        l[i] = gjk_dot2(row[i], gjk2_core_support_hint(s, gjk_neg2(row[i]), &hint));
+    }
+    *lo = gjk_v2(l[0], l[1]);
+    *hi = gjk_v2(h[0], h[1]);
+}
+
+gjk2_aabb_output gjk2_shape_aabb(const gjk2_shape *shape, gjk_transform2 transform) {
+    gjk2_aabb_output out = {GJK_INVALID_INPUT, {0, 0}, {0, 0}};
+    gjk_transform2 t;
+    if (!gjk2_shape_check(shape, true) || !gjk2_transform_unit(&transform, &t)) {
+        return out;
+    }
+    const gjk2_shape *s = shape;
+    gjk_rot2 R = t.rotation;
+    gjk_real c = R.c, sn = R.s, ac = gjk_abs(c), as = gjk_abs(sn);
+    gjk_vec2 lo = gjk_v2(0, 0), hi = gjk_v2(0, 0);
+    switch (s->type) {
+    case GJK2_SHAPE_POINT:
+    case GJK2_SHAPE_CIRCLE: break; // the centre; the radius is in the core radius
+    case GJK2_SHAPE_SEGMENT:
+    case GJK2_SHAPE_CAPSULE:
+    case GJK2_SHAPE_TRIANGLE: {
+        gjk_vec2 x[3];
+        int n = 2;
+        if (s->type == GJK2_SHAPE_TRIANGLE) {
+            x[0] = s->triangle.a, x[1] = s->triangle.b, x[2] = s->triangle.c;
+            n = 3;
+        } else {
+            x[0] = s->type == GJK2_SHAPE_SEGMENT ? s->segment.a : s->capsule.a;
+            x[1] = s->type == GJK2_SHAPE_SEGMENT ? s->segment.b : s->capsule.b;
+        }
+        points_bounds2(R, x, n, &lo, &hi);
+        break;
+    }
+    case GJK2_SHAPE_BOX: {
+        gjk_vec2 h = s->box.half_extents;
+        hi = gjk_v2(ac * h.x + as * h.y, as * h.x + ac * h.y);
+        lo = gjk_neg2(hi);
+        break;
+    }
+    case GJK2_SHAPE_ELLIPSE: {
+        gjk_vec2 r = s->ellipse.radii;
+        hi = gjk_v2(safe_length2(gjk_v2(c * r.x, sn * r.y)), safe_length2(gjk_v2(sn * r.x, c * r.y)));
+        lo = gjk_neg2(hi);
+        break;
+    }
+    case GJK2_SHAPE_POLYGON:
+        if (s->polygon.convex) {
+            support_bounds2(s, R, &lo, &hi); // climbs
+        } else {
+            points_bounds2(R, s->polygon.vertices, s->polygon.count, &lo, &hi);
+        }
+        break;
+    case GJK2_SHAPE_CUSTOM: support_bounds2(s, R, &lo, &hi); break;
+    default: return out; // (gjk2_shape_check refused it)
+    }
+    gjk_real r = gjk2_core_radius(s);
+    lo = gjk_add2(t.position, gjk_v2(lo.x - r, lo.y - r));
+    hi = gjk_add2(t.position, gjk_v2(hi.x + r, hi.y + r));
+    // A custom support point that is not finite, or bounds that overflow.
+    if (!gjk_is_valid_vec2(lo) || !gjk_is_valid_vec2(hi)) {
+        return out;
+    }
+    out.status = GJK_SEPARATED;
+    out.lower = lo;
+    out.upper = hi;
+    return out;
+}
