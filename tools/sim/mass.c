@@ -184,19 +184,9 @@ const char *sim_mass_properties(const gjk_shape *shape, double density, sim_mass
 }
 
 sim_aabb sim_shape_bounds(const gjk_shape *shape, sim_vec3 position, sim_quat rotation) {
-    // The support point along world axis e is R·support(Rᵀe); its e
-    // component is the box's bound along e.
-    sim_aabb box;
-    double lo[3], hi[3];
-    for (int i = 0; i < 3; ++i) {
-        sim_vec3 e = sv3(i == 0, i == 1, i == 2);
-        sim_vec3 dl = sq_inv_rotate(rotation, e);
-        sim_vec3 p_hi = sq_rotate(rotation, sv_from_gjk(gjk_shape_support(shape, sv_to_gjk(dl))));
-        sim_vec3 p_lo = sq_rotate(rotation, sv_from_gjk(gjk_shape_support(shape, sv_to_gjk(sv_neg(dl)))));
-        hi[i] = sv_get(p_hi, i) + sv_get(position, i);
-        lo[i] = sv_get(p_lo, i) + sv_get(position, i);
-    }
-    box.lo = sv3(lo[0], lo[1], lo[2]);
-    box.hi = sv3(hi[0], hi[1], hi[2]);
+    // The library's box: each bound the shape's support value along a world
+    // axis (the shapes were validated when the world was made).
+    gjk_aabb_output b = gjk_shape_aabb(shape, gjk_transform_make(sv_to_gjk(position), sq_to_gjk(rotation)));
+    sim_aabb box = {sv_from_gjk(b.lower), sv_from_gjk(b.upper)};
     return box;
 }

@@ -45,7 +45,7 @@ typedef struct sim_aabb {
     sim_vec3 lo, hi;
 } sim_aabb;
 
-/// The world bounds of a shape at a pose, from six support points.
+/// The world bounds of a shape at a pose (gjk_shape_aabb).
 sim_aabb sim_shape_bounds(const gjk_shape *shape, sim_vec3 position, sim_quat rotation);
 
 /// A candidate pair of the broad phase, a < b.
