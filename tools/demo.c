@@ -12,6 +12,15 @@
 /// Rounds what is zero up to rounding, so the table reads (0 0 1).
 static double tidy(double x) { return x < 1e-12 && x > -1e-12 ? 0.0 : x; }
 
+/// "(x y)" or "(x y z)".
+static void vector_text(char *out, size_t n, const double *v, int dim) {
+    if (dim == 3) {
+        snprintf(out, n, "(%.4g %.4g %.4g)", tidy(v[0]), tidy(v[1]), tidy(v[2]));
+    } else {
+        snprintf(out, n, "(%.4g %.4g)", tidy(v[0]), tidy(v[1]));
+    }
+}
+
 static void print_row(const scene *s, const scene_query *q, const query_result *r) {
     char value[96] = "";
     if (r->error != NULL) {
@@ -23,8 +32,21 @@ static void print_row(const scene *s, const scene_query *q, const query_result *
         snprintf(value, sizeof value, "distance %.6g", r->distance);
     } else if (r->has_intersect) {
         snprintf(value, sizeof value, "intersect %s", r->intersect ? "yes" : "no");
+    } else if (r->has_t) {
+        snprintf(value, sizeof value, "hit at t %.6g  n (%.3g %.3g %.3g)", r->t, tidy(r->normal[0]), tidy(r->normal[1]),
+                 tidy(r->normal[2]));
+    } else if (r->has_hit) {
+        snprintf(value, sizeof value, "no hit");
+    } else if (r->has_manifold) {
+        snprintf(value, sizeof value, "%d point%s  n (%.3g %.3g %.3g)", r->point_count, r->point_count == 1 ? "" : "s",
+                 tidy(r->normal[0]), tidy(r->normal[1]), tidy(r->normal[2]));
+    } else if (r->has_bounds) {
+        char lo[40], hi[40];
+        vector_text(lo, sizeof lo, r->lower, s->dim);
+        vector_text(hi, sizeof hi, r->upper, s->dim);
+        snprintf(value, sizeof value, "lower %s  upper %s", lo, hi);
     }
-    printf("%-3s %-24s %-12s %-12s %5d %4d  %s\n", s->dim == 3 ? "3D" : "2D", q->id, q->op_name, r->status,
+    printf("%-3s %-24s %-14s %-12s %5d %4d  %s\n", s->dim == 3 ? "3D" : "2D", q->id, q->op_name, r->status,
            r->iterations, r->epa_iterations, value);
 }
 
@@ -67,7 +89,7 @@ static int trace_one(const scene *s, const char *id, const char *dir, const char
 
 int run_demo(const char *dir) {
     printf("gjk %s demo: every shape and query on two built-in scenes (tools/scenes/)\n\n", GJK_VERSION_STRING);
-    printf("%-3s %-24s %-12s %-12s %5s %4s  %s\n", "dim", "query", "op", "status", "iters", "epa", "answer");
+    printf("%-3s %-24s %-14s %-12s %5s %4s  %s\n", "dim", "query", "op", "status", "iters", "epa", "answer");
     scene s3, s2;
     int status = run_scene(gjk_demo_scene_3d, "3D", &s3);
     int st2 = run_scene(gjk_demo_scene_2d, "2D", &s2);

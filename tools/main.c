@@ -89,7 +89,7 @@ int trace_query_to_file(const scene *s, const scene_query *q, const char *out_pa
     if (q->error != NULL) {
         fprintf(stderr, "gjk: cannot draw query \"%s\": %s\n", q->id, r.error ? r.error : "bad query");
         status = 1;
-    } else if (q->op == SCENE_OP_RAYCAST || q->op == SCENE_OP_SHAPECAST) {
+    } else if (q->op != SCENE_OP_INTERSECT && q->op != SCENE_OP_DISTANCE && q->op != SCENE_OP_PENETRATION) {
         fprintf(stderr, "gjk: cannot draw query \"%s\": traces show intersect, distance and penetration runs\n",
                 q->id);
         status = 1;

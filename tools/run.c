@@ -24,23 +24,29 @@ static void set3(double *out, gjk_vec3 v) {
     out[0] = (double)v.x, out[1] = (double)v.y, out[2] = (double)v.z;
 }
 
-/// Status of an answer; errors get a message naming the query.
-static void set_status(const scene_query *q, gjk_status st, int max_iterations, query_result *r) {
+/// Status of an answer; errors get a message naming the query (and, for a
+/// cap reached, the cap: `cap_name` and its value).
+static void set_status_capped(const scene_query *q, gjk_status st, const char *cap_name, int max_iterations,
+                              query_result *r) {
     switch (st) {
     case GJK_SEPARATED: r->status = "separated"; break;
     case GJK_TOUCHING: r->status = "touching"; break;
     case GJK_PENETRATING: r->status = "penetrating"; break;
     case GJK_NOT_CONVERGED:
         r->status = "error";
-        r->error = message("query \"%s\": did not converge within the iteration cap (GJK %d); the best answer "
+        r->error = message("query \"%s\": did not converge within the iteration cap (%s %d); the best answer "
                            "found is given",
-                           q->id, max_iterations);
+                           q->id, cap_name, max_iterations);
         break;
     default:
         r->status = "error";
         r->error = message("query \"%s\": the library rejected the input (invalid input)", q->id);
         break;
     }
+}
+
+static void set_status(const scene_query *q, gjk_status st, int max_iterations, query_result *r) {
+    set_status_capped(q, st, "GJK", max_iterations, r);
 }
 
 static void fill_intersect(const scene_query *q, gjk_intersect_output out, int cap, query_result *r) {
@@ -80,7 +86,10 @@ static void fill_penetration(const scene_query *q, const gjk_penetration_output 
     r->epa_iterations = out->epa_iterations;
 }
 
-static void fill_cast(const scene_query *q, const gjk_cast_output *out, int cap, query_result *r) {
+/// A cast's answer; `cap_name` names the iteration cap a GJK_NOT_CONVERGED
+/// reached.
+static void fill_cast(const scene_query *q, const gjk_cast_output *out, const char *cap_name, int cap,
+                      query_result *r) {
     r->has_hit = r->has_iterations = true;
     r->hit = out->hit;
     r->iterations = out->iterations;
@@ -90,13 +99,45 @@ static void fill_cast(const scene_query *q, const gjk_cast_output *out, int cap,
     } else if (out->status == GJK_MISS) {
         r->status = "miss";
     } else {
-        set_status(q, out->status, cap, r);
+        set_status_capped(q, out->status, cap_name, cap, r);
     }
     if (out->hit) {
         r->has_t = r->has_normal = true;
         r->t = (double)out->t;
         set3(r->point, out->point);
         set3(r->normal, out->normal);
+    }
+}
+
+/// A shape's box: status "ok", or the library's rejection.
+static void fill_bounds(const scene_query *q, gjk_status st, gjk_vec3 lower, gjk_vec3 upper, query_result *r) {
+    if (st == GJK_INVALID_INPUT) {
+        set_status(q, st, 0, r);
+        return;
+    }
+    r->status = "ok";
+    r->has_bounds = true;
+    set3(r->lower, lower);
+    set3(r->upper, upper);
+}
+
+/// The cap of time-of-impact steps in effect.
+static int toi_cap(const gjk_options *o) {
+    return o->max_iterations > 0 ? o->max_iterations : GJK_DEFAULT_MAX_TOI_ITERATIONS;
+}
+
+/// A manifold (3D; 2D lifted with z = 0).
+static void fill_manifold(const scene_query *q, const gjk_manifold *m, int cap, query_result *r) {
+    set_status(q, m->status, cap, r);
+    r->has_manifold = true;
+    r->has_normal = gjk_length_sq(m->normal) > 0;
+    set3(r->normal, m->normal);
+    r->point_count = m->point_count;
+    for (int i = 0; i < m->point_count; ++i) {
+        set3(r->points[i].point_a, m->points[i].point_a);
+        set3(r->points[i].point_b, m->points[i].point_b);
+        r->points[i].separation = (double)m->points[i].separation;
+        r->points[i].id = m->points[i].id;
     }
 }
 
@@ -110,7 +151,7 @@ static void run3(const scene_query *q, const gjk_options *o, query_result *r) {
                                 .max_t = (gjk_real)q->max_t,
                                 .options = *o};
         gjk_cast_output out = gjk_raycast(&in);
-        fill_cast(q, &out, cap, r);
+        fill_cast(q, &out, "GJK", cap, r);
         return;
     }
     if (q->op == SCENE_OP_SHAPECAST) {
@@ -119,9 +160,37 @@ static void run3(const scene_query *q, const gjk_options *o, query_result *r) {
                                   .shape_b = &q->b->shape,
                                   .transform_b = q->pose_b.transform,
                                   .translation_b = q->translation_b,
+                                  .target_separation = (gjk_real)q->target_separation,
                                   .options = *o};
         gjk_cast_output out = gjk_shapecast(&in);
-        fill_cast(q, &out, cap, r);
+        fill_cast(q, &out, "GJK", cap, r);
+        return;
+    }
+    if (q->op == SCENE_OP_TIME_OF_IMPACT) {
+        gjk_toi_input in = {.shape_a = &q->a->shape,
+                            .sweep_a = {q->pose_a.transform, q->pose_a_end.transform},
+                            .shape_b = &q->b->shape,
+                            .sweep_b = {q->pose_b.transform, q->pose_b_end.transform},
+                            .target_separation = (gjk_real)q->target_separation,
+                            .options = *o};
+        gjk_cast_output out = gjk_time_of_impact(&in);
+        fill_cast(q, &out, "time of impact steps", toi_cap(o), r);
+        return;
+    }
+    if (q->op == SCENE_OP_CONTACT) {
+        gjk_contact_input in = {.shape_a = &q->a->shape,
+                                .transform_a = q->pose_a.transform,
+                                .shape_b = &q->b->shape,
+                                .transform_b = q->pose_b.transform,
+                                .speculative_distance = (gjk_real)q->speculative_distance,
+                                .options = *o};
+        gjk_manifold m = gjk_contact(&in, NULL);
+        fill_manifold(q, &m, cap, r);
+        return;
+    }
+    if (q->op == SCENE_OP_AABB) {
+        gjk_aabb_output b = gjk_shape_aabb(&q->a->shape, q->pose_a.transform);
+        fill_bounds(q, b.status, b.lower, b.upper, r);
         return;
     }
     gjk_query_input in = {.shape_a = &q->a->shape,
@@ -164,11 +233,51 @@ static void run2(const scene_query *q, const gjk_options *o, query_result *r) {
                                        .shape_b = &q->b->shape2,
                                        .transform_b = q->pose_b.transform2,
                                        .translation_b = flat(q->translation_b),
+                                       .target_separation = (gjk_real)q->target_separation,
                                        .options = *o};
             o2 = gjk2_shapecast(&in);
         }
         gjk_cast_output out = {o2.status, o2.hit, o2.t, lift(o2.point), lift(o2.normal), o2.iterations};
-        fill_cast(q, &out, cap, r);
+        fill_cast(q, &out, "GJK", cap, r);
+        return;
+    }
+    if (q->op == SCENE_OP_TIME_OF_IMPACT) {
+        gjk2_toi_input in = {.shape_a = &q->a->shape2,
+                             .sweep_a = {q->pose_a.transform2, q->pose_a_end.transform2},
+                             .shape_b = &q->b->shape2,
+                             .sweep_b = {q->pose_b.transform2, q->pose_b_end.transform2},
+                             .target_separation = (gjk_real)q->target_separation,
+                             .options = *o};
+        gjk2_cast_output o2 = gjk2_time_of_impact(&in);
+        gjk_cast_output out = {o2.status, o2.hit, o2.t, lift(o2.point), lift(o2.normal), o2.iterations};
+        fill_cast(q, &out, "time of impact steps", toi_cap(o), r);
+        return;
+    }
+    if (q->op == SCENE_OP_CONTACT) {
+        gjk2_contact_input in = {.shape_a = &q->a->shape2,
+                                 .transform_a = q->pose_a.transform2,
+                                 .shape_b = &q->b->shape2,
+                                 .transform_b = q->pose_b.transform2,
+                                 .speculative_distance = (gjk_real)q->speculative_distance,
+                                 .options = *o};
+        gjk2_manifold m2 = gjk2_contact(&in, NULL);
+        gjk_manifold m;
+        memset(&m, 0, sizeof m);
+        m.status = m2.status;
+        m.normal = lift(m2.normal);
+        m.point_count = m2.point_count;
+        for (int i = 0; i < m2.point_count; ++i) {
+            m.points[i].point_a = lift(m2.points[i].point_a);
+            m.points[i].point_b = lift(m2.points[i].point_b);
+            m.points[i].separation = m2.points[i].separation;
+            m.points[i].id = m2.points[i].id;
+        }
+        fill_manifold(q, &m, cap, r);
+        return;
+    }
+    if (q->op == SCENE_OP_AABB) {
+        gjk2_aabb_output b = gjk2_shape_aabb(&q->a->shape2, q->pose_a.transform2);
+        fill_bounds(q, b.status, lift(b.lower), lift(b.upper), r);
         return;
     }
     gjk2_query_input in = {.shape_a = &q->a->shape2,
@@ -307,6 +416,25 @@ void write_json_line(FILE *f, const scene_query *q, const query_result *r) {
     }
     if (r->has_normal) {
         json_vector(f, "normal", r->normal, r->dim);
+    }
+    if (r->has_bounds) {
+        json_vector(f, "lower", r->lower, r->dim);
+        json_vector(f, "upper", r->upper, r->dim);
+    }
+    if (r->has_manifold) {
+        json_key(f, "points");
+        fputc('[', f);
+        for (int i = 0; i < r->point_count; ++i) {
+            fputs(i ? ",{" : "{", f);
+            json_string(f, "id");
+            fprintf(f, ":%lu", r->points[i].id);
+            json_vector(f, "point_a", r->points[i].point_a, r->dim);
+            json_vector(f, "point_b", r->points[i].point_b, r->dim);
+            json_key(f, "separation");
+            json_number(f, r->points[i].separation);
+            fputc('}', f);
+        }
+        fputc(']', f);
     }
     if (r->has_iterations) {
         json_key(f, "iterations");

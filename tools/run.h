@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "gjk/contact2d.h"
 #include "scene.h"
 
 /// The answer of one query, as the program reports it. Fields are written
@@ -33,6 +34,14 @@ typedef struct query_result {
     int iterations;
     bool has_epa_iterations;
     int epa_iterations;
+    bool has_bounds; ///< aabb: the box.
+    double lower[3], upper[3];
+    bool has_manifold; ///< contact: the points (and normal, when known).
+    int point_count;
+    struct {
+        double point_a[3], point_b[3], separation;
+        unsigned long id;
+    } points[GJK_MAX_CONTACT_POINTS > GJK2_MAX_CONTACT_POINTS ? GJK_MAX_CONTACT_POINTS : GJK2_MAX_CONTACT_POINTS];
 } query_result;
 
 /// Runs one query with the given options (trace hook included).

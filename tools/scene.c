@@ -334,7 +334,20 @@ static const struct {
     const char *name;
     scene_op op;
 } ops[] = {{"intersect", SCENE_OP_INTERSECT}, {"distance", SCENE_OP_DISTANCE}, {"penetration", SCENE_OP_PENETRATION},
-           {"raycast", SCENE_OP_RAYCAST},     {"shapecast", SCENE_OP_SHAPECAST}};
+           {"raycast", SCENE_OP_RAYCAST},     {"shapecast", SCENE_OP_SHAPECAST}, {"time_of_impact", SCENE_OP_TIME_OF_IMPACT},
+           {"contact", SCENE_OP_CONTACT},     {"aabb", SCENE_OP_AABB}};
+
+bool scene_op_has_b(scene_op op) { return op != SCENE_OP_RAYCAST && op != SCENE_OP_AABB; }
+
+/// A sweep's end pose: as read, or the start pose when the field is missing
+/// (a shape that does not move).
+static char *read_end_pose(const cJSON *item, const char *field, int dim, const scene_pose *start, scene_pose *end) {
+    if (cJSON_GetObjectItemCaseSensitive(item, field) == NULL) {
+        *end = *start;
+        return NULL;
+    }
+    return read_pose(item, field, dim, end);
+}
 
 static void parse_query(const scene *s, const cJSON *item, int index, scene_query *q) {
     char *e = NULL;
@@ -376,14 +389,26 @@ static void parse_query(const scene *s, const cJSON *item, int index, scene_quer
     if (e == NULL) {
         e = read_shape_ref(s, item, "a", &q->a);
     }
-    if (e == NULL && q->op != SCENE_OP_RAYCAST) {
+    bool has_b = scene_op_has_b(q->op);
+    if (e == NULL && has_b) {
         e = read_shape_ref(s, item, "b", &q->b);
     }
     if (e == NULL) {
         e = read_pose(item, "pose_a", dim, &q->pose_a);
     }
-    if (e == NULL && q->op != SCENE_OP_RAYCAST) {
+    if (e == NULL && has_b) {
         e = read_pose(item, "pose_b", dim, &q->pose_b);
+    }
+    if (e == NULL && q->op == SCENE_OP_TIME_OF_IMPACT) {
+        if (!(e = read_end_pose(item, "pose_a_end", dim, &q->pose_a, &q->pose_a_end))) {
+            e = read_end_pose(item, "pose_b_end", dim, &q->pose_b, &q->pose_b_end);
+        }
+    }
+    if (e == NULL && (q->op == SCENE_OP_SHAPECAST || q->op == SCENE_OP_TIME_OF_IMPACT)) {
+        e = read_nonneg(item, "target_separation", false, &q->target_separation);
+    }
+    if (e == NULL && q->op == SCENE_OP_CONTACT) {
+        e = read_nonneg(item, "speculative_distance", false, &q->speculative_distance);
     }
     if (e == NULL && q->op == SCENE_OP_RAYCAST) {
         d[2] = 0;

@@ -28,6 +28,9 @@ typedef enum scene_op {
     SCENE_OP_PENETRATION,
     SCENE_OP_RAYCAST,
     SCENE_OP_SHAPECAST,
+    SCENE_OP_TIME_OF_IMPACT,
+    SCENE_OP_CONTACT,
+    SCENE_OP_AABB,
     SCENE_OP_UNKNOWN,
 } scene_op;
 
@@ -43,8 +46,11 @@ typedef struct scene_query {
     scene_op op;
     const scene_shape *a, *b;
     scene_pose pose_a, pose_b;
+    scene_pose pose_a_end, pose_b_end;         ///< Time of impact: the sweeps' ends.
     gjk_vec3 origin, direction, translation_b; ///< Casts (2D: z = 0).
     double max_t;
+    double target_separation;    ///< Shape casts and time of impact (default 0).
+    double speculative_distance; ///< Contact manifolds (default 0).
     char *error; ///< NULL when the query and its shapes are valid.
 } scene_query;
 
@@ -64,6 +70,9 @@ bool scene_parse(const char *text, scene *out, char *error, size_t error_size);
 /// Reads a whole file ("-" for standard input) into a NUL-terminated buffer
 /// the caller frees; NULL with a message in `error` on failure.
 char *scene_read_file(const char *path, char *error, size_t error_size);
+
+/// Whether the op takes a second shape (all but raycast and aabb).
+bool scene_op_has_b(scene_op op);
 
 /// The query with this id, or NULL.
 const scene_query *scene_find_query(const scene *s, const char *id);

@@ -96,12 +96,20 @@ cat > "$WORK/mixed.json" <<'JSON'
   {"id": "q-zero-quat", "op": "distance", "a": "box", "b": "box", "pose_b": {"rotation": [0, 0, 0, 0]}},
   {"id": "q-bad-pos", "op": "distance", "a": "box", "b": "box", "pose_b": {"position": [1, "x", 0]}},
   {"id": "q-no-b", "op": "distance", "a": "box"},
-  {"id": "good2", "op": "penetration", "a": "box", "b": "box", "pose_b": {"position": [1.5, 0, 0]}}
+  {"id": "good2", "op": "penetration", "a": "box", "b": "box", "pose_b": {"position": [1.5, 0, 0]}},
+  {"id": "q-spec", "op": "contact", "a": "box", "b": "box", "speculative_distance": -1},
+  {"id": "q-end", "op": "time_of_impact", "a": "box", "b": "box", "pose_b_end": {"rotation": [0, 0, 0, 0]}},
+  {"id": "q-target", "op": "shapecast", "a": "box", "b": "box", "translation_b": [1, 0, 0], "target_separation": -0.1},
+  {"id": "q-aabb", "op": "aabb", "a": "neg"},
+  {"id": "good3", "op": "aabb", "a": "box", "pose_a": {"position": [2, 0, 0]}},
+  {"id": "good4", "op": "contact", "a": "box", "b": "box", "pose_b": {"position": [3, 0, 0]}},
+  {"id": "good5", "op": "time_of_impact", "a": "box", "b": "box", "pose_b": {"position": [4, 0, 0]},
+   "pose_b_end": {"position": [0, 0, 0]}, "target_separation": 0.5}
  ]}
 JSON
 gjk query "$WORK/mixed.json" > "$WORK/mixed.out" 2>"$WORK/mixed.err"; st=$?
 check "bad queries: exit 1 (got $st)" test "$st" = 1
-check "bad queries: one line per query" test "$(wc -l < "$WORK/mixed.out")" = 14
+check "bad queries: one line per query" test "$(wc -l < "$WORK/mixed.out")" = 21
 expect_line() { # id, then patterns the line must contain
   local id=$1; shift
   local l; l=$(grep "\"id\":\"$id\"" "$WORK/mixed.out")
@@ -121,6 +129,16 @@ expect_line q-unknown-op '"status":"error"' 'unknown op \"collide\"'
 expect_line q-zero-quat '"status":"error"' 'field \"pose_b\"' 'zero quaternion'
 expect_line q-bad-pos '"status":"error"' 'field \"pose_b\"' 'field \"position\"'
 expect_line q-no-b '"status":"error"' 'field \"b\": missing'
+expect_line q-spec '"status":"error"' 'field \"speculative_distance\"' 'must not be negative'
+expect_line q-end '"status":"error"' 'field \"pose_b_end\"' 'zero quaternion'
+expect_line q-target '"status":"error"' 'field \"target_separation\"' 'must not be negative'
+expect_line q-aabb '"status":"error"' 'shape \"neg\"' 'field \"radius\"'
+# A unit box at x = 2; apart by 1 beyond a speculative distance of 0: no
+# points; B moving from x = 4 to 0 stops 0.5 short of A's face at x = 1 +
+# 0.5: its centre at 2.5, t = 3/8.
+expect_line good3 '"status":"ok"' '"lower":[1,-1,-1]' '"upper":[3,1,1]'
+expect_line good4 '"status":"separated"' '"points":[]'
+expect_line good5 '"status":"hit"' '"t":0.375'
 
 # 6. Usage errors.
 gjk > /dev/null 2>&1; check "no command: exit 2" test $? = 2
