@@ -115,7 +115,7 @@ static bool one_of(const char *s, const char *const *list) {
 
 static void check_line(const scene_query *q, const query_result *r, const char *line, size_t len) {
     g_line = line;
-    static const char *const statuses[] = {"separated", "touching", "penetrating", "hit", "miss", "error", NULL};
+    static const char *const statuses[] = {"separated", "touching", "penetrating", "hit", "miss", "ok", "error", NULL};
     REQUIRE(r->status != NULL && one_of(r->status, statuses), "an undocumented status");
     REQUIRE((r->error != NULL) == (strcmp(r->status, "error") == 0), "\"error\" present exactly when status is error");
     REQUIRE(len > 0 && line[len - 1] == '\n' && memchr(line, '\n', len) == line + len - 1,
@@ -139,6 +139,17 @@ static void check_line(const scene_query *q, const query_result *r, const char *
         REQUIRE(distance == NULL || (cJSON_IsNumber(distance) && distance->valuedouble >= 0), "negative distance");
         const cJSON *depth = cJSON_GetObjectItemCaseSensitive(root, "depth");
         REQUIRE(depth == NULL || (cJSON_IsNumber(depth) && depth->valuedouble >= 0), "negative depth");
+        REQUIRE((strcmp(r->status, "ok") == 0) == (q->op == SCENE_OP_AABB), "status ok exactly for a bounding box");
+        if (r->has_bounds) {
+            for (int i = 0; i < r->dim; ++i) {
+                REQUIRE(r->lower[i] <= r->upper[i], "a bounding box with lower above upper");
+            }
+        }
+        const cJSON *points = cJSON_GetObjectItemCaseSensitive(root, "points");
+        REQUIRE((points != NULL) == (q->op == SCENE_OP_CONTACT), "\"points\" present exactly for a contact");
+        REQUIRE(points == NULL || (cJSON_IsArray(points) && cJSON_GetArraySize(points) == r->point_count &&
+                                   r->point_count <= (r->dim == 3 ? GJK_MAX_CONTACT_POINTS : GJK2_MAX_CONTACT_POINTS)),
+                "\"points\" not an array of the manifold's points");
     }
     cJSON_Delete(root);
     g_line = "";
@@ -171,7 +182,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < s.query_count; ++i) {
         const scene_query *q = &s.queries[i];
         REQUIRE(q->id != NULL, "a query without an id");
-        REQUIRE((q->error != NULL) || (q->a != NULL && (q->op == SCENE_OP_RAYCAST || q->b != NULL)),
+        REQUIRE((q->error != NULL) || (q->a != NULL && (!scene_op_has_b(q->op) || q->b != NULL)),
                 "a query without an error lacks its shapes");
         query_result r;
         run_query(&s, q, &options, &r);
