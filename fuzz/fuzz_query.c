@@ -1524,7 +1524,8 @@ static void check_touching_or_overlap(const geo *g) {
 /// status as their validity says, zeros when invalid, finite bounds in
 /// order otherwise, and for sane ones each bound the shape's support value
 /// along its world axis (geo_h) within the tolerance.
-static void check_aabb(const geo *g, int which, part_state st, gjk_status status, const double *lo, const double *hi) {
+static void check_aabb(const geo *g, int which, part_state st, gjk_status status, const double *lo, const double *hi,
+                       double scale) {
     REQUIRE(status == GJK_SEPARATED || status == GJK_INVALID_INPUT, "the bounding box's status is not valid/invalid");
     if (st == PART_INVALID) {
         REQUIRE(status == GJK_INVALID_INPUT, "the bounding box accepted an invalid shape or pose");
@@ -1540,9 +1541,10 @@ static void check_aabb(const geo *g, int which, part_state st, gjk_status status
     if (st != PART_SANE) {
         return;
     }
-    // The rounding of the pose and of the support point, at the pair's
-    // scale (the options, and so the pair's tolerance, play no part).
-    double tol = 64 * REAL_EPS * g->world + CHECK_FLOOR;
+    // The rounding of the pose and of the support point, at the shape's
+    // scale (its bound and position; the options and the other shape play
+    // no part).
+    double tol = 64 * REAL_EPS * scale + CHECK_FLOOR;
     for (int i = 0; i < g->dim; ++i) {
         double u[3] = {0, 0, 0};
         u[i] = 1;
@@ -2170,7 +2172,8 @@ static void run3(const input3 *in) {
         gjk_aabb_output bx = gjk_shape_aabb(s->null_shape ? NULL : &s->shape, k ? in->tb : in->ta);
         double lo[3], hi[3];
         set3(lo, bx.lower), set3(hi, bx.upper);
-        check_aabb(&g, k, worst(slot_state3(s), k ? in->stb : in->sta), bx.status, lo, hi);
+        check_aabb(&g, k, worst(slot_state3(s), k ? in->stb : in->sta), bx.status, lo, hi,
+                   s->bound + norm3((k ? in->tb : in->ta).position));
     }
 
     gjk_query_input q = {A, in->ta, B, in->tb, *o};
@@ -2438,7 +2441,8 @@ static void run2(const input2 *in) {
         gjk2_aabb_output bx = gjk2_shape_aabb(s->null_shape ? NULL : &s->shape, k ? in->tb : in->ta);
         double lo[3], hi[3];
         set2(lo, bx.lower), set2(hi, bx.upper);
-        check_aabb(&g, k, worst(slot_state2(s), k ? in->stb : in->sta), bx.status, lo, hi);
+        check_aabb(&g, k, worst(slot_state2(s), k ? in->stb : in->sta), bx.status, lo, hi,
+                   s->bound + norm2((k ? in->tb : in->ta).position));
     }
 
     gjk2_query_input q = {A, in->ta, B, in->tb, *o};

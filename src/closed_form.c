@@ -151,14 +151,14 @@ static GJK_INLINE bool segment_core(const gjk_shape *s, gjk_vec3 *a, gjk_vec3 *b
     return (s->margin >= 0) & (radius >= 0) & (*r <= GJK_REAL_MAX) & ends;
 }
 
-/// The shape's core endpoints rotated by the unit quaternion q (world
-/// orientation, not translated).
-static GJK_INLINE void rotate_core(gjk_quat q, gjk_vec3 *a, gjk_vec3 *b) {
+/// The shape's core endpoints rotated by r (world orientation, not
+/// translated).
+static GJK_INLINE void rotate_core(gjk_scaled_rotation r, gjk_vec3 *a, gjk_vec3 *b) {
     // A capsule about its centre (b = −a, as gjk_make_capsule's callers
     // mostly build them) needs one rotation.
     bool symmetric = (b->x == -a->x) & (b->y == -a->y) & (b->z == -a->z);
-    *a = gjk_quat_rotate(q, *a);
-    *b = symmetric ? gjk_neg(*a) : gjk_quat_rotate(q, *b);
+    *a = gjk_rotate_scaled(r, *a);
+    *b = symmetric ? gjk_neg(*a) : gjk_rotate_scaled(r, *b);
 }
 
 /// v / |v| given vv = |v|² and len = √vv: with vv in the normal range the
@@ -206,12 +206,12 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     gjk_real rel = gjk_options_tolerance(&in->options);
     // A frame with A's origin at 0 and the world's orientation: B's offset
     // is one difference of world positions, as in the general path.
-    gjk_transform ta, tb; // validated, rotations normalised
-    if (!gjk_transform_unit(&in->transform_a, &ta) || !gjk_transform_unit(&in->transform_b, &tb)) {
+    gjk_scaled_rotation ra, rb; // validated
+    if (!gjk_scaled_rotation_of(&in->transform_a, &ra) || !gjk_scaled_rotation_of(&in->transform_b, &rb)) {
         return false;
     }
-    rotate_core(ta.rotation, &a0, &a1);
-    rotate_core(tb.rotation, &b0, &b1);
+    rotate_core(ra, &a0, &a1);
+    rotate_core(rb, &b0, &b1);
     // The tolerance scale: a bound on the coordinates of the points of the
     // difference of the cores, which GJK would see.
     gjk_real m = gjk_max_abs(off) + gjk_max(gjk_max_abs(a0), gjk_max_abs(a1)) +

@@ -196,6 +196,53 @@ static inline bool gjk_transform_unit(const gjk_transform *t, gjk_transform *uni
     return gjk_transform_valid_slow(*t);
 }
 
+/// A rotation applied without normalising its quaternion first: q as
+/// given and k = 2/|q|², so that R v = v + w t + u × t with t = k (u × v)
+/// for a quaternion of any length (the Rodrigues form of q v q* / |q|²:
+/// ((w² − u·u) v + 2 (u·v) u + 2 w (u × v)) / |q|²). One division where
+/// normalising took a square root and a division, both on the way to
+/// every answer of a closed form (two capsules' distance is bound by the
+/// latency of its chain of square roots and divisions, not by its
+/// instructions: 72 -> 63 ns).
+typedef struct gjk_scaled_rotation {
+    gjk_quat q;
+    gjk_real k;
+} gjk_scaled_rotation;
+
+/// The transform's rotation as a gjk_scaled_rotation; false for an invalid
+/// transform, as gjk_transform_unit. A quaternion far from unit length
+/// (|q|² outside (1/4, 4)) is normalised first (k = 2): a tiny one's k
+/// would turn t's rounding into overflow on large cores.
+static inline bool gjk_scaled_rotation_of(const gjk_transform *t, gjk_scaled_rotation *r) {
+    gjk_real s2;
+    if (gjk_quat_norm_in_range(t->rotation, &s2) && s2 > GJK_R(0.25) && s2 < 4) {
+        r->q = t->rotation;
+        r->k = 2 / s2;
+        return gjk_is_valid_vec3(t->position);
+    }
+    gjk_transform unit;
+    if (!gjk_transform_unit(t, &unit)) {
+        return false;
+    }
+    r->q = unit.rotation;
+    r->k = 2;
+    return true;
+}
+
+/// v rotated by r.
+static inline gjk_vec3 gjk_rotate_scaled(gjk_scaled_rotation r, gjk_vec3 v) {
+    gjk_vec3 u = gjk_v3(r.q.x, r.q.y, r.q.z);
+    gjk_vec3 t = gjk_scale(r.k, gjk_cross(u, v));
+    return gjk_add(gjk_mul_add(v, r.q.w, t), gjk_cross(u, t));
+}
+
+/// v rotated by the inverse of r.
+static inline gjk_vec3 gjk_inv_rotate_scaled(gjk_scaled_rotation r, gjk_vec3 v) {
+    gjk_vec3 u = gjk_v3(-r.q.x, -r.q.y, -r.q.z);
+    gjk_vec3 t = gjk_scale(r.k, gjk_cross(u, v));
+    return gjk_add(gjk_mul_add(v, r.q.w, t), gjk_cross(u, t));
+}
+
 static inline bool gjk_transform_valid(const gjk_transform *t) {
     gjk_real s2;
     if (gjk_quat_norm_in_range(t->rotation, &s2)) {

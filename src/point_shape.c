@@ -363,15 +363,15 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     // Anything invalid goes the general way, which reports it.
     // (The point's rotation is only checked: a point core has no direction.)
     const gjk_transform *tp = a_point ? &in->transform_a : &in->transform_b;
-    gjk_transform ts; // validated, its rotation normalised
+    const gjk_transform *ts = a_point ? &in->transform_b : &in->transform_a;
+    gjk_scaled_rotation rs; // validated
     if (!gjk_options_valid(&in->options) || !gjk_shape_check(in->shape_a, false) ||
-        !gjk_shape_check(in->shape_b, false) || !gjk_transform_valid(tp) ||
-        !gjk_transform_unit(a_point ? &in->transform_b : &in->transform_a, &ts)) {
+        !gjk_shape_check(in->shape_b, false) || !gjk_transform_valid(tp) || !gjk_scaled_rotation_of(ts, &rs)) {
         return false;
     }
     // The point relative to the shape: one difference of world positions,
     // as in the general path, then in the shape's frame.
-    gjk_vec3 off = gjk_sub(tp->position, ts.position);
+    gjk_vec3 off = gjk_sub(tp->position, ts->position);
     gjk_real m = gjk_max_abs(off) + gjk_shape_size(shape);
     // Coordinates far from 1 would take squares out of the normal range:
     // the point and the shape are then solved multiplied by 2^−k, exactly,
@@ -388,7 +388,7 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
             : shape->type == GJK_SHAPE_TRIANGLE ? gjk_shift_outside(m, tri_lo, tri_hi)
                                                 : gjk_range_shift(m);
     gjk_real down = k != 0 ? gjk_ldexp(1, -k) : 1, up = k != 0 ? gjk_ldexp(1, k) : 1;
-    gjk_vec3 p = gjk_quat_inv_rotate(ts.rotation, gjk_scale(down, off));
+    gjk_vec3 p = gjk_inv_rotate_scaled(rs, gjk_scale(down, off));
     point_answer pa;
     switch (shape->type) {
     case GJK_SHAPE_BOX: box_point(gjk_scale(down, shape->box.half_extents), p, &pa); break;
@@ -415,8 +415,8 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     pa.sd *= up;
     pa.q = gjk_scale(up, pa.q);
     // In the world's orientation about the shape's position.
-    gjk_vec3 q = gjk_quat_rotate(ts.rotation, pa.q), u = gjk_quat_rotate(ts.rotation, pa.u);
-    s->origin = ts.position;
+    gjk_vec3 q = gjk_rotate_scaled(rs, pa.q), u = gjk_rotate_scaled(rs, pa.u);
+    s->origin = ts->position;
     s->ra = gjk_core_radius(in->shape_a);
     s->rb = gjk_core_radius(in->shape_b);
     s->core = pa.sd;

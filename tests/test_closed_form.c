@@ -348,10 +348,63 @@ static void test_nearly_parallel_segments_normal(void) {
     }
 }
 
+/// The closed forms rotate by a quaternion of any length without
+/// normalising it (internal.h, gjk_scaled_rotation): the same answers, to
+/// within rounding, as for the quaternion normalised, for lengths near 1
+/// (taken as given) and far from it (normalised first), for two segment
+/// cores and for a point against a box, cylinder, cone, ellipsoid or
+/// triangle.
+static void test_quaternion_lengths(void) {
+    rng r = {4242};
+#if GJK_USE_FLOAT
+    static const double lengths[] = {0.3, 0.51, 0.999, 1.9, 3.9, 1e-3, 1e3, 1e-12, 1e12};
+#else
+    static const double lengths[] = {0.3, 0.51, 0.999, 1.9, 3.9, 1e-3, 1e3, 1e-150, 1e150}; // (squares out of range)
+#endif
+    gjk_shape solids[] = {gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.3, (gjk_real)0.7)),
+                          gjk_make_cylinder((gjk_real)0.4, (gjk_real)0.6), gjk_make_cone((gjk_real)0.5, (gjk_real)0.7),
+                          gjk_make_ellipsoid(gjk_v3((gjk_real)0.6, (gjk_real)0.4, (gjk_real)0.3)),
+                          gjk_make_triangle(gjk_v3(-1, 0, 0), gjk_v3(1, (gjk_real)0.2, 0), gjk_v3(0, 1, (gjk_real)0.3))};
+    int checked = 0;
+    for (int k = 0; k < 3000; ++k) {
+        seg_data sa, sb;
+        gjk_shape a = k % 2 ? random_shape(&r, &sa, false) : solids[rng_int(&r, 5)];
+        gjk_shape b = random_shape(&r, &sb, false);
+        if (k % 2 == 0 && b.type != GJK_SHAPE_POINT && b.type != GJK_SHAPE_SPHERE) {
+            b = gjk_make_sphere((gjk_real)0.2);
+        }
+        gjk_quat qa = rng_quat(&r), qb = rng_quat(&r);
+        gjk_vec3 pa = gjk_v3((gjk_real)rng_range(&r, -2, 2), (gjk_real)rng_range(&r, -2, 2), (gjk_real)rng_range(&r, -2, 2));
+        gjk_vec3 pb = gjk_add(pa, gjk_v3((gjk_real)rng_range(&r, -2, 2), (gjk_real)rng_range(&r, -2, 2),
+                                         (gjk_real)rng_range(&r, -2, 2)));
+        gjk_query_input unit = {&a, gjk_transform_make(pa, qa), &b, gjk_transform_make(pb, qb), {0}};
+        gjk_penetration_output u = gjk_penetration(&unit, NULL);
+        gjk_real la = (gjk_real)lengths[rng_int(&r, 9)], lb = (gjk_real)lengths[rng_int(&r, 9)];
+        gjk_query_input scaled = unit;
+        scaled.transform_a.rotation = gjk_quat_make(la * qa.w, la * qa.x, la * qa.y, la * qa.z);
+        scaled.transform_b.rotation = gjk_quat_make(lb * qb.w, lb * qb.x, lb * qb.y, lb * qb.z);
+        gjk_penetration_output v = gjk_penetration(&scaled, NULL);
+        ENSURE(v.status == u.status || fabs((double)u.signed_distance) < 1e-6);
+        if (u.status == GJK_NOT_CONVERGED || v.status == GJK_NOT_CONVERGED) {
+            continue;
+        }
+        double tol = 256 * (double)GJK_REAL_EPSILON * 8;
+        ENSURE_NEAR(v.signed_distance, u.signed_distance, tol);
+        ENSURE_VEC_NEAR(v.point_a, u.point_a, tol);
+        ENSURE_VEC_NEAR(v.point_b, u.point_b, tol);
+        if (fabs((double)u.signed_distance) > 1e-3) {
+            ENSURE_VEC_NEAR(v.normal, u.normal, tol / fabs((double)u.signed_distance));
+            ++checked;
+        }
+    }
+    ENSURE(checked > 2000);
+}
+
 int main(void) {
     RUN_TEST(test_exact_answers);
     RUN_TEST(test_ball_pairs);
     RUN_TEST(test_against_general_path);
     RUN_TEST(test_nearly_parallel_segments_normal);
+    RUN_TEST(test_quaternion_lengths);
     return TEST_SUMMARY();
 }
