@@ -63,8 +63,13 @@ static void support_bounds(const gjk_shape *s, gjk_mat3 R, gjk_vec3 *lo, gjk_vec
     gjk_real l[3], h[3];
     int hint = -1;
     for (int i = 0; i < 3; ++i) {
-        h[i] = gjk_dot(row[i], gjk_core_support_hint(s, row[i], &hint, false));
-        l[i] = gjk_dot(row[i], gjk_core_support_hint(s, gjk_neg(row[i]), &hint, false));
+        gjk_real up = gjk_dot(row[i], gjk_core_support_hint(s, row[i], &hint, false));
+        gjk_real down = gjk_dot(row[i], gjk_core_support_hint(s, gjk_neg(row[i]), &hint, false));
+        // The same as (down, up) for a true support function; for a user
+        // function that is not one, still a box in order that holds the
+        // points it gave.
+        l[i] = gjk_min(down, up);
+        h[i] = gjk_max(down, up);
     }
     *lo = gjk_v3(l[0], l[1], l[2]);
     *hi = gjk_v3(h[0], h[1], h[2]);

@@ -37,8 +37,12 @@ static void support_bounds2(const gjk2_shape *s, gjk_rot2 R, gjk_vec2 *lo, gjk_v
     gjk_real l[2], h[2];
     int hint = -1;
     for (int i = 0; i < 2; ++i) {
-        h[i] = gjk_dot2(row[i], gjk2_core_support_hint(s, row[i], &hint));
-        l[i] = gjk_dot2(row[i], gjk2_core_support_hint(s, gjk_neg2(row[i]), &hint));
+        gjk_real up = gjk_dot2(row[i], gjk2_core_support_hint(s, row[i], &hint));
+        gjk_real down = gjk_dot2(row[i], gjk2_core_support_hint(s, gjk_neg2(row[i]), &hint));
+        // In order even for a user function that is not a support function
+        // (see aabb.c).
+        l[i] = gjk_min(down, up);
+        h[i] = gjk_max(down, up);
     }
     *lo = gjk_v2(l[0], l[1]);
     *hi = gjk_v2(h[0], h[1]);

@@ -200,6 +200,36 @@ static gjk_vec3 nan_support(const void *data, gjk_vec3 d) {
     return gjk_v3((gjk_real)NAN, 0, 0);
 }
 
+/// Not a support function: the coordinates of a box's support point swapped
+/// (fuzz finding: the 2D twin gave a box with lower above upper).
+static gjk_vec3 swapped_support(const void *data, gjk_vec3 d) {
+    (void)data;
+    gjk_vec3 p = gjk_v3(d.x < 0 ? -1 : 1, (gjk_real)(d.y < 0 ? -2.5 : 2.5), d.z < 0 ? -3 : 3);
+    return gjk_v3(p.y * (d.x < 0 ? -1 : 1), p.z, p.x);
+}
+
+static gjk_vec2 swapped_support2(const void *data, gjk_vec2 d) {
+    (void)data;
+    gjk_vec2 p = gjk_v2(d.x < 0 ? -1 : 1, (gjk_real)(d.y < 0 ? -2.5 : 2.5));
+    return gjk_v2(p.y * (d.x < 0 ? -1 : 1), p.x);
+}
+
+/// A user function that is not a support function still gives a box in
+/// order that holds the points it returned along the axes.
+static void test_aabb_not_a_support_function(void) {
+    gjk_shape s = gjk_make_custom(swapped_support, NULL, 4);
+    gjk2_shape s2 = gjk2_make_custom(swapped_support2, NULL, 4);
+    for (int trial = 0; trial < 200; ++trial) {
+        gjk_transform t = gjk_transform_make(rnd_vec(-3, 3), rnd_quat());
+        gjk_aabb_output b = gjk_shape_aabb(&s, t);
+        ENSURE(b.status == GJK_SEPARATED);
+        ENSURE(b.lower.x <= b.upper.x && b.lower.y <= b.upper.y && b.lower.z <= b.upper.z);
+        gjk2_aabb_output b2 = gjk2_shape_aabb(&s2, gjk_transform2_make(gjk_v2(rnd(-3, 3), rnd(-3, 3)), rnd(-4, 4)));
+        ENSURE(b2.status == GJK_SEPARATED);
+        ENSURE(b2.lower.x <= b2.upper.x && b2.lower.y <= b2.upper.y);
+    }
+}
+
 static void ensure_invalid(gjk_aabb_output b) {
     ENSURE(b.status == GJK_INVALID_INPUT);
     ENSURE(b.lower.x == 0 && b.lower.y == 0 && b.lower.z == 0 && b.upper.x == 0 && b.upper.y == 0 && b.upper.z == 0);
@@ -364,6 +394,7 @@ int main(void) {
     RUN_TEST(test_aabb_random_poses);
     RUN_TEST(test_aabb_hull);
     RUN_TEST(test_aabb_invalid);
+    RUN_TEST(test_aabb_not_a_support_function);
     RUN_TEST(test_aabb2);
     return TEST_SUMMARY();
 }

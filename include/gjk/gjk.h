@@ -171,8 +171,9 @@ typedef struct gjk_aabb_output {
 /// the pose (a few ε times |position| plus the shape's size). Closed forms
 /// for every primitive; a polytope's vertices are each transformed once,
 /// a hull (gjk_make_hull) climbs to its six supports, and a custom shape's
-/// support function is called six times. No allocation. What a broad phase
-/// keeps per body; add a margin for motion as needed.
+/// support function is called six times (lower ≤ upper even where it is
+/// not a true support function). No allocation. What a broad phase keeps
+/// per body; add a margin for motion as needed.
 GJK_API gjk_aabb_output gjk_shape_aabb(const gjk_shape *shape, gjk_transform transform);
 
 /// Which algorithm a trace event comes from.
