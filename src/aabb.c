@@ -19,15 +19,18 @@
 
 #include "support.h"
 
-/// |v| without overflow or underflow of the squares (scaled by the largest
-/// component first).
+/// |v| without overflow or underflow of the squares: scaled by a power of
+/// two near its largest component first (exactly; the reciprocal of a
+/// subnormal component overflowed, and an ellipsoid with a radius of
+/// 2.6e-315 was called invalid: fuzz finding).
 static gjk_real safe_length(gjk_vec3 v) {
     gjk_real m = gjk_max_abs(v);
     if (!(m > 0)) {
         return 0;
     }
-    gjk_vec3 u = gjk_scale(1 / m, v);
-    return m * gjk_sqrt(gjk_dot(u, u));
+    int k = gjk_shift_outside(m, 1, 1);
+    gjk_vec3 u = gjk_scale(gjk_ldexp(1, -k), v);
+    return gjk_ldexp(gjk_sqrt(gjk_dot(u, u)), k);
 }
 
 /// The least and greatest coordinates of R x over the points x.

@@ -7,14 +7,15 @@
 
 #include "support2.h"
 
-/// |v| without overflow or underflow of the squares.
+/// |v| without overflow or underflow of the squares (see aabb.c).
 static gjk_real safe_length2(gjk_vec2 v) {
     gjk_real m = gjk_max(gjk_abs(v.x), gjk_abs(v.y));
     if (!(m > 0)) {
         return 0;
     }
-    gjk_vec2 u = gjk_scale2(1 / m, v);
-    return m * gjk_sqrt(gjk_dot2(u, u));
+    int k = gjk_shift_outside(m, 1, 1);
+    gjk_vec2 u = gjk_scale2(gjk_ldexp(1, -k), v);
+    return gjk_ldexp(gjk_sqrt(gjk_dot2(u, u)), k);
 }
 
 /// The least and greatest coordinates of R x over the points x.

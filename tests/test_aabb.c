@@ -267,6 +267,19 @@ static void test_aabb_invalid(void) {
     gjk_shape big = gjk_make_ellipsoid(gjk_v3(GJK_REAL_MAX / 4, GJK_REAL_MAX / 4, 1));
     gjk_aabb_output b = gjk_shape_aabb(&big, gjk_transform_make(gjk_v3(0, 0, 0), axis_angle(gjk_v3(0, 0, 1), 0.7)));
     ENSURE(b.status == GJK_SEPARATED && b.upper.x > GJK_REAL_MAX / 8);
+    // A subnormal radius: its reciprocal overflows (fuzz finding: called
+    // invalid). The box is the ellipsoid's, to the radius.
+#if GJK_USE_FLOAT
+    const gjk_real sub = 3e-42f;
+#else
+    const gjk_real sub = 2.6493685679764687e-315;
+#endif
+    gjk_shape flat = gjk_make_ellipsoid(gjk_v3(0, 0, sub));
+    b = gjk_shape_aabb(&flat, id);
+    ENSURE(b.status == GJK_SEPARATED && b.upper.z == sub && b.lower.z == -sub && b.upper.x == 0);
+    gjk2_shape flat2 = gjk2_make_ellipse(gjk_v2(sub, 0));
+    gjk2_aabb_output b2 = gjk2_shape_aabb(&flat2, gjk_transform2_make(gjk_v2(0, 0), 0));
+    ENSURE(b2.status == GJK_SEPARATED && b2.upper.x == sub && b2.lower.x == -sub);
 }
 
 // ---- 2D ----
