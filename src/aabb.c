@@ -33,15 +33,34 @@ static gjk_real safe_length(gjk_vec3 v) {
     return gjk_ldexp(gjk_sqrt(gjk_dot(u, u)), k);
 }
 
+/// Points whose coordinates reach this are rotated a quarter of their size
+/// (exactly) and the bounds scaled back: R x's sums of three terms could
+/// overflow although each coordinate of R x fits (review: a segment with
+/// coordinates 1.5e308 at some rotations was called invalid).
+#define AABB_QUARTER_ABOVE (GJK_REAL_MAX / 4)
+
 /// The least and greatest coordinates of R x over the points x.
 static void points_bounds(gjk_mat3 R, const gjk_vec3 *x, int count, gjk_vec3 *lo, gjk_vec3 *hi) {
-    gjk_vec3 q = gjk_mat3_mul(R, x[0]);
+    gjk_real m = 0;
+    for (int k = 0; k < count; ++k) {
+        m = gjk_max(m, gjk_max_abs(x[k]));
+    }
+    gjk_real down = m >= AABB_QUARTER_ABOVE ? GJK_R(0.25) : 1;
+    gjk_vec3 q = gjk_mat3_mul(R, gjk_scale(down, x[0]));
     *lo = *hi = q;
     for (int k = 1; k < count; ++k) {
-        q = gjk_mat3_mul(R, x[k]);
+        q = gjk_mat3_mul(R, gjk_scale(down, x[k]));
         *lo = gjk_v3(gjk_min(lo->x, q.x), gjk_min(lo->y, q.y), gjk_min(lo->z, q.z));
         *hi = gjk_v3(gjk_max(hi->x, q.x), gjk_max(hi->y, q.y), gjk_max(hi->z, q.z));
     }
+    *lo = gjk_scale(1 / down, *lo); // (an overflow here is the box's own)
+    *hi = gjk_scale(1 / down, *hi);
+}
+
+/// row · x, with x a quarter of its size where its coordinates are huge
+/// (see AABB_QUARTER_ABOVE; row is a unit vector).
+static gjk_real dot_unscaled(gjk_vec3 row, gjk_vec3 x) {
+    return gjk_max_abs(x) >= AABB_QUARTER_ABOVE ? 4 * gjk_dot(row, gjk_scale(GJK_R(0.25), x)) : gjk_dot(row, x);
 }
 
 /// The points of a segment's, a capsule's or a triangle's core into x;
@@ -66,8 +85,8 @@ static void support_bounds(const gjk_shape *s, gjk_mat3 R, gjk_vec3 *lo, gjk_vec
     gjk_real l[3], h[3];
     int hint = -1;
     for (int i = 0; i < 3; ++i) {
-        gjk_real up = gjk_dot(row[i], gjk_core_support_hint(s, row[i], &hint, false));
-        gjk_real down = gjk_dot(row[i], gjk_core_support_hint(s, gjk_neg(row[i]), &hint, false));
+        gjk_real up = dot_unscaled(row[i], gjk_core_support_hint(s, row[i], &hint, false));
+        gjk_real down = dot_unscaled(row[i], gjk_core_support_hint(s, gjk_neg(row[i]), &hint, false));
         // The same as (down, up) for a true support function; for a user
         // function that is not one, still a box in order that holds the
         // points it gave.
@@ -149,10 +168,14 @@ gjk_aabb_output gjk_shape_aabb(const gjk_shape *shape, gjk_transform transform) 
     case GJK_SHAPE_CUSTOM: support_bounds(s, R, &lo, &hi); break;
     default: return out; // (gjk_shape_check refused it)
     }
+    // The position first, then the radius: the core's bounds and the
+    // position may nearly cancel where the radius alone would overflow
+    // the core's bound (review: a segment near −1.7e308 placed at
+    // +1.7e308 with a margin of 1e307 was called invalid).
     gjk_real r = gjk_core_radius(s);
     gjk_vec3 rr = gjk_v3(r, r, r);
-    lo = gjk_add(t.position, gjk_sub(lo, rr));
-    hi = gjk_add(t.position, gjk_add(hi, rr));
+    lo = gjk_sub(gjk_add(t.position, lo), rr);
+    hi = gjk_add(gjk_add(t.position, hi), rr);
     // A custom support point that is not finite, or bounds that overflow.
     if (!gjk_is_valid_vec3(lo) || !gjk_is_valid_vec3(hi)) {
         return out;

@@ -18,15 +18,34 @@ static gjk_real safe_length2(gjk_vec2 v) {
     return gjk_ldexp(gjk_sqrt(gjk_dot2(u, u)), k);
 }
 
+/// Points whose coordinates reach this are rotated at half their size
+/// (exactly) and the bounds scaled back (see aabb.c).
+#define AABB2_HALF_ABOVE (GJK_REAL_MAX / 2)
+
+/// |x|'s largest coordinate.
+static gjk_real max_abs2(gjk_vec2 x) { return gjk_max(gjk_abs(x.x), gjk_abs(x.y)); }
+
 /// The least and greatest coordinates of R x over the points x.
 static void points_bounds2(gjk_rot2 R, const gjk_vec2 *x, int count, gjk_vec2 *lo, gjk_vec2 *hi) {
-    gjk_vec2 q = gjk_rot2_apply(R, x[0]);
+    gjk_real m = 0;
+    for (int k = 0; k < count; ++k) {
+        m = gjk_max(m, max_abs2(x[k]));
+    }
+    gjk_real down = m >= AABB2_HALF_ABOVE ? GJK_R(0.5) : 1;
+    gjk_vec2 q = gjk_rot2_apply(R, gjk_scale2(down, x[0]));
     *lo = *hi = q;
     for (int k = 1; k < count; ++k) {
-        q = gjk_rot2_apply(R, x[k]);
+        q = gjk_rot2_apply(R, gjk_scale2(down, x[k]));
         *lo = gjk_v2(gjk_min(lo->x, q.x), gjk_min(lo->y, q.y));
         *hi = gjk_v2(gjk_max(hi->x, q.x), gjk_max(hi->y, q.y));
     }
+    *lo = gjk_scale2(1 / down, *lo); // (an overflow here is the box's own)
+    *hi = gjk_scale2(1 / down, *hi);
+}
+
+/// row · x, at half of x where its coordinates are huge (row is unit).
+static gjk_real dot_unscaled2(gjk_vec2 row, gjk_vec2 x) {
+    return max_abs2(x) >= AABB2_HALF_ABOVE ? 2 * gjk_dot2(row, gjk_scale2(GJK_R(0.5), x)) : gjk_dot2(row, x);
 }
 
 /// The core's bounds (no radius, no translation) by its support function
@@ -38,8 +57,8 @@ static void support_bounds2(const gjk2_shape *s, gjk_rot2 R, gjk_vec2 *lo, gjk_v
     gjk_real l[2], h[2];
     int hint = -1;
     for (int i = 0; i < 2; ++i) {
-        gjk_real up = gjk_dot2(row[i], gjk2_core_support_hint(s, row[i], &hint));
-        gjk_real down = gjk_dot2(row[i], gjk2_core_support_hint(s, gjk_neg2(row[i]), &hint));
+        gjk_real up = dot_unscaled2(row[i], gjk2_core_support_hint(s, row[i], &hint));
+        gjk_real down = dot_unscaled2(row[i], gjk2_core_support_hint(s, gjk_neg2(row[i]), &hint));
         // In order even for a user function that is not a support function
         // (see aabb.c).
         l[i] = gjk_min(down, up);
@@ -99,9 +118,12 @@ gjk2_aabb_output gjk2_shape_aabb(const gjk2_shape *shape, gjk_transform2 transfo
     case GJK2_SHAPE_CUSTOM: support_bounds2(s, R, &lo, &hi); break;
     default: return out; // (gjk2_shape_check refused it)
     }
+    // The position first, then the radius (see aabb.c).
     gjk_real r = gjk2_core_radius(s);
-    lo = gjk_add2(t.position, gjk_v2(lo.x - r, lo.y - r));
-    hi = gjk_add2(t.position, gjk_v2(hi.x + r, hi.y + r));
+    lo = gjk_add2(t.position, lo);
+    hi = gjk_add2(t.position, hi);
+    lo = gjk_v2(lo.x - r, lo.y - r);
+    hi = gjk_v2(hi.x + r, hi.y + r);
     // A custom support point that is not finite, or bounds that overflow.
     if (!gjk_is_valid_vec2(lo) || !gjk_is_valid_vec2(hi)) {
         return out;

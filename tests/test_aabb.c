@@ -193,6 +193,24 @@ static void test_aabb_hull(void) {
         ENSURE_VEC_NEAR(c.upper, to_real3(hi), tol);
     }
     gjk_hull_destroy(h);
+    // A hull too small to climb scans for its supports: a box's corners.
+    gjk_vec3 corners[8];
+    for (int k = 0; k < 8; ++k) {
+        corners[k] = gjk_v3(k & 1 ? 1 : -1, (gjk_real)(k & 2 ? 0.5 : -0.5), (gjk_real)(k & 4 ? 0.25 : -0.25));
+    }
+    gjk_hull *small = gjk_hull_create(corners, 8, NULL);
+    ENSURE(small != NULL);
+    if (small != NULL) {
+        gjk_shape hs = gjk_make_hull(small), box = gjk_make_box(gjk_v3(1, (gjk_real)0.5, (gjk_real)0.25));
+        for (int trial = 0; trial < 50; ++trial) {
+            gjk_transform t = gjk_transform_make(rnd_vec(-5, 5), rnd_quat());
+            gjk_aabb_output x = gjk_shape_aabb(&hs, t), y = gjk_shape_aabb(&box, t);
+            ENSURE(x.status == GJK_SEPARATED);
+            ENSURE_VEC_NEAR(x.lower, y.lower, 64 * AABB_EPS * 8);
+            ENSURE_VEC_NEAR(x.upper, y.upper, 64 * AABB_EPS * 8);
+        }
+        gjk_hull_destroy(small);
+    }
 }
 
 static gjk_vec3 nan_support(const void *data, gjk_vec3 d) {
@@ -267,6 +285,36 @@ static void test_aabb_invalid(void) {
     gjk_shape big = gjk_make_ellipsoid(gjk_v3(GJK_REAL_MAX / 4, GJK_REAL_MAX / 4, 1));
     gjk_aabb_output b = gjk_shape_aabb(&big, gjk_transform_make(gjk_v3(0, 0, 0), axis_angle(gjk_v3(0, 0, 1), 0.7)));
     ENSURE(b.status == GJK_SEPARATED && b.upper.x > GJK_REAL_MAX / 8);
+    // Near the largest numbers (review): a core near −0.95 of the largest
+    // placed at +0.95 of it, with a margin (the radius was subtracted
+    // before the position was added, and overflowed); and a segment to a
+    // point at 0.84 of the largest in each coordinate, turned (R x's sums
+    // overflowed although each coordinate fits).
+    const gjk_real near_max = GJK_REAL_MAX * (gjk_real)0.95, marg = GJK_REAL_MAX / 16;
+    gjk_shape far = gjk_with_margin(gjk_make_segment(gjk_v3(-near_max, 0, 0), gjk_v3(-near_max * (gjk_real)0.9, 0, 0)), marg);
+    b = gjk_shape_aabb(&far, gjk_transform_make(gjk_v3(near_max, 0, 0), gjk_quat_identity()));
+    ENSURE(b.status == GJK_SEPARATED);
+    ENSURE_NEAR(b.lower.x / GJK_REAL_MAX, -1.0 / 16, 1e-6);
+    ENSURE_NEAR(b.upper.x / GJK_REAL_MAX, 0.095 + 1.0 / 16, 1e-6);
+    gjk2_shape far2 = gjk2_with_margin(gjk2_make_segment(gjk_v2(-near_max, 0), gjk_v2(-near_max * (gjk_real)0.9, 0)), marg);
+    gjk2_aabb_output f2 = gjk2_shape_aabb(&far2, gjk_transform2_make(gjk_v2(near_max, 0), 0));
+    ENSURE(f2.status == GJK_SEPARATED);
+    ENSURE_NEAR(f2.lower.x / GJK_REAL_MAX, -1.0 / 16, 1e-6);
+    const gjk_real c84 = GJK_REAL_MAX * (gjk_real)0.84;
+    gjk_shape corner = gjk_make_segment(gjk_v3(c84, c84, c84), gjk_v3(0, 0, 0));
+    gjk_quat qr = gjk_quat_normalize(gjk_quat_make((gjk_real)0.39968696093808509, (gjk_real)-0.37578544531973179,
+                                                   (gjk_real)0.74657271977960193, (gjk_real)0.3763838551569611));
+    b = gjk_shape_aabb(&corner, gjk_transform_make(gjk_v3(0, 0, 0), qr));
+    ENSURE(b.status == GJK_SEPARATED);
+    dmat Rq = dmat_of_quat(qr);
+    d3 tip = dmat_mul(&Rq, d3_make(0.84, 0.84, 0.84)); // in units of the largest number
+    ENSURE_NEAR(b.upper.x / GJK_REAL_MAX, fmax(tip.x, 0), 1e-5);
+    ENSURE_NEAR(b.lower.y / GJK_REAL_MAX, fmin(tip.y, 0), 1e-5);
+    ENSURE_NEAR(b.upper.z / GJK_REAL_MAX, fmax(tip.z, 0), 1e-5);
+    gjk2_shape corner2 = gjk2_make_segment(gjk_v2(GJK_REAL_MAX * (gjk_real)0.6, GJK_REAL_MAX * (gjk_real)0.6), gjk_v2(0, 0));
+    f2 = gjk2_shape_aabb(&corner2, gjk_transform2_make(gjk_v2(0, 0), (gjk_real)0.3));
+    ENSURE(f2.status == GJK_SEPARATED);
+    ENSURE_NEAR(f2.upper.y / GJK_REAL_MAX, 0.6 * (sin(0.3) + cos(0.3)), 1e-5);
     // A subnormal radius: its reciprocal overflows (fuzz finding: called
     // invalid). The box is the ellipsoid's, to the radius.
 #if GJK_USE_FLOAT
@@ -328,6 +376,13 @@ static void test_aabb2(void) {
     }
     gjk2_shape convex = gjk2_make_convex_polygon(ring, 64);
     ENSURE(convex.polygon.convex == 1);
+    // A convex polygon too small to climb (5 vertices): it scans.
+    static gjk_vec2 pent[5];
+    for (int k = 0; k < 5; ++k) {
+        pent[k] = gjk_v2((gjk_real)cos(2 * pi * k / 5), (gjk_real)(0.5 * sin(2 * pi * k / 5)));
+    }
+    gjk2_shape pentagon = gjk2_make_convex_polygon(pent, 5);
+    ENSURE(pentagon.polygon.convex == 1);
     for (int trial = 0; trial < 300; ++trial) {
         gjk_real m = trial % 3 == 0 ? 0 : rnd(0, 0.5);
         gjk2_shape shapes[] = {
@@ -341,6 +396,7 @@ static void test_aabb2(void) {
             gjk2_make_capsule(gjk_v2(rnd(-1, 1), rnd(-1, 1)), gjk_v2(rnd(-1, 1), rnd(-1, 1)), rnd(0, 0.5)),
             gjk2_make_polygon(cloud, 30),
             convex,
+            pentagon,
             gjk2_make_custom(custom_box2, NULL, 2),
         };
         gjk_vec2 p = trial % 4 == 0 ? gjk_v2(rnd(-1e3, 1e3), rnd(-1e3, 1e3)) : gjk_v2(rnd(-3, 3), rnd(-3, 3));

@@ -357,9 +357,10 @@ static void test_nearly_parallel_segments_normal(void) {
 static void test_quaternion_lengths(void) {
     rng r = {4242};
 #if GJK_USE_FLOAT
-    static const double lengths[] = {0.3, 0.51, 0.999, 1.9, 3.9, 1e-3, 1e3, 1e-12, 1e12};
+    static const double lengths[] = {0.3, 0.5, 0.999, 2, 3.9, 1e-3, 1e3, 1e-12, 1e12};
 #else
-    static const double lengths[] = {0.3, 0.51, 0.999, 1.9, 3.9, 1e-3, 1e3, 1e-150, 1e150}; // (squares out of range)
+    // 0.5 and 2: |q|² = 1/4 and 4, where normalising first takes over.
+    static const double lengths[] = {0.3, 0.5, 0.999, 2, 3.9, 1e-3, 1e3, 1e-150, 1e150}; // (squares out of range)
 #endif
     gjk_shape solids[] = {gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.3, (gjk_real)0.7)),
                           gjk_make_cylinder((gjk_real)0.4, (gjk_real)0.6), gjk_make_cone((gjk_real)0.5, (gjk_real)0.7),
@@ -378,11 +379,15 @@ static void test_quaternion_lengths(void) {
         gjk_vec3 pb = gjk_add(pa, gjk_v3((gjk_real)rng_range(&r, -2, 2), (gjk_real)rng_range(&r, -2, 2),
                                          (gjk_real)rng_range(&r, -2, 2)));
         gjk_query_input unit = {&a, gjk_transform_make(pa, qa), &b, gjk_transform_make(pb, qb), {0}};
+        if (k % 4 == 2) { // the point in A, the solid in B
+            unit = (gjk_query_input){&b, gjk_transform_make(pb, qb), &a, gjk_transform_make(pa, qa), {0}};
+        }
         gjk_penetration_output u = gjk_penetration(&unit, NULL);
         gjk_real la = (gjk_real)lengths[rng_int(&r, 9)], lb = (gjk_real)lengths[rng_int(&r, 9)];
         gjk_query_input scaled = unit;
-        scaled.transform_a.rotation = gjk_quat_make(la * qa.w, la * qa.x, la * qa.y, la * qa.z);
-        scaled.transform_b.rotation = gjk_quat_make(lb * qb.w, lb * qb.x, lb * qb.y, lb * qb.z);
+        gjk_quat ua = unit.transform_a.rotation, ub = unit.transform_b.rotation;
+        scaled.transform_a.rotation = gjk_quat_make(la * ua.w, la * ua.x, la * ua.y, la * ua.z);
+        scaled.transform_b.rotation = gjk_quat_make(lb * ub.w, lb * ub.x, lb * ub.y, lb * ub.z);
         gjk_penetration_output v = gjk_penetration(&scaled, NULL);
         ENSURE(v.status == u.status || fabs((double)u.signed_distance) < 1e-6);
         if (u.status == GJK_NOT_CONVERGED || v.status == GJK_NOT_CONVERGED) {

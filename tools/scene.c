@@ -277,11 +277,17 @@ static char *read_pose(const cJSON *q, const char *field, int dim, scene_pose *p
     if (e == NULL && dim == 3) {
         const cJSON *r = cJSON_GetObjectItemCaseSensitive(p, "rotation");
         if (r != NULL && !(e = read_vector(p, "rotation", 4, true, false, rot))) {
-            double n2 = rot[0] * rot[0] + rot[1] * rot[1] + rot[2] * rot[2] + rot[3] * rot[3];
-            if (!(n2 > 0) || !isfinite(n2)) {
+            // Divided by its largest component first, so that a tiny or
+            // huge quaternion's squares neither underflow nor overflow
+            // (review: [1e-200, 0, 0, 0] read as a zero quaternion).
+            double m = fmax(fmax(fabs(rot[0]), fabs(rot[1])), fmax(fabs(rot[2]), fabs(rot[3])));
+            if (!(m > 0)) {
                 e = format("field \"rotation\": zero quaternion");
             } else {
-                double inv = 1 / sqrt(n2);
+                for (int i = 0; i < 4; ++i) {
+                    rot[i] /= m;
+                }
+                double inv = 1 / sqrt(rot[0] * rot[0] + rot[1] * rot[1] + rot[2] * rot[2] + rot[3] * rot[3]);
                 for (int i = 0; i < 4; ++i) {
                     rot[i] *= inv;
                 }

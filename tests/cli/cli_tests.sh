@@ -102,6 +102,7 @@ cat > "$WORK/mixed.json" <<'JSON'
   {"id": "q-target", "op": "shapecast", "a": "box", "b": "box", "translation_b": [1, 0, 0], "target_separation": -0.1},
   {"id": "q-aabb", "op": "aabb", "a": "neg"},
   {"id": "good3", "op": "aabb", "a": "box", "pose_a": {"position": [2, 0, 0]}},
+  {"id": "good6", "op": "aabb", "a": "box", "pose_a": {"position": [2, 0, 0], "rotation": [1e-200, 0, 0, 0]}},
   {"id": "good4", "op": "contact", "a": "box", "b": "box", "pose_b": {"position": [3, 0, 0]}},
   {"id": "good5", "op": "time_of_impact", "a": "box", "b": "box", "pose_b": {"position": [4, 0, 0]},
    "pose_b_end": {"position": [0, 0, 0]}, "target_separation": 0.5}
@@ -109,7 +110,7 @@ cat > "$WORK/mixed.json" <<'JSON'
 JSON
 gjk query "$WORK/mixed.json" > "$WORK/mixed.out" 2>"$WORK/mixed.err"; st=$?
 check "bad queries: exit 1 (got $st)" test "$st" = 1
-check "bad queries: one line per query" test "$(wc -l < "$WORK/mixed.out")" = 21
+check "bad queries: one line per query" test "$(wc -l < "$WORK/mixed.out")" = 22
 expect_line() { # id, then patterns the line must contain
   local id=$1; shift
   local l; l=$(grep "\"id\":\"$id\"" "$WORK/mixed.out")
@@ -137,6 +138,8 @@ expect_line q-aabb '"status":"error"' 'shape \"neg\"' 'field \"radius\"'
 # points; B moving from x = 4 to 0 stops 0.5 short of A's face at x = 1 +
 # 0.5: its centre at 2.5, t = 3/8.
 expect_line good3 '"status":"ok"' '"lower":[1,-1,-1]' '"upper":[3,1,1]'
+# A tiny quaternion is a rotation (here the identity), not a zero one.
+expect_line good6 '"status":"ok"' '"lower":[1,-1,-1]' '"upper":[3,1,1]'
 expect_line good4 '"status":"separated"' '"points":[]'
 expect_line good5 '"status":"hit"' '"t":0.375'
 
