@@ -106,6 +106,36 @@ static int next3(int i) { return i == 2 ? 0 : i + 1; }
 
 /// Normal and distance of face (a, b, c); false when it has no area.
 static GJK_INLINE bool face_plane(const epa_polytope *P, int a, int b, int c, gjk_vec3 *n, gjk_real *dist) {
+#if GJK_USE_FLOAT
+    // In float, in double: a float cross product carries ε|e1||e2| in each
+    // component, which tips a sliver's normal by ε/sin θ, and its plane
+    // then misses the origin's distance by |p| times that, far beyond the
+    // tolerance of 16 ε (cones against cylinders 0.1 deep, poses within
+    // 4 units in the last place of the regression cases in
+    // test_float_epa_broken_polytope: 61 of 2000 answers beyond 2e-5 of
+    // the double build's, up to 3.6e-5; 10 now, up to 2.06e-5:
+    // test_float_epa_sliver_planes). The
+    // differences and products of floats are exact in double, so the
+    // normal is the float vertices' own to double rounding, and the
+    // plane's distance a lower bound again. (A GPU build of float would
+    // pay double arithmetic here; see docs/design.md.)
+    {
+        const gjk_vec3 fa = P->vert[a].w, fb = P->vert[b].w, fc = P->vert[c].w;
+        double ax = fa.x, ay = fa.y, az = fa.z, bx = fb.x, by = fb.y, bz = fb.z, cx = fc.x, cy = fc.y, cz = fc.z;
+        double e1x = bx - ax, e1y = by - ay, e1z = bz - az, e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
+        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+        double l2 = nx * nx + ny * ny + nz * nz;
+        double r2 = (e1x * e1x + e1y * e1y + e1z * e1z) * (e2x * e2x + e2y * e2y + e2z * e2z);
+        if (!(l2 > (double)GJK_REAL_EPSILON * (double)GJK_REAL_EPSILON * r2) || !(l2 > 0)) {
+            return false;
+        }
+        double inv = 1 / sqrt(l2);
+        double sum = nx * (ax + bx + cx) + ny * (ay + by + cy) + nz * (az + bz + cz);
+        *n = gjk_v3((gjk_real)(nx * inv), (gjk_real)(ny * inv), (gjk_real)(nz * inv));
+        *dist = (gjk_real)(sum * inv / 3);
+        return true;
+    }
+#endif
     gjk_vec3 pa = P->vert[a].w, pb = P->vert[b].w, pc = P->vert[c].w;
     gjk_vec3 e1 = gjk_sub(pb, pa), e2 = gjk_sub(pc, pa);
     gjk_vec3 cr = gjk_cross(e1, e2);

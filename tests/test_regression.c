@@ -2723,6 +2723,54 @@ static void test_float_epa_broken_polytope(void) {
     }
 }
 
+/// The poses of test_float_epa_broken_polytope's first two cases (a cone
+/// against a cylinder, 0.1 deep) with each quaternion component moved by
+/// up to 4 units in the last place: the float EPA's faces were slivers
+/// whose float cross products tipped their normals, and their planes'
+/// distances, EPA's lower bound, missed: 61 of these 2000 answers beyond
+/// 2e-5 of the double build's, up to 3.6e-5. Its planes are now computed
+/// in double (epa.c face_plane): 10, up to 2.06e-5 (a stall's allowance of
+/// 1e3 tolerances remains). Float only (the perturbations are float ulps).
+static void test_float_epa_sliver_planes(void) {
+#if GJK_USE_FLOAT
+    static const double qa[2][4] = {{0x1.6c418ep-1, -0x1.76ab2cp-5, 0x1.5a9f52p-2, -0x1.3a7238p-1},
+                                    {0x1.332fb6p-1, -0x1.4f7c46p-1, -0x1.73007cp-2, -0x1.209428p-2}};
+    static const double pb[2][3] = {{0x1.cdb536p-1, -0x1.4b9f44p-1, 0x1.a5a428p-1},
+                                    {-0x1.3e8362p-6, 0x1.4eae2ap+0, 0x1.2b82e2p-2}};
+    static const double qb[2][4] = {{0x1.04e8c6p-1, 0x1.7ea01p-2, -0x1.71a75ep-1, -0x1.209fa2p-2},
+                                    {-0x1.27cf56p-1, 0x1.8ae5ep-3, -0x1.19f5d4p-3, -0x1.8fe808p-1}};
+    static const double ref[2] = {-9.9999886e-02, -1.0000460e-01};
+    gjk_shape cone = gjk_make_cone(to_real(0.5), to_real(0.7)), cyl = gjk_make_cylinder(to_real(0.5), to_real(0.7));
+    rng r = {2718};
+    int beyond = 0;
+    double worst = 0;
+    for (int c = 0; c < 2; ++c) {
+        for (int t = 0; t < 1000; ++t) {
+            gjk_real a[4], b[4];
+            for (int i = 0; i < 4; ++i) {
+                a[i] = to_real(qa[c][i]), b[i] = to_real(qb[c][i]);
+                for (int k = rng_int(&r, 9) - 4; k != 0; k += k > 0 ? -1 : 1) {
+                    a[i] = next_real(a[i], k > 0 ? 2 : -2);
+                }
+                for (int k = rng_int(&r, 9) - 4; k != 0; k += k > 0 ? -1 : 1) {
+                    b[i] = next_real(b[i], k > 0 ? 2 : -2);
+                }
+            }
+            gjk_transform ta = {V(0, 0, 0), gjk_quat_make(a[0], a[1], a[2], a[3])};
+            gjk_transform tb = {V(pb[c][0], pb[c][1], pb[c][2]), gjk_quat_make(b[0], b[1], b[2], b[3])};
+            gjk_penetration_output o = gjk_penetration(&(gjk_query_input){&cone, ta, &cyl, tb, {0}}, NULL);
+            ENSURE(o.status == GJK_PENETRATING);
+            double e = fabs((double)o.signed_distance - ref[c]);
+            beyond += e > 2e-5;
+            worst = fmax(worst, e);
+        }
+    }
+    printf("    %d of 2000 beyond 2e-5 of the double answer, worst %.3g\n", beyond, worst);
+    ENSURE(beyond <= 20);
+    ENSURE(worst <= 2.5e-5);
+#endif
+}
+
 /// An overlapping pair through the full check_pair against the exact
 /// reference, which must also come out penetrating (EPA converged).
 static void check_penetrating_pair(const char *label, const gjk_query_input *in) {
@@ -3447,6 +3495,7 @@ int main(void) {
     RUN_TEST(test_warm_not_converged_runs_cold);
     RUN_TEST(test_false_enclosure_review);
     RUN_TEST(test_float_epa_broken_polytope);
+    RUN_TEST(test_float_epa_sliver_planes);
     RUN_TEST(test_epa_reflex_double_pyramid);
     RUN_TEST(test_level_boxes_sweep);
     RUN_TEST(test_epa_sliver_on_tied_support);
