@@ -50,12 +50,16 @@ typedef struct box_axes {
 /// The face axes of both boxes; returns the largest separation.
 static GJK_INLINE gjk_real box_faces(const gjk_pair *p, box_axes *x) {
     const gjk_vec3 ha = p->a->box.half_extents, hb = p->b->box.half_extents;
-    const gjk_vec3 col[3] = {p->rot_b.cx, p->rot_b.cy, p->rot_b.cz};
+    // The columns are read where the pair holds them: copied to a local
+    // array first, they went out through integer registers in 8-byte
+    // stores that 16-byte loads then read back, a store-forwarding stall
+    // (6.6% of two boxes' distance query in a cpu-clock profile).
+    const gjk_vec3 *col[3] = {&p->rot_b.cx, &p->rot_b.cy, &p->rot_b.cz};
     x->a[0] = ha.x, x->a[1] = ha.y, x->a[2] = ha.z;
     x->b[0] = hb.x, x->b[1] = hb.y, x->b[2] = hb.z;
     x->t[0] = p->pos_b.x, x->t[1] = p->pos_b.y, x->t[2] = p->pos_b.z;
     for (int j = 0; j < 3; ++j) {
-        const gjk_real c[3] = {col[j].x, col[j].y, col[j].z};
+        const gjk_real c[3] = {col[j]->x, col[j]->y, col[j]->z};
         for (int i = 0; i < 3; ++i) {
             x->R[i][j] = c[i];
             x->AR[i][j] = gjk_abs(c[i]);
