@@ -117,25 +117,25 @@ static GJK_INLINE bool face_plane(const epa_polytope *P, int a, int b, int c, gj
     // test_float_epa_sliver_planes). The
     // differences and products of floats are exact in double, so the
     // normal is the float vertices' own to double rounding, and the
-    // plane's distance a lower bound again. (A GPU build of float would
-    // pay double arithmetic here; see docs/design.md.)
-    {
-        const gjk_vec3 fa = P->vert[a].w, fb = P->vert[b].w, fc = P->vert[c].w;
-        double ax = fa.x, ay = fa.y, az = fa.z, bx = fb.x, by = fb.y, bz = fb.z, cx = fc.x, cy = fc.y, cz = fc.z;
-        double e1x = bx - ax, e1y = by - ay, e1z = bz - az, e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
-        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-        double l2 = nx * nx + ny * ny + nz * nz;
-        double r2 = (e1x * e1x + e1y * e1y + e1z * e1z) * (e2x * e2x + e2y * e2y + e2z * e2z);
-        if (!(l2 > (double)GJK_REAL_EPSILON * (double)GJK_REAL_EPSILON * r2) || !(l2 > 0)) {
-            return false;
-        }
-        double inv = 1 / sqrt(l2);
-        double sum = nx * (ax + bx + cx) + ny * (ay + by + cy) + nz * (az + bz + cz);
-        *n = gjk_v3((gjk_real)(nx * inv), (gjk_real)(ny * inv), (gjk_real)(nz * inv));
-        *dist = (gjk_real)(sum * inv / 3);
-        return true;
+    // plane's distance a lower bound again. Float coordinates' squares and
+    // fourth powers stay in double's range, so no rescaled path is needed.
+    // (A GPU build of float would pay double arithmetic here; see
+    // docs/design.md.)
+    const gjk_vec3 fa = P->vert[a].w, fb = P->vert[b].w, fc = P->vert[c].w;
+    double ax = fa.x, ay = fa.y, az = fa.z, bx = fb.x, by = fb.y, bz = fb.z, cx = fc.x, cy = fc.y, cz = fc.z;
+    double e1x = bx - ax, e1y = by - ay, e1z = bz - az, e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
+    double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+    double l2 = nx * nx + ny * ny + nz * nz;
+    double r2 = (e1x * e1x + e1y * e1y + e1z * e1z) * (e2x * e2x + e2y * e2y + e2z * e2z);
+    if (!(l2 > (double)GJK_REAL_EPSILON * (double)GJK_REAL_EPSILON * r2) || !(l2 > 0)) {
+        return false;
     }
-#endif
+    double inv = 1 / sqrt(l2);
+    double sum = nx * (ax + bx + cx) + ny * (ay + by + cy) + nz * (az + bz + cz);
+    *n = gjk_v3((gjk_real)(nx * inv), (gjk_real)(ny * inv), (gjk_real)(nz * inv));
+    *dist = (gjk_real)(sum * inv / 3);
+    return true;
+#else
     gjk_vec3 pa = P->vert[a].w, pb = P->vert[b].w, pc = P->vert[c].w;
     gjk_vec3 e1 = gjk_sub(pb, pa), e2 = gjk_sub(pc, pa);
     gjk_vec3 cr = gjk_cross(e1, e2);
@@ -172,6 +172,7 @@ static GJK_INLINE bool face_plane(const epa_polytope *P, int a, int b, int c, gj
     *n = u;
     *dist = (gjk_dot(u, pa) + gjk_dot(u, pb) + gjk_dot(u, pc)) * third;
     return true;
+#endif
 }
 
 static int alloc_face(epa_polytope *P) {
