@@ -236,11 +236,10 @@ static inline gjk_vec3 gjk_rotate_scaled(gjk_scaled_rotation r, gjk_vec3 v) {
     return gjk_add(gjk_mul_add(v, r.q.w, t), gjk_cross(u, t));
 }
 
-/// v rotated by the inverse of r.
+/// v rotated by the inverse of r (its conjugate, as gjk_quat_inv_rotate).
 static inline gjk_vec3 gjk_inv_rotate_scaled(gjk_scaled_rotation r, gjk_vec3 v) {
-    gjk_vec3 u = gjk_v3(-r.q.x, -r.q.y, -r.q.z);
-    gjk_vec3 t = gjk_scale(r.k, gjk_cross(u, v));
-    return gjk_add(gjk_mul_add(v, r.q.w, t), gjk_cross(u, t));
+    r.q = gjk_quat_conj(r.q);
+    return gjk_rotate_scaled(r, v);
 }
 
 static inline bool gjk_transform_valid(const gjk_transform *t) {
