@@ -9,7 +9,7 @@
 
 /// |v| without overflow or underflow of the squares (see aabb.c).
 static gjk_real safe_length2(gjk_vec2 v) {
-    gjk_real m = gjk_max(gjk_abs(v.x), gjk_abs(v.y));
+    gjk_real m = gjk2_max_abs(v);
     if (!(m > 0)) {
         return 0;
     }
@@ -22,14 +22,11 @@ static gjk_real safe_length2(gjk_vec2 v) {
 /// (exactly) and the bounds scaled back (see aabb.c).
 #define AABB2_HALF_ABOVE (GJK_REAL_MAX / 2)
 
-/// |x|'s largest coordinate.
-static gjk_real max_abs2(gjk_vec2 x) { return gjk_max(gjk_abs(x.x), gjk_abs(x.y)); }
-
 /// The least and greatest coordinates of R x over the points x.
 static void points_bounds2(gjk_rot2 R, const gjk_vec2 *x, int count, gjk_vec2 *lo, gjk_vec2 *hi) {
     gjk_real m = 0;
     for (int k = 0; k < count; ++k) {
-        m = gjk_max(m, max_abs2(x[k]));
+        m = gjk_max(m, gjk2_max_abs(x[k]));
     }
     gjk_real down = m >= AABB2_HALF_ABOVE ? GJK_R(0.5) : 1;
     gjk_vec2 q = gjk_rot2_apply(R, gjk_scale2(down, x[0]));
@@ -45,7 +42,7 @@ static void points_bounds2(gjk_rot2 R, const gjk_vec2 *x, int count, gjk_vec2 *l
 
 /// row · x, at half of x where its coordinates are huge (row is unit).
 static gjk_real dot_unscaled2(gjk_vec2 row, gjk_vec2 x) {
-    return max_abs2(x) >= AABB2_HALF_ABOVE ? 2 * gjk_dot2(row, gjk_scale2(GJK_R(0.5), x)) : gjk_dot2(row, x);
+    return gjk2_max_abs(x) >= AABB2_HALF_ABOVE ? 2 * gjk_dot2(row, gjk_scale2(GJK_R(0.5), x)) : gjk_dot2(row, x);
 }
 
 /// The core's bounds (no radius, no translation) by its support function

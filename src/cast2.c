@@ -47,7 +47,7 @@ static void advance(gjk2_pair *p, gjk2_simplex *s, gjk2_support_point *q, gjk_ve
         gjk2_support_point *sp = m < s->count ? &s->v[m] : q;
         sp->b = gjk_add2(sp->b, step);
         sp->w = gjk_sub2(sp->a, sp->b);
-        p->scale = gjk_max(p->scale, gjk_max(gjk_abs(sp->w.x), gjk_abs(sp->w.y)));
+        p->scale = gjk_max(p->scale, gjk2_max_abs(sp->w));
     }
 }
 

@@ -130,9 +130,6 @@ static int core_of(const gjk2_shape *s, gjk_vec2 *a, gjk_vec2 *b, gjk_real *r) {
     return valid ? kind : 0;
 }
 
-/// max(|x|, |y|).
-static gjk_real max_abs2(gjk_vec2 v) { return gjk_max(gjk_abs(v.x), gjk_abs(v.y)); }
-
 /// The closest pair of the cores a0–a1 (A's) and b0–b1 (B's) into *s;
 /// false when they cross. A point core is given as a0 = a1 (b0 = b1).
 static GJK_INLINE bool cores_closest(gjk_vec2 a0, gjk_vec2 a1, gjk_vec2 b0, gjk_vec2 b1, bool points_a, bool points_b,
@@ -194,7 +191,8 @@ bool gjk2_segment_closed_form(const gjk2_query_input *in, gjk2_segment_answer *s
     b1 = gjk_rot2_apply(tb.rotation, b1);
     // The tolerance scale: a bound on the coordinates of the points of
     // the difference of the cores, which GJK would see.
-    gjk_real m = max_abs2(off) + gjk_max(max_abs2(a0), max_abs2(a1)) + gjk_max(max_abs2(b0), max_abs2(b1));
+    gjk_real m =
+        gjk2_max_abs(off) + gjk_max(gjk2_max_abs(a0), gjk2_max_abs(a1)) + gjk_max(gjk2_max_abs(b0), gjk2_max_abs(b1));
     b0 = gjk_add2(b0, off);
     b1 = gjk_add2(b1, off);
 #if GJK_USE_FLOAT

@@ -228,8 +228,8 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
         }
         gjk_vec2 a = fi->v[0], b = fi->v[1];
         gjk_real rel = gjk_options_tolerance(&input->options);
-        gjk_real scale = gjk_max(gjk_max(gjk_abs(r0.x), gjk_abs(r0.y)), gjk_max(gjk_abs(r1.x), gjk_abs(r1.y)));
-        scale = gjk_max(scale, gjk_max(gjk_max(gjk_abs(a.x), gjk_abs(a.y)), gjk_max(gjk_abs(b.x), gjk_abs(b.y))));
+        gjk_real scale = gjk_max(gjk2_max_abs(r0), gjk2_max_abs(r1));
+        scale = gjk_max(scale, gjk_max(gjk2_max_abs(a), gjk2_max_abs(b)));
         gjk_real tol = 16 * rel * (scale + radii);
         // The strip widened by the tolerance: an incident end on its border
         // stays an end point (and keeps its id) as rounding moves it.

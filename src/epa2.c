@@ -40,7 +40,7 @@ typedef struct epa2_polygon {
 static int choose_shift(const gjk2_pair *pair, const gjk2_simplex *s) {
     gjk_real m = pair->scale;
     for (int i = 0; i < s->count; ++i) {
-        m = gjk_max(m, gjk_max(gjk_abs(s->v[i].w.x), gjk_abs(s->v[i].w.y)));
+        m = gjk_max(m, gjk2_max_abs(s->v[i].w));
     }
     return gjk_range_shift(m);
 }
@@ -65,11 +65,11 @@ static gjk_real epa_tolerance(const gjk2_pair *pair, const epa2_polygon *P) {
 /// its difference overflowed).
 static bool edge_line(gjk_vec2 a, gjk_vec2 b, gjk_vec2 *n, gjk_real *dist) {
     gjk_vec2 e = gjk_sub2(b, a);
-    gjk_real ref = gjk_max(gjk_max(gjk_abs(a.x), gjk_abs(a.y)), gjk_max(gjk_abs(b.x), gjk_abs(b.y)));
+    gjk_real ref = gjk_max(gjk2_max_abs(a), gjk2_max_abs(b));
     // The length by the largest component m first (as gjk_normalize2): e·e
     // overflows above √GJK_REAL_MAX and loses its digits in the subnormal
     // range, e/m does neither. |e| = m·|e/m| with |e/m| in [1, √2].
-    gjk_real m = gjk_max(gjk_abs(e.x), gjk_abs(e.y));
+    gjk_real m = gjk2_max_abs(e);
     if (!(m > 0) || !(m <= GJK_REAL_MAX)) {
         return false;
     }

@@ -30,7 +30,7 @@ static gjk_vec2 point_at(const gjk_vec2 *p, int i, int shift) { return shifted(p
 
 /// a scaled by a power of two near 1 when it is huge or tiny: the sign of a
 /// cross product does not change when each side is scaled on its own.
-static gjk_vec2 unit_scaled(gjk_vec2 a) { return shifted(a, gjk_range_shift(gjk_max(gjk_abs(a.x), gjk_abs(a.y)))); }
+static gjk_vec2 unit_scaled(gjk_vec2 a) { return shifted(a, gjk_range_shift(gjk2_max_abs(a))); }
 
 /// The index of the first point after i (cyclically) that differs from
 /// point i; i itself when all points are equal.
@@ -63,7 +63,7 @@ static gjk2_convexity_output convexity(const gjk_vec2 *points, int count, bool h
     // "clockwise", and gjk2_minkowski_sum refused its hull).
     gjk_real pmax = 0;
     for (int i = 0; i < count; ++i) {
-        pmax = gjk_max(pmax, gjk_max(gjk_abs(points[i].x), gjk_abs(points[i].y)));
+        pmax = gjk_max(pmax, gjk2_max_abs(points[i]));
     }
     int shift = gjk_range_shift(pmax);
     pmax = gjk_ldexp(pmax, -shift);
@@ -75,7 +75,7 @@ static gjk2_convexity_output convexity(const gjk_vec2 *points, int count, bool h
         gjk_vec2 a = gjk_sub2(point_at(points, i, shift), o);
         gjk_vec2 b = gjk_sub2(point_at(points, i + 1 < count ? i + 1 : 0, shift), o);
         area2 += gjk_cross2(a, b);
-        scale = gjk_max(scale, gjk_max(gjk_abs(a.x), gjk_abs(a.y)));
+        scale = gjk_max(scale, gjk2_max_abs(a));
     }
     // Each cross product carries a rounding error of about ε·scale²: an area
     // below the sum of those errors is a rounding-level zero.

@@ -41,6 +41,9 @@ typedef struct gjk2_support_point {
     int ia, ib; ///< The pair's hints after the call: for a climbing convex polygon the vertex that gave a (b).
 } gjk2_support_point;
 
+/// max(|x|, |y|): the 2D twin of gjk_max_abs.
+static inline gjk_real gjk2_max_abs(gjk_vec2 v) { return gjk_max(gjk_abs(v.x), gjk_abs(v.y)); }
+
 /// True when the transform's numbers are finite and its rotation (c, s) non-zero.
 bool gjk2_transform_valid(gjk_transform2 t);
 
@@ -111,7 +114,7 @@ static GJK_INLINE gjk2_support_point gjk2_pair_support(gjk2_pair *p, gjk_vec2 d)
     s.w = gjk_sub2(s.a, s.b);
     // Test every component: a max of |x| and |y| would drop a NaN (every
     // comparison with NaN is false).
-    gjk_real m = gjk_max(gjk_abs(s.w.x), gjk_abs(s.w.y));
+    gjk_real m = gjk2_max_abs(s.w);
     if (!gjk_is_valid_vec2(s.w) || m > GJK_POINT_MAX) {
         // NaN, infinite or beyond GJK_POINT_MAX: flag it and return
         // something finite.
@@ -130,7 +133,7 @@ static inline gjk_vec2 gjk2_pair_start_direction(const gjk2_pair *p) {
     if (!(gjk_length_sq2(p->pos_b) > 0)) {
         return gjk_v2(1, 0);
     }
-    gjk_real m = gjk_max(gjk_abs(p->pos_b.x), gjk_abs(p->pos_b.y));
+    gjk_real m = gjk2_max_abs(p->pos_b);
     return m > GJK_SQUARE_MAX ? gjk_scale2(1 / m, p->pos_b) : p->pos_b;
 }
 

@@ -72,7 +72,7 @@ static GJK_INLINE bool ball_pair_of(const gjk2_query_input *in, unsigned ab, bal
     b->off = gjk_sub2(b->pb, b->pa);
     gjk_real oo = gjk_length_sq2(b->off);
     gjk_real rel = gjk_options_tolerance(&in->options);
-    b->tol = rel * (gjk_max(gjk_abs(b->off.x), gjk_abs(b->off.y)) + b->ra + b->rb);
+    b->tol = rel * (gjk2_max_abs(b->off) + b->ra + b->rb);
     b->core = gjk_sqrt(oo);
     if (!(oo > GJK_SQUARE_MIN && oo < GJK_SQUARE_MAX && b->core > b->tol)) {
         return false;
@@ -195,7 +195,7 @@ static gjk_vec2 apart_normal(const gjk2_walk *w) {
 /// GJK_MIN_TOLERANCE: a tolerance below the rounding would let the axes and
 /// GJK disagree.)
 static gjk_real box_box_tolerance(const gjk2_pair *p) {
-    gjk_real size = gjk_max(gjk_abs(p->pos_b.x), gjk_abs(p->pos_b.y)) + 4 * p->scale + p->radius;
+    gjk_real size = gjk2_max_abs(p->pos_b) + 4 * p->scale + p->radius;
     return p->rel_tol * size;
 }
 
@@ -351,7 +351,7 @@ static GJK_INLINE polygon_case polygon_views(const gjk2_query_input *in, const g
     }
     gjk2_polygon_view_measure(va);
     gjk2_polygon_view_measure(vb);
-    gjk_real size = gjk_max(gjk_abs(p->pos_b.x), gjk_abs(p->pos_b.y)) + 2 * (va->extent + vb->extent) + p->radius;
+    gjk_real size = gjk2_max_abs(p->pos_b) + 2 * (va->extent + vb->extent) + p->radius;
     *tol = p->rel_tol * size;
     if (!(size > GJK2_SAT_SIZE_MIN && size < GJK2_SAT_SIZE_MAX)) {
         return POLYGON_NONE;

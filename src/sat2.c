@@ -140,7 +140,7 @@ static bool corner_pair2(const gjk2_pair *p, const gjk_real a[2], const gjk_real
     gjk_vec2 cb = gjk_add2(gjk_rot2_apply(p->rot_b, gjk_v2(-gjk_sign_of(m.x) * b[0], -gjk_sign_of(m.y) * b[1])), p->pos_b);
     gjk_vec2 qa = clamp_box2(a, cb), qb = nearest_of_b2(p, b, ca);
     gjk_vec2 d1 = gjk_sub2(cb, qa), d2 = gjk_sub2(qb, ca);
-    bool first = gjk_max(gjk_abs(d1.x), gjk_abs(d1.y)) <= gjk_max(gjk_abs(d2.x), gjk_abs(d2.y));
+    bool first = gjk2_max_abs(d1) <= gjk2_max_abs(d2);
     gjk_vec2 pa = first ? qa : ca, pb = first ? cb : qb;
     for (int step = 0;; ++step) {
         gjk_vec2 d = gjk_sub2(pb, pa);
@@ -176,7 +176,7 @@ bool gjk2_box_box_signed(const gjk2_pair *p, gjk_real tol, gjk_real band, gjk2_b
     }
     // The flatness test and the clip need a tolerance above the rounding (a
     // small options.tolerance, 1e-15, would leave them at it).
-    tol = gjk_max(tol, 64 * GJK_REAL_EPSILON * (gjk_max(gjk_abs(t.x), gjk_abs(t.y)) + 2 * p->scale));
+    tol = gjk_max(tol, 64 * GJK_REAL_EPSILON * (gjk2_max_abs(t) + 2 * p->scale));
     bool found;
     if (axis < 2) {
         // A's edge: B's centre and axes are already in A's frame.
@@ -202,7 +202,7 @@ bool gjk2_box_box_signed(const gjk2_pair *p, gjk_real tol, gjk_real band, gjk2_b
         // The certificate, as in 3D: a point of each box best·n apart, each
         // coordinate within twice the tolerance.
         gjk_vec2 off = gjk_sub2(gjk_sub2(out->b, out->a), gjk_scale2(best, out->normal));
-        found = gjk_max(gjk_abs(off.x), gjk_abs(off.y)) <= 2 * tol;
+        found = gjk2_max_abs(off) <= 2 * tol;
         out->distance = best;
     }
     if (!found && !(best > 0 && corner_pair2(p, a, b, out->normal, tol, out))) {

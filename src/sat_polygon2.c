@@ -57,7 +57,7 @@ bool gjk2_polygon_view_of(const gjk2_shape *s, gjk2_polygon_view *view) {
         gjk_vec2 a = s->triangle.a, b = s->triangle.b, c = s->triangle.c;
         gjk_vec2 e1 = gjk_sub2(b, a), e2 = gjk_sub2(c, a);
         gjk_real area2 = gjk_cross2(e1, e2);
-        gjk_real m = gjk_max(gjk_max(gjk_abs(e1.x), gjk_abs(e1.y)), gjk_max(gjk_abs(e2.x), gjk_abs(e2.y)));
+        gjk_real m = gjk_max(gjk2_max_abs(e1), gjk2_max_abs(e2));
         if (!(gjk_abs(area2) > 16 * GJK_REAL_EPSILON * m * m)) {
             return false;
         }
@@ -92,7 +92,7 @@ void gjk2_polygon_view_measure(gjk2_polygon_view *view) {
     gjk_real extent = 0, reach2 = 0;
     for (int i = 0; i < view->n; ++i) {
         gjk_vec2 v = view->v[i];
-        extent = gjk_max(extent, gjk_max(gjk_abs(v.x), gjk_abs(v.y)));
+        extent = gjk_max(extent, gjk2_max_abs(v));
         reach2 = gjk_max(reach2, gjk_length_sq2(v));
     }
     view->extent = extent;
@@ -381,7 +381,7 @@ static bool edge_witness(gjk_vec2 r0, gjk_vec2 r1, gjk_vec2 n, gjk_real s, const
     // The certificate, as in sat2.c: the pair is s·n apart, each coordinate
     // within twice the tolerance.
     gjk_vec2 off = gjk_sub2(gjk_sub2(*on_inc, *on_ref), gjk_scale2(s, n));
-    return gjk_max(gjk_abs(off.x), gjk_abs(off.y)) <= 2 * tol;
+    return gjk2_max_abs(off) <= 2 * tol;
 }
 
 /// Whether x (ref's frame) lies in the polygon, or within tol of each of
@@ -410,7 +410,7 @@ bool gjk2_polygon_signed(const gjk2_pair *p, const gjk2_polygon_view *a, const g
         return false;
     }
     // The flatness test and the clip need a tolerance above the rounding.
-    gjk_real size = gjk_max(gjk_abs(p->pos_b.x), gjk_abs(p->pos_b.y)) + a->extent + b->extent;
+    gjk_real size = gjk2_max_abs(p->pos_b) + a->extent + b->extent;
     tol = gjk_max(tol, 64 * GJK_REAL_EPSILON * size);
     // The pair in the reference polygon's frame, then in A's: as it is when
     // the edge is A's, by x_A = R x_B + t when it is B's, whose outward

@@ -101,8 +101,6 @@ static int finite_pair(gjk_vec2 a, gjk_vec2 b) {
     return z == z;
 }
 
-static gjk_real max_abs2(gjk_vec2 v) { return gjk_max(gjk_abs(v.x), gjk_abs(v.y)); }
-
 bool gjk2_shape_check(const gjk2_shape *s, bool every_vertex) {
     if (s == NULL || !nonneg(s->margin)) {
         return false;
@@ -154,13 +152,13 @@ gjk_status gjk2_shape_validate(const gjk2_shape *shape) {
 
 gjk_real gjk2_shape_size(const gjk2_shape *s) {
     switch (s->type) {
-    case GJK2_SHAPE_SEGMENT: return gjk_max(max_abs2(s->segment.a), max_abs2(s->segment.b));
-    case GJK2_SHAPE_CAPSULE: return gjk_max(max_abs2(s->capsule.a), max_abs2(s->capsule.b));
+    case GJK2_SHAPE_SEGMENT: return gjk_max(gjk2_max_abs(s->segment.a), gjk2_max_abs(s->segment.b));
+    case GJK2_SHAPE_CAPSULE: return gjk_max(gjk2_max_abs(s->capsule.a), gjk2_max_abs(s->capsule.b));
     case GJK2_SHAPE_TRIANGLE:
-        return gjk_max(max_abs2(s->triangle.a), gjk_max(max_abs2(s->triangle.b), max_abs2(s->triangle.c)));
-    case GJK2_SHAPE_BOX: return max_abs2(s->box.half_extents);
-    case GJK2_SHAPE_ELLIPSE: return max_abs2(s->ellipse.radii);
-    case GJK2_SHAPE_POLYGON: return max_abs2(s->polygon.vertices[0]);
+        return gjk_max(gjk2_max_abs(s->triangle.a), gjk_max(gjk2_max_abs(s->triangle.b), gjk2_max_abs(s->triangle.c)));
+    case GJK2_SHAPE_BOX: return gjk2_max_abs(s->box.half_extents);
+    case GJK2_SHAPE_ELLIPSE: return gjk2_max_abs(s->ellipse.radii);
+    case GJK2_SHAPE_POLYGON: return gjk2_max_abs(s->polygon.vertices[0]);
     case GJK2_SHAPE_CUSTOM: return s->custom.radius;
     default: return 0;
     }
@@ -185,7 +183,7 @@ gjk_real gjk2_shape_bound(const gjk2_shape *s) {
         r = gjk_max(gjk_length2(s->triangle.a), gjk_max(gjk_length2(s->triangle.b), gjk_length2(s->triangle.c)));
         break;
     case GJK2_SHAPE_BOX: r = gjk_length2(s->box.half_extents); break;
-    case GJK2_SHAPE_ELLIPSE: r = max_abs2(s->ellipse.radii); break;
+    case GJK2_SHAPE_ELLIPSE: r = gjk2_max_abs(s->ellipse.radii); break;
     case GJK2_SHAPE_POLYGON:
         // The largest squared length, then one square root: the same number
         // (the square root is correctly rounded and never decreasing).

@@ -185,7 +185,7 @@ static GJK_INLINE void sv_solve_unscaled(const gjk_vec2 *p, int n, sv2_result *r
 static GJK_NOINLINE void sv_solve_scaled(const gjk_vec2 *p, int n, sv2_result *r) {
     gjk_real m = 0;
     for (int i = 0; i < n; ++i) {
-        m = gjk_max(m, gjk_max(gjk_abs(p[i].x), gjk_abs(p[i].y)));
+        m = gjk_max(m, gjk2_max_abs(p[i]));
     }
     if (!(m > 0) || !(m <= GJK_REAL_MAX)) {
         return;

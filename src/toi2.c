@@ -134,7 +134,7 @@ static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
         // not the contact found.
         gjk_real scale = rho_a + rho_b + d.distance + gjk_max(gjk_abs(q.transform_a.position.x),
                                                                gjk_abs(q.transform_a.position.y)) +
-                         gjk_max(gjk_abs(q.transform_b.position.x), gjk_abs(q.transform_b.position.y));
+                         gjk2_max_abs(q.transform_b.position);
         gjk_real slack = 64 * (tol + GJK_REAL_EPSILON * scale);
         if (support_gap2(&q, d.normal) < d.distance - slack) {
             if (cold) {
