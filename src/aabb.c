@@ -63,6 +63,9 @@ static gjk_real dot_unscaled(gjk_vec3 row, gjk_vec3 x) {
     return gjk_max_abs(x) >= AABB_QUARTER_ABOVE ? 4 * gjk_dot(row, gjk_scale(GJK_R(0.25), x)) : gjk_dot(row, x);
 }
 
+/// Each component's magnitude.
+static gjk_vec3 abs3(gjk_vec3 v) { return gjk_v3(gjk_abs(v.x), gjk_abs(v.y), gjk_abs(v.z)); }
+
 /// The points of a segment's, a capsule's or a triangle's core into x;
 /// returns how many.
 static int core_points(const gjk_shape *s, gjk_vec3 x[3]) {
@@ -103,11 +106,7 @@ gjk_aabb_output gjk_shape_aabb(const gjk_shape *shape, gjk_transform transform) 
     if (!gjk_shape_check(shape, true) || !gjk_transform_unit(&transform, &t)) {
         return out;
     }
-    gjk_mat3 R = gjk_mat3_from_quat(t.rotation);
-    // |R|: each entry's magnitude; the columns are R e_x, R e_y, R e_z.
-    gjk_vec3 ax = gjk_v3(gjk_abs(R.cx.x), gjk_abs(R.cx.y), gjk_abs(R.cx.z));
-    gjk_vec3 ay = gjk_v3(gjk_abs(R.cy.x), gjk_abs(R.cy.y), gjk_abs(R.cy.z));
-    gjk_vec3 az = gjk_v3(gjk_abs(R.cz.x), gjk_abs(R.cz.y), gjk_abs(R.cz.z));
+    gjk_mat3 R = gjk_mat3_from_quat(t.rotation); // columns R e_x, R e_y, R e_z
     gjk_vec3 lo = gjk_v3_zero(), hi = gjk_v3_zero();
     const gjk_shape *s = shape;
     switch (s->type) {
@@ -123,7 +122,7 @@ gjk_aabb_output gjk_shape_aabb(const gjk_shape *shape, gjk_transform transform) 
     }
     case GJK_SHAPE_BOX: {
         gjk_vec3 h = s->box.half_extents;
-        hi = gjk_add(gjk_add(gjk_scale(h.x, ax), gjk_scale(h.y, ay)), gjk_scale(h.z, az));
+        hi = gjk_add(gjk_add(gjk_scale(h.x, abs3(R.cx)), gjk_scale(h.y, abs3(R.cy))), gjk_scale(h.z, abs3(R.cz)));
         lo = gjk_neg(hi);
         break;
     }
@@ -153,7 +152,7 @@ gjk_aabb_output gjk_shape_aabb(const gjk_shape *shape, gjk_transform transform) 
             hi = gjk_v3(gjk_max(top.x, base.x + disc.x), gjk_max(top.y, base.y + disc.y),
                         gjk_max(top.z, base.z + disc.z));
         } else {
-            hi = gjk_add(gjk_scale(hh, az), disc);
+            hi = gjk_add(gjk_scale(hh, abs3(R.cz)), disc);
             lo = gjk_neg(hi);
         }
         break;
