@@ -273,6 +273,9 @@ bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, const gjk_transform *transfo
 /// (shape.c). Reads every vertex of a polytope.
 gjk_real gjk_shape_bound(const gjk_shape *shape);
 
+/// gjk_shape_bound without the rounding: a bound on |p| over the core.
+gjk_real gjk_shape_core_bound(const gjk_shape *shape);
+
 /// A cast answer, or GJK_INVALID_INPUT with every number zero when finite
 /// inputs overflowed on the way: the contract never returns an infinity.
 static inline gjk_cast_output gjk_cast_finite(gjk_cast_output o) {

@@ -92,6 +92,9 @@ bool gjk2_pair_init(gjk2_pair *p, const gjk2_shape *a, const gjk_transform2 *tra
 /// (shape2.c). Reads every vertex of a polygon.
 gjk_real gjk2_shape_bound(const gjk2_shape *shape);
 
+/// gjk2_shape_bound without the rounding: a bound on |p| over the core.
+gjk_real gjk2_shape_core_bound(const gjk2_shape *shape);
+
 /// A 2D cast answer, or GJK_INVALID_INPUT with every number zero when finite
 /// inputs overflowed on the way.
 static inline gjk2_cast_output gjk2_cast_finite(gjk2_cast_output o) {

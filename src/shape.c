@@ -164,7 +164,7 @@ gjk_real gjk_shape_size(const gjk_shape *s) {
     }
 }
 
-gjk_real gjk_shape_bound(const gjk_shape *s) {
+gjk_real gjk_shape_core_bound(const gjk_shape *s) {
     gjk_real r = 0;
     switch (s->type) {
     case GJK_SHAPE_SEGMENT: r = gjk_max(gjk_length(s->segment.a), gjk_length(s->segment.b)); break;
@@ -203,10 +203,12 @@ gjk_real gjk_shape_bound(const gjk_shape *s) {
         r = gjk_length(gjk_v3(x, y, z));
         break;
     }
-    default: break;
+    default: break; // a point or a sphere: the core is the origin
     }
-    return r + gjk_core_radius(s);
+    return r;
 }
+
+gjk_real gjk_shape_bound(const gjk_shape *s) { return gjk_shape_core_bound(s) + gjk_core_radius(s); }
 
 gjk_vec3 gjk_shape_support(const gjk_shape *shape, gjk_vec3 direction) {
     if (!gjk_shape_check(shape, false) || !gjk_is_valid_vec3(direction)) {

@@ -174,7 +174,7 @@ static gjk_real abs_max(gjk_real a, gjk_real b) {
     return gjk_max(gjk_abs(a), gjk_abs(b));
 }
 
-gjk_real gjk2_shape_bound(const gjk2_shape *s) {
+gjk_real gjk2_shape_core_bound(const gjk2_shape *s) {
     gjk_real r = 0;
     switch (s->type) {
     case GJK2_SHAPE_SEGMENT: r = gjk_max(gjk_length2(s->segment.a), gjk_length2(s->segment.b)); break;
@@ -204,8 +204,10 @@ gjk_real gjk2_shape_bound(const gjk2_shape *s) {
     }
     default: break; // a point or a circle: the core is the origin
     }
-    return r + gjk2_core_radius(s);
+    return r;
 }
+
+gjk_real gjk2_shape_bound(const gjk2_shape *s) { return gjk2_shape_core_bound(s) + gjk2_core_radius(s); }
 
 gjk_vec2 gjk2_shape_support(const gjk2_shape *shape, gjk_vec2 direction) {
     if (!gjk2_shape_check(shape, false) || !gjk_is_valid_vec2(direction)) {

@@ -10,6 +10,11 @@
 // close faster than μ = (v_A − v_B)·n + ρ_A |n × ω_A| + ρ_B |n × ω_B|, the shapes
 // cannot come within `target` before t + (d − target)/μ, and if μ ≤ 0 they
 // never do. Each step lands at or before the first contact: no tunnelling.
+// ρ is the core's extent, without the rounding radius: a rounded shape's
+// support point along n is its core's plus r n, and a turn moves r n along
+// n by (ω × r n)·n = 0, so a ball (a point core) turning about its centre
+// adds nothing (counted with the radius, a spinning ball passing 1e-4
+// clear crawled past its closest approach to the step cap: review).
 // (Mirtich 1996; Zhang, Redon, Lee, Kim, "Continuous collision detection
 // for articulated models using Taylor models and temporal culling", 2007.)
 #include <string.h>
@@ -91,7 +96,10 @@ static gjk_cast_output gjk_time_of_impact_run(const gjk_toi_input *in) {
         !gjk_is_valid_real(in->target_separation) || in->target_separation < 0) {
         return out;
     }
+    // The extents with rounding set the tolerance's scale; the cores' bound
+    // the spin.
     gjk_real rho_a = gjk_shape_bound(in->shape_a), rho_b = gjk_shape_bound(in->shape_b);
+    gjk_real core_a = gjk_shape_core_bound(in->shape_a), core_b = gjk_shape_core_bound(in->shape_b);
     gjk_vec3 va = gjk_sub(in->sweep_a.end.position, in->sweep_a.start.position);
     gjk_vec3 vb = gjk_sub(in->sweep_b.end.position, in->sweep_b.start.position);
     gjk_vec3 wa = sweep_rotation(&in->sweep_a), wb = sweep_rotation(&in->sweep_b);
@@ -162,8 +170,8 @@ static gjk_cast_output gjk_time_of_impact_run(const gjk_toi_input *in) {
         cold = false;
         // A point p (from the centre of rotation) moves along n at
         // (ω × p)·n = p·(n × ω) ≤ ρ |n × ω|: spin about n itself costs nothing.
-        gjk_real mu = gjk_dot(gjk_sub(va, vb), d.normal) + rho_a * gjk_length(gjk_cross(d.normal, wa)) +
-                      rho_b * gjk_length(gjk_cross(d.normal, wb));
+        gjk_real mu = gjk_dot(gjk_sub(va, vb), d.normal) + core_a * gjk_length(gjk_cross(d.normal, wa)) +
+                      core_b * gjk_length(gjk_cross(d.normal, wb));
         if (!(mu > 0)) {
             out.status = GJK_MISS;
             return out;

@@ -12,7 +12,9 @@
 // μ ≤ 0 they never do. Each step lands at or before the first contact: no
 // tunnelling. In 2D a sweep's angle turns at a constant rate ω, the wrapped
 // difference of its end and start angles (the shorter arc), and ω is always
-// normal to n, so the 3D bound ρ |n × ω| is ρ |ω| here.
+// normal to n, so the 3D bound ρ |n × ω| is ρ |ω| here. ρ is the core's
+// extent, without the rounding radius (as in toi.c: a turn moves no
+// rounding along n).
 #include <string.h>
 
 #include "internal2.h"
@@ -87,7 +89,7 @@ static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
     gjk_vec2 vb = gjk_sub2(in->sweep_b.end.position, in->sweep_b.start.position);
     gjk_real wa = gjk_abs(sweep_turn(in->sweep_a.start.rotation, in->sweep_a.end.rotation));
     gjk_real wb = gjk_abs(sweep_turn(in->sweep_b.start.rotation, in->sweep_b.end.rotation));
-    gjk_real spin = wa * rho_a + wb * rho_b;
+    gjk_real spin = wa * gjk2_shape_core_bound(in->shape_a) + wb * gjk2_shape_core_bound(in->shape_b);
     if (!gjk_is_valid_real(rho_a) || !gjk_is_valid_real(rho_b) || !gjk_is_valid_real(spin) ||
         !gjk_is_valid_vec2(gjk_sub2(va, vb))) {
         return out;

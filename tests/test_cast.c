@@ -2014,6 +2014,50 @@ static void test_toi_spin_about_normal(void) {
     case_end();
 }
 
+static void test_toi_spinning_ball(void) {
+    // Two unit balls, B passing A 1e-4 clear (centres 2.0001 apart at the
+    // closest) while turning 3 rad about z. A turn about the shape's origin
+    // moves a rounded shape's support point along n only as it moves its
+    // core's: the rounding radius adds nothing to the spin's bound, and a
+    // ball (a point core) adds nothing at all. Review finding: the bound
+    // counted the radius, the steps crawled past the closest approach, and
+    // the cap ended the pass not converged, where without the turn it is a
+    // miss in 8 steps. A rounded box turning as it passes (core bound √3
+    // rather than √3 + 1) misses too.
+    gjk_shape ball = gjk_make_sphere(1);
+    gjk_sweep sb = sweep_of(at(-3, 2.0001, 0), pose(V(3, 2.0001, 0), axis_angle(0, 0, 1, 3)));
+    case_begin("toi: a spinning ball passing 1e-4 clear");
+    gjk_cast_output o = toi(&ball, still(gjk_transform_identity()), &ball, sb, 0);
+    ENSURE(o.status == GJK_MISS);
+    ENSURE(o.iterations <= 16);
+    case_end();
+    // The same pass 1e-4 short of touching, and a ball of margin 1 on a
+    // point core (the same surface): the contact where the centres are 2
+    // apart, x = ±√(4 − 1.9999²) ≈ ±0.02 (t ≈ 0.4967).
+    gjk_shape rounded_point = gjk_with_margin(gjk_make_point(), 1);
+    gjk_sweep sc = sweep_of(at(-3, 1.9999, 0), pose(V(3, 1.9999, 0), axis_angle(0, 0, 1, 3)));
+    case_begin("toi: a spinning ball (and a rounded point) grazing another");
+    // The gap closes at 6 · 0.01 along the contact normal: the touching
+    // band (size about 4) over that rate.
+    double t_hit = (3 - sqrt(4 - 1.9999 * 1.9999)) / 6, t_tol = 2 * TOL(4) / 0.06;
+    o = toi(&ball, still(gjk_transform_identity()), &ball, sc, 0);
+    ENSURE(o.status == GJK_HIT);
+    ENSURE_NEAR(o.t, t_hit, t_tol);
+    o = toi(&ball, still(gjk_transform_identity()), &rounded_point, sc, 0);
+    ENSURE(o.status == GJK_HIT);
+    ENSURE_NEAR(o.t, t_hit, t_tol);
+    case_end();
+    gjk_shape rbox = gjk_with_margin(gjk_make_box(V(1, 1, 1)), 1);
+    gjk_sweep sr = sweep_of(at(-6, 4.01, 0), pose(V(6, 4.01, 0), axis_angle(1, 0, 0, 1.5)));
+    gjk_shape slab = gjk_make_box(V(8, 1, 8));
+    case_begin("toi: a rounded box turning about x past a slab, 0.01 clear");
+    // The box's core reaches √2 from x's axis at most: its rounded surface
+    // stays 4.01 − 1 − √2 − 1 > 0.59 above the slab's top.
+    o = toi(&slab, still(gjk_transform_identity()), &rbox, sr, 0);
+    ENSURE(o.status == GJK_MISS);
+    case_end();
+}
+
 // ---- 5. Statuses of the time of impact; sweeps ----
 
 static void test_toi_statuses(void) {
@@ -2353,5 +2397,6 @@ int main(void) {
     RUN_TEST(test_cast_coordinates_overflow);
     RUN_TEST(test_toi_sliver_contact);
     RUN_TEST(test_toi_stall_proved_apart);
+    RUN_TEST(test_toi_spinning_ball);
     return TEST_SUMMARY();
 }

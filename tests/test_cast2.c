@@ -1309,6 +1309,27 @@ static void test_toi_small_rotation(void) {
     CASE_END("small rotation, delta %g", delta);
 }
 
+static void test_toi_spinning_circle(void) {
+    // Two unit circles, B passing A 1e-4 clear while turning 3 rad: a turn
+    // of a circle about its centre moves none of its support points along
+    // a normal, so it adds nothing to the advancement's bound (review
+    // finding: the bound counted the radius, and the pass ended not
+    // converged at the cap; without the turn a miss in 8 steps).
+    gjk2_shape c = gjk2_make_circle(1);
+    CASE_BEGIN;
+    gjk2_cast_output o = toi(&c, sweep(pose(0, 0, 0), pose(0, 0, 0)), &c, sweep(pose(-3, 2.0001, 0), pose(3, 2.0001, 3)),
+                             0, 0);
+    ENSURE(o.status == GJK_MISS);
+    ENSURE(o.iterations <= 16);
+    // 1e-4 short of touching: the contact where the centres are 2 apart,
+    // within the touching band (size about 4) over the closing rate along
+    // the normal, 6 · 0.01.
+    o = toi(&c, sweep(pose(0, 0, 0), pose(0, 0, 0)), &c, sweep(pose(-3, 1.9999, 0), pose(3, 1.9999, 3)), 0, 0);
+    ENSURE(o.status == GJK_HIT);
+    ENSURE_NEAR(o.t, (3 - sqrt(4 - 1.9999 * 1.9999)) / 6, 2 * TOL(4) / 0.06);
+    CASE_END("spinning circles");
+}
+
 static void test_toi_random_spins(void) {
     // Random shapes turning (up to ±3 rad) and moving past a thin wall:
     // the time of impact is never after the sampled first contact, and a
@@ -1558,6 +1579,7 @@ int main(void) {
     RUN_TEST(test_toi_spinning_bar);
     RUN_TEST(test_toi_spinning_needle);
     RUN_TEST(test_toi_small_rotation);
+    RUN_TEST(test_toi_spinning_circle);
     RUN_TEST(test_toi_random_spins);
     RUN_TEST(test_toi_misc);
     RUN_TEST(test_invalid_input);

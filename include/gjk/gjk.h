@@ -459,8 +459,10 @@ typedef struct gjk_toi_input {
 
 /// First time of contact by conservative advancement: from the current
 /// distance d along normal n, no point can close the gap faster than
-/// μ = (v_A − v_B)·n + ω_A ρ_A + ω_B ρ_B (ρ: a bound on the shape's extent
-/// about its origin), so the shapes are safe for (d − target) / μ. The step
+/// μ = (v_A − v_B)·n + ω_A ρ_A + ω_B ρ_B (ρ: a bound on the extent of the
+/// shape's core about its origin; a turn moves no rounding along n, so a
+/// ball spinning about its centre counts 0), so the shapes are safe for
+/// (d − target) / μ. The step
 /// never passes a contact, so thin or fast shapes do not tunnel. GJK_MISS
 /// when they stay apart through the step (or μ ≤ 0); GJK_NOT_CONVERGED when
 /// the cap is reached first (t then holds how far it is safe).
