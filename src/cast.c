@@ -29,6 +29,10 @@ typedef struct cast_walk {
     gjk_vec3 point_a;   ///< On A's rounded surface at the hit.
     gjk_vec3 normal;    ///< Unit, from A to B (zero when the hit is at λ = 0).
     int iterations;
+    /// A hit proved at λ (|v| within the target), not one that rests on a
+    /// stall (cast_answer_run checks those).
+    bool proved;
+    gjk_real tol; ///< The walk's absolute tolerance at its end.
 } cast_walk;
 
 /// Moves B (and the simplex's points of B) on by delta·r: B's position in
@@ -86,6 +90,7 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
     int misses = 0;
     bool plain_next = false;
     gjk_real best_gap = GJK_REAL_MAX; // the least |v| − stop at this λ
+    bool proved = true;
     for (;;) {
         gjk_real vv = gjk_length_sq(v);
         if (!(vv <= GJK_REAL_MAX)) {
@@ -198,10 +203,12 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
             // No progress at this λ while the plane through q is within the
             // target: rounding has taken over, as at the end of a walk, a hit.
             // (After an advance the simplex has moved, so the walk goes on.)
-            // The distance at λ lies between the plane's and |v|, which near
-            // a curved edge (a cylinder's rim, thin triangles of its points)
-            // can still differ by ~1e-8 of the size: a cast that passes that
-            // close may report a hit (docs/design.md).
+            // The distance at λ lies between the plane's and |v|, which can
+            // still differ by ~1e-8 of the size (near a cylinder's rim, along
+            // a box's face or a thin triangle: the direction of a segment's
+            // closest point carries ε·|segment|/|v|): not proved, and
+            // cast_answer_run asks the distance query at λ.
+            proved = false;
             break;
         }
     }
@@ -234,7 +241,45 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
     out.lambda = lambda;
     out.normal = n;
     out.point_a = gjk_mul_add(ca, gjk_core_radius(p->a), n);
+    out.proved = proved;
+    out.tol = tol;
     return out;
+}
+
+/// The most distance checks of stalled hits in one cast (cast_answer_run);
+/// beyond, the cast is not converged, safe up to its λ.
+#define GJK_CAST_CHECKS 16
+
+/// A hit that rests on a stall (cast_walk.proved false), checked by the
+/// distance query at its λ (world poses ta and tb moved by λ·translation;
+/// p the pair at that λ, r the motion in A's frame). True when the hit
+/// stands: the shapes are within the target there, within the tolerance.
+/// Otherwise *next receives the λ up to which the shapes are proved apart
+/// by more than the target: the gap along the distance query's normal,
+/// measured by the pair's own supports, closes no faster than the motion
+/// along it (a miss when it does not close, *next then beyond max_lambda).
+static bool stalled_hit_stands(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb,
+                               gjk_vec3 translation, gjk_real lambda, const gjk_options *options, gjk_pair *p,
+                               gjk_vec3 r, gjk_quat qa, gjk_real target, gjk_real tol, gjk_real *next,
+                               bool *invalid) {
+    gjk_query_input q = {a, ta, b, tb, *options};
+    q.options.trace = NULL;
+    q.options.max_distance = 0; // the distance itself, not a lower bound
+    q.transform_b.position = gjk_mul_add(tb.position, lambda, translation);
+    gjk_distance_output d = gjk_distance(&q, NULL);
+    *invalid = d.status == GJK_INVALID_INPUT;
+    if (d.status != GJK_SEPARATED) {
+        return true; // touching or overlapping (or not known): the hit stands
+    }
+    gjk_vec3 n = gjk_quat_inv_rotate(qa, d.normal);
+    gjk_real gap = -gjk_dot(gjk_pair_support(p, n).w, n) - p->radius;
+    if (p->bad_support || !(gap > target + tol)) {
+        p->bad_support = false;
+        return true;
+    }
+    gjk_real closing = -gjk_dot(r, n);
+    *next = closing > 0 ? lambda + (gap - target) / closing : GJK_REAL_MAX;
+    return !(*next > lambda); // a step below the resolution of λ: the contact is at λ
 }
 
 /// Runs a cast and fills the public answer. A hit before any advance means
@@ -256,9 +301,48 @@ static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, con
     gjk_vec3 r = gjk_quat_inv_rotate(xa.rotation, translation);
     int cap = options->max_iterations > 0 ? options->max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
     cast_walk c = cast_run(&p, r, max_lambda, target, cap);
+    // A hit on a stall is checked at its λ; where the shapes prove apart
+    // there, the cast goes on from the λ they are proved apart up to, with
+    // a fresh walk (review finding: rays along a box's face 1e-8 above it,
+    // past a triangle 3.7e-9 clear, came back hits). `start` is where the
+    // current walk began, `used` the iterations of the walks before.
+    gjk_real start = 0;
+    int used = 0;
+    for (int checks = 0; c.status == GJK_HIT && !c.proved; ++checks) {
+        gjk_real lambda = start + c.lambda, next;
+        bool invalid;
+        used += c.iterations;
+        c.iterations = 0;
+        if (stalled_hit_stands(a, ta, b, tb, translation, lambda, options, &p, r, xa.rotation, target, c.tol, &next,
+                               &invalid)) {
+            if (invalid) {
+                return out;
+            }
+            break;
+        }
+        if (!(next <= max_lambda)) {
+            c.status = GJK_MISS;
+            break;
+        }
+        if (checks + 1 >= GJK_CAST_CHECKS || used >= cap) {
+            // Safe up to λ, the contact not found.
+            c.status = GJK_NOT_CONVERGED;
+            c.lambda = next - start;
+            break;
+        }
+        gjk_transform tb_next = tb;
+        tb_next.position = gjk_mul_add(tb.position, next, translation);
+        if (!gjk_pair_init(&p, a, &ta, b, &tb_next, options, &xa)) {
+            return out;
+        }
+        start = next;
+        c = cast_run(&p, r, max_lambda - next, target, cap - used);
+    }
     if (c.status == GJK_INVALID_INPUT) {
         return out;
     }
+    c.lambda = start + c.lambda;
+    c.iterations += used;
     out.iterations = c.iterations;
     out.status = c.status;
     if (c.status != GJK_HIT) {

@@ -1636,6 +1636,80 @@ static void test_ray_past_cylinder_rim(void) {
     case_end();
 }
 
+/// Casts that pass a flat face, edge or thin shape a little more than the
+/// touching band clear. Review finding: the walk ended on a stall (no
+/// progress at this λ with the support plane within the target) as a hit
+/// while |v| stood 10 to 140 tolerances above the target, where the
+/// distance was only known to lie between the plane's and |v|: rays along a
+/// rotated box's face 1e-8 above it hit in 2% of random poses (47% at
+/// 1e-9), a ray grazing a triangle 3.7e-9 clear, a point cast past a segment
+/// 4.5e-9 clear. Such an end is now checked by the distance query at λ.
+static void test_cast_grazing_flat(void) {
+    // Rays parallel to a face of a rotated box, h above it in the box's
+    // frame (8 and 2 default tolerances at the scale of the ray's origin:
+    // about 40 and 10 of the cast's own, which the points near the box
+    // set), and as far below it: a hit through the side face x = −he.x.
+    const double rel[2] = {8, 2};
+    for (int k = 0; k < 2; ++k) {
+        int false_hits = 0, wrong_hits = 0, shown = 0;
+        for (int i = 0; i < 2000; ++i) {
+            gjk_vec3 he = rnd_vec(0.3, 1);
+            gjk_shape box = gjk_make_box(he);
+            gjk_quat q = rnd_quat();
+            gjk_transform tf = pose(rnd_vec(-3, 3), q);
+            double size = 8 + max_abs(tf.position), h = rel[k] * (double)GJK_DEFAULT_TOLERANCE * size;
+            for (int side = -1; side <= 1; side += 2) {
+                gjk_vec3 lo = V(-rnd(2, 6), rnd(-0.9, 0.9) * (double)he.y, (double)he.z + side * h);
+                gjk_vec3 o = gjk_transform_point(tf, lo), d = gjk_quat_rotate(q, V(1, 0, 0));
+                // The height the ray has in the box's frame, as rounded.
+                gjk_vec3 lo2 = gjk_quat_inv_rotate(q, gjk_sub(o, tf.position)), d2 = gjk_quat_inv_rotate(q, d);
+                double h0 = (double)lo2.z - (double)he.z, h1 = h0 + 20 * (double)d2.z;
+                gjk_cast_output c = cast_ray(&box, tf, o, d, 20);
+                if (side > 0 && fmin(h0, h1) > 0.5 * h && c.status == GJK_HIT) {
+                    if (shown++ < 3) {
+                        printf("  false hit %g above a face: t %.17g after %d iterations\n", fmin(h0, h1),
+                               (double)c.t, c.iterations);
+                    }
+                    ++false_hits;
+                }
+                if (side < 0 && fmax(h0, h1) < -0.5 * h) {
+                    // Through the face at x = −he.x, at t = −he.x − lo.x.
+                    wrong_hits +=
+                        c.status != GJK_HIT || !(fabs((double)c.t - (-(double)he.x - (double)lo.x)) <= 8 * TOL(size));
+                }
+            }
+        }
+        case_begin("rays along a rotated box's face, just above and below it");
+        ENSURE(false_hits == 0);
+        ENSURE(wrong_hits == 0);
+        case_end();
+        printf("  %g tolerances above a face: %d false hits of 2000\n", rel[k], false_hits);
+    }
+#if !GJK_USE_FLOAT
+    // The review's triangle, 3.73e-9 (28 tolerances) from the ray at its
+    // closest, and its point cast past a segment 4.48e-9 clear.
+    case_begin("a ray grazing a triangle, a point cast past a segment");
+    gjk_shape tri = gjk_make_triangle(V(0.99186391117382944, 0.39594674851485268, -0.47433097009659075),
+                                      V(-0.033244592505602188, -0.28707377239569087, 0.021405934626200995),
+                                      V(-0.21522385447549586, 0.21786901673616099, -0.14013629132722794));
+    gjk_cast_output c =
+        cast_ray(&tri, at(0.30230479782620368, 1.1250212694289572, -1.7309165056742062),
+                 V(-0.32365224736650217, 0.63211156503467025, -1.2858955464163966),
+                 V(0.14059997347611394, 0.24330993572934176, -0.2003078758458354), 2897.7435042823281);
+    ENSURE(c.status == GJK_MISS);
+    gjk_shape seg = gjk_make_segment(V(-0.42934879778246904, 0.83836382038911661, 0.78505788279752431),
+                                     V(-0.8569089954525797, -0.47092276894437135, 0.55420869602853684));
+    gjk_shape pt = gjk_make_point();
+    c = cast_shape(&seg, at(0.13844876458564848, 1.3226524014366503, 0.34826351414809897), &pt,
+                   pose(V(-1.5148570284772824, 2.1047250450401829, 2.6369533618758241),
+                        gjk_quat_make(-0.56887495529779131, -0.49233354665524021, -0.27505788570204859,
+                                      0.59860848940348921)),
+                   V(2.4689015349934409, -2.2213445319921856, -4.4019970091739884), 0);
+    ENSURE(c.status == GJK_MISS);
+    case_end();
+#endif
+}
+
 /// Fuzz findings f34 and f35: a cone and an ellipsoid sliding into each
 /// other, time of impact with tolerance 1e-14. f34: five advancement steps
 /// brought them to touching (4.6e-15 apart across a plane); the warm
@@ -2382,6 +2456,7 @@ int main(void) {
     RUN_TEST(test_shapecast_vs_distance);
     RUN_TEST(test_shapecast_onto_ruled_side);
     RUN_TEST(test_ray_past_cylinder_rim);
+    RUN_TEST(test_cast_grazing_flat);
     RUN_TEST(test_ray_point_on_ray);
     RUN_TEST(test_toi_translation_vs_shapecast);
     RUN_TEST(test_toi_rotation_vs_distance);
