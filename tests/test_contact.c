@@ -1010,6 +1010,77 @@ static void test_degenerate_box_faces(void) {
 /// start that was tried), box faces' normals in float contact manifolds came
 /// out 10ε off unit length. Two boxes stacked along a random turn,
 /// |q|² = (1 + kε)², k from −6 to 6.
+/// Review findings. Far from the world origin: the clip's tolerance was
+/// taken from the features' world coordinates, so a cube of half 1e-3
+/// resting on a box at x = 1e6 had its side planes widened by 1.6e-3 and
+/// its points 2.3e-3 outside its face. Now every point lies on the face
+/// within a small part of its size at every offset.
+static void test_far_offsets(void) {
+#if GJK_USE_FLOAT
+    const double h = 0.1, offsets[3] = {0, 10, 100};
+#else
+    const double h = 1e-3, offsets[3] = {0, 1e3, 1e6};
+#endif
+    gjk_shape a = gjk_make_box(gjk_v3((gjk_real)h, (gjk_real)h, (gjk_real)h));
+    gjk_shape b = gjk_make_box(gjk_v3(1, 1, 1));
+    for (int k = 0; k < 3; ++k) {
+        double x = offsets[k], depth = 1e-3 * h;
+        gjk_manifold m = contact(&a, pose((gjk_real)x, 0, (gjk_real)(1 + h - depth)), &b, pose((gjk_real)x, 0, 0), 0);
+        check_manifold_contract(&m, 1);
+        ENSURE(m.status == GJK_PENETRATING && m.point_count == 4);
+        double slack = 1e-3 * h + 32 * (double)GJK_REAL_EPSILON * x;
+        for (int j = 0; j < m.point_count; ++j) {
+            ENSURE(fabs((double)m.points[j].point_a.x - x) <= h + slack);
+            ENSURE(fabs((double)m.points[j].point_a.y) <= h + slack);
+            ENSURE_NEAR(m.points[j].separation, -depth, 1e-3 * h);
+        }
+    }
+}
+
+/// Review finding: a cylinder tilted 0.5° on its cap, resting 0.01 deep on
+/// a box, gave a deepest point 6.6e-4 shallower than the penetration
+/// query's depth: the cap is an inscribed octagon, and the query's witness
+/// joined the points only when they fell short by 1e-3 of the size. Now the
+/// deepest separation is the query's signed distance (a cone on its base
+/// and a 40-gon prism hull, whose faces keep 32 vertices, alike).
+static void test_deepest_point_kept(void) {
+    gjk_vec3 prism[80];
+    for (int k = 0; k < 40; ++k) {
+        double t = 2 * 3.14159265358979323846 * k / 40;
+        prism[2 * k] = gjk_v3((gjk_real)cos(t), (gjk_real)sin(t), -1);
+        prism[2 * k + 1] = gjk_v3((gjk_real)cos(t), (gjk_real)sin(t), 1);
+    }
+    gjk_hull *hull = gjk_hull_create(prism, 80, NULL);
+    ENSURE(hull != NULL);
+    if (hull == NULL) {
+        return;
+    }
+    gjk_shape shapes[3] = {gjk_make_cylinder(1, 1), gjk_make_cone(1, 1), gjk_make_hull(hull)};
+    gjk_shape floor_box = gjk_make_box(gjk_v3(10, 10, 1));
+    for (int s = 0; s < 3; ++s) {
+        for (int k = 0; k < 8; ++k) {
+            double tilt = (0.2 + 0.3 * k) * 3.14159265358979323846 / 180, turn = 0.7 * k;
+            gjk_vec3 axis = gjk_v3((gjk_real)cos(turn), (gjk_real)sin(turn), 0);
+            // The lowest point of the base rim 0.01 below the floor's top.
+            double c = cos(tilt) + sin(tilt) - 0.01;
+            gjk_transform xa = pose_rot(gjk_v3(0, 0, (gjk_real)c), axis, tilt);
+            gjk_manifold m = contact(&shapes[s], xa, &floor_box, pose(0, 0, -1), 0);
+            check_manifold_contract(&m, 2);
+            gjk_query_input q;
+            memset(&q, 0, sizeof q);
+            q.shape_a = &shapes[s], q.transform_a = xa, q.shape_b = &floor_box, q.transform_b = pose(0, 0, -1);
+            gjk_penetration_output o = gjk_penetration(&q, NULL);
+            double deepest = 1e300;
+            for (int j = 0; j < m.point_count; ++j) {
+                deepest = fmin(deepest, (double)m.points[j].separation);
+            }
+            ENSURE(m.point_count >= 1);
+            ENSURE_NEAR(deepest, o.signed_distance, 4 * CTOL);
+        }
+    }
+    gjk_hull_destroy(hull);
+}
+
 static void test_near_unit_quaternions(void) {
     rng r = {0x9a17ULL};
     double worst = 0;
@@ -1061,5 +1132,7 @@ int main(void) {
     RUN_TEST(test_degenerate_box_faces);
     RUN_TEST(test_far_apart_balls);
     RUN_TEST(test_near_unit_quaternions);
+    RUN_TEST(test_far_offsets);
+    RUN_TEST(test_deepest_point_kept);
     return TEST_SUMMARY();
 }
