@@ -507,6 +507,81 @@ static int clip_incident(const contact_reference *r, const contact_feature *inc,
 /// the deepest, the farthest from it, the largest triangle with both, and
 /// the point spanning the largest area on the other side of the first two
 /// (areas measured in the plane perpendicular to n). Returns the count.
+/// How far from the point c of the core feature f along the unit d the
+/// rounded feature f ⊕ rB reaches: the largest t with c + t d within r of
+/// f. That set is the union of the balls about f's vertices, the cylinders
+/// about its edges and (a polygon) the slab over it, and the line leaves
+/// the union where it leaves the last of them; a piece the line leaves
+/// through a part that another piece covers (a cylinder through its end
+/// disc, inside the ball there; the slab through its side, inside that
+/// edge's cylinder) is passed over. At least r (the ball about c), and
+/// exactly r where c is f's support point along d (then no point of f lies
+/// beyond c along d).
+///
+/// A rounded shape's point moved from its core by r along the normal lies
+/// inside the shape by r (1 − cos φ) where the core's feature is tilted by
+/// φ from the normal, with its separation overstated as much (review: a
+/// capsule turned 3° on a box, 6.9e-4 inside); this is the point on the
+/// surface along the normal, whose separation is the gap there.
+static gjk_real rounded_reach(const contact_feature *f, gjk_vec3 c, gjk_vec3 d, gjk_real r, gjk_real tol) {
+    gjk_real t = r, r2 = r * r;
+    for (int k = 0; k < f->count; ++k) {
+        // |w + t d| = r, w = c − v: t = −w·d + √(r² − |w⊥|²).
+        gjk_vec3 w = gjk_sub(c, f->v[k]);
+        gjk_real wd = gjk_dot(w, d);
+        gjk_real h2 = r2 - gjk_length_sq(gjk_mul_add(w, -wd, d));
+        if (h2 >= 0) {
+            t = gjk_max(t, gjk_sqrt(h2) - wd);
+        }
+    }
+    int edges = f->count == 2 ? 1 : f->count >= 3 ? f->count : 0;
+    for (int k = 0; k < edges; ++k) {
+        // The infinite cylinder about a–b: |w⊥ + t d⊥| = r across its axis e.
+        gjk_vec3 a = f->v[k], b = f->v[k + 1 == f->count ? 0 : k + 1];
+        gjk_vec3 e = gjk_sub(b, a);
+        gjk_real len = gjk_length(e);
+        if (!(len > 0)) {
+            continue;
+        }
+        e = gjk_scale(1 / len, e);
+        gjk_vec3 w = gjk_sub(c, a);
+        gjk_vec3 wp = gjk_mul_add(w, -gjk_dot(w, e), e), dp = gjk_mul_add(d, -gjk_dot(d, e), e);
+        gjk_real qa = gjk_length_sq(dp), qb = gjk_dot(wp, dp), qc = gjk_length_sq(wp) - r2;
+        gjk_real disc = qb * qb - qa * qc;
+        if (!(qa > GJK_REAL_EPSILON) || !(disc >= 0)) {
+            continue; // along the axis: the end balls decide
+        }
+        gjk_real te = (gjk_sqrt(disc) - qb) / qa;
+        gjk_real along = gjk_dot(gjk_mul_add(w, te, d), e);
+        if (along >= -tol && along <= len + tol) {
+            t = gjk_max(t, te);
+        }
+    }
+    if (f->count >= 3) {
+        // The slab over the polygon: |(c + t d − c)·n| = r with the foot of
+        // c + t d on the polygon's plane inside it.
+        gjk_real dn = gjk_abs(gjk_dot(d, f->normal));
+        if (dn > 0 && dn * t < r) {
+            gjk_real ts = r / dn;
+            gjk_vec3 foot = gjk_mul_add(c, ts, gjk_mul_add(d, -gjk_dot(d, f->normal), f->normal));
+            // Inside: on the same side of every edge (either winding).
+            int pos = 0, neg = 0;
+            for (int k = 0; k < f->count; ++k) {
+                gjk_vec3 a = f->v[k], b = f->v[k + 1 == f->count ? 0 : k + 1];
+                gjk_vec3 e = gjk_sub(b, a);
+                gjk_real side = gjk_dot(gjk_cross(e, gjk_sub(foot, a)), f->normal);
+                gjk_real slack = tol * gjk_length(e);
+                pos += side > -slack;
+                neg += side < slack;
+            }
+            if (pos == f->count || neg == f->count) {
+                t = gjk_max(t, ts);
+            }
+        }
+    }
+    return t;
+}
+
 static int reduce(contact_candidate *c, int n, gjk_vec3 normal) {
     if (n <= GJK_MAX_CONTACT_POINTS) {
         return n;
@@ -682,6 +757,7 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
     const contact_feature *fi = ref == 2 ? &fa : &fb;
     gjk_vec3 m = ref == 2 ? gjk_neg(n) : n;
     gjk_real radii = fa.radius + fb.radius;
+    gjk_real tol = 0;
     if (ref != 0) {
         // The tolerance: the query's at the features' own extent (about
         // the reference feature's first vertex), plus the rounding of
@@ -696,7 +772,7 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
             world = gjk_max(world, gjk_max_abs(v));
         }
         gjk_real rel = gjk_options_tolerance(&input->options);
-        gjk_real tol = 16 * rel * (extent + radii) + 16 * GJK_REAL_EPSILON * world;
+        tol = 16 * rel * (extent + radii) + 16 * GJK_REAL_EPSILON * world;
         contact_reference r;
         if (fr->count >= 3) {
             reference_polygon(&r, fr, m);
@@ -766,13 +842,19 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
         for (int k = 0; k < count; ++k) {
             gjk_vec3 core_x = cand[k].q, core_y = cand[k].p;
             // Rounding: the reference point moves out along m, the incident
-            // one back along m.
-            gjk_vec3 px = gjk_mul_add(core_x, fr->radius, m);
-            gjk_vec3 py = gjk_mul_add(core_y, -fi->radius, m);
+            // one back along m, each onto its rounded surface (the query's
+            // witness pair, support points along ±m, by the radii).
+            gjk_real tx = fr->radius, ty = fi->radius;
+            if (cand[k].code != 0) {
+                tx = fr->radius > 0 ? rounded_reach(fr, core_x, m, fr->radius, tol) : 0;
+                ty = fi->radius > 0 ? rounded_reach(fi, core_y, gjk_neg(m), fi->radius, tol) : 0;
+            }
+            gjk_vec3 px = gjk_mul_add(core_x, tx, m);
+            gjk_vec3 py = gjk_mul_add(core_y, -ty, m);
             gjk_contact_point *cp = &out.points[k];
             cp->point_a = ref == 2 ? py : px;
             cp->point_b = ref == 2 ? px : py;
-            cp->separation = cand[k].s - radii;
+            cp->separation = cand[k].s - tx - ty;
             cp->id = cand[k].code == 0 ? 0u : contact_id(ref == 2, fr->index, fi->index, cand[k].code);
         }
         out.point_count = count;

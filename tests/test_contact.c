@@ -1081,6 +1081,56 @@ static void test_deepest_point_kept(void) {
     gjk_hull_destroy(hull);
 }
 
+/// Signed distance of world point p to the capsule a–b of radius r.
+static double capsule_sdf(gjk_vec3 p, gjk_vec3 a, gjk_vec3 b, double r) {
+    gjk_vec3 e = gjk_sub(b, a);
+    double t = fmin(fmax((double)gjk_dot(gjk_sub(p, a), e) / (double)gjk_dot(e, e), 0), 1);
+    return (double)gjk_length(gjk_sub(p, gjk_add(a, gjk_scale((gjk_real)t, e)))) - r;
+}
+
+/// Review finding: the incident points of a rounded shape were its core's
+/// points moved back by the radius along the normal, which lies inside the
+/// shape by r (1 − cos φ) where the core's feature is tilted by φ (a
+/// capsule turned 3° on a box: 6.9e-4 inside; a rounded box's tilted face
+/// much more), with its separation overstated as much. Each point now lies
+/// on the rounded surface along the normal from its core point, so its
+/// separation is the gap along the normal there.
+static void test_rounded_points_on_surface(void) {
+    gjk_shape floor_box = gjk_make_box(gjk_v3(10, 10, 1));
+    gjk_shape cap = gjk_make_capsule(gjk_v3(-1, 0, 0), gjk_v3(1, 0, 0), (gjk_real)0.5);
+    for (int k = 0; k < 6; ++k) {
+        double tilt = 0.5 * k * 3.14159265358979323846 / 180;
+        // The lower end's ball 0.01 into the floor's top (z = 0).
+        gjk_transform xa = pose_rot(gjk_v3(0, 0, (gjk_real)(0.5 - 0.01 + sin(tilt))), gjk_v3(0, 1, 0), tilt);
+        gjk_manifold m = contact(&cap, xa, &floor_box, pose(0, 0, -1), 0.5);
+        check_manifold_contract(&m, 2);
+        ENSURE(m.point_count == 2);
+        gjk_vec3 e0 = gjk_transform_point(xa, cap.capsule.a), e1 = gjk_transform_point(xa, cap.capsule.b);
+        for (int j = 0; j < m.point_count; ++j) {
+            ENSURE_NEAR(capsule_sdf(m.points[j].point_a, e0, e1, 0.5), 0, CTOL);
+            ENSURE_NEAR(m.points[j].point_b.z, 0, CTOL); // on the floor's top
+        }
+    }
+    // A rounded box (core half 0.5, margin 0.2) turned 30° about y, its
+    // lowest corner ball 0.01 into the floor: every point on its surface.
+    gjk_shape rb = gjk_with_margin(gjk_make_box(gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5)), (gjk_real)0.2);
+    for (int k = 0; k < 4; ++k) {
+        double tilt = (4 + 8 * k) * 3.14159265358979323846 / 180;
+        double low = 0.5 * (cos(tilt) + sin(tilt)) + 0.2 - 0.01;
+        gjk_transform xa = pose_rot(gjk_v3(0, 0, (gjk_real)low), gjk_v3(0, 1, 0), tilt);
+        gjk_manifold m = contact(&rb, xa, &floor_box, pose(0, 0, -1), 0.3);
+        check_manifold_contract(&m, 2);
+        ENSURE(m.point_count >= 1);
+        double deepest = 1e300;
+        for (int j = 0; j < m.point_count; ++j) {
+            gjk_vec3 local = gjk_quat_inv_rotate(xa.rotation, gjk_sub(m.points[j].point_a, xa.position));
+            ENSURE_NEAR(box_sdf(local, gjk_v3((gjk_real)0.5, (gjk_real)0.5, (gjk_real)0.5)) - 0.2, 0, CTOL);
+            deepest = fmin(deepest, (double)m.points[j].separation);
+        }
+        ENSURE_NEAR(deepest, -0.01, CTOL);
+    }
+}
+
 static void test_near_unit_quaternions(void) {
     rng r = {0x9a17ULL};
     double worst = 0;
@@ -1134,5 +1184,6 @@ int main(void) {
     RUN_TEST(test_near_unit_quaternions);
     RUN_TEST(test_far_offsets);
     RUN_TEST(test_deepest_point_kept);
+    RUN_TEST(test_rounded_points_on_surface);
     return TEST_SUMMARY();
 }

@@ -165,6 +165,56 @@ static void test_round_shapes2(void) {
     ENSURE_NEAR(m.points[0].separation, -0.01, CTOL);
 }
 
+/// Review findings. A capsule tilted 30° on a box: its core was the
+/// incident edge at any angle, and the upper end's point, moved back by the
+/// radius along the normal, lay 0.034 inside the capsule (and capsules
+/// along the normal gave two points at one point_a). A segment core is now
+/// the incident edge only when nearly perpendicular to the normal (as in
+/// 3D), else its supporting end: every point on the capsule's surface.
+/// And far from the world origin the clip's tolerance grew with the world
+/// coordinates (as in 3D): a square of half 1e-3 on a box at x = 1e6 had
+/// its points outside its edge.
+static void test_tilted_capsule_far_offsets2(void) {
+    gjk2_shape box = gjk2_make_box(gjk_v2(2, 1));
+    gjk2_shape cap = gjk2_make_capsule(gjk_v2((gjk_real)-0.5, 0), gjk_v2((gjk_real)0.5, 0), (gjk_real)0.25);
+    const double angles[4] = {0.5236, 1.2, 1.5707963267948966, -0.3};
+    for (int k = 0; k < 4; ++k) {
+        // The lower end's ball 0.05 into the box's top (y = 1).
+        double c = 1 + 0.25 - 0.05 + 0.5 * fabs(sin(angles[k]));
+        gjk_transform2 xb = pose2(0, c, angles[k]);
+        // (A speculative distance that takes in the upper end too.)
+        gjk2_manifold m = contact2(&box, pose2(0, 0, 0), &cap, xb, 2);
+        check_contract2(&m, 1);
+        ENSURE(m.point_count >= 1);
+        gjk_vec2 e0 = gjk_transform2_point(xb, cap.capsule.a), e1 = gjk_transform2_point(xb, cap.capsule.b);
+        for (int j = 0; j < m.point_count; ++j) {
+            // point_b's distance to the core segment is the radius.
+            gjk_vec2 p = m.points[j].point_b, e = gjk_sub2(e1, e0);
+            double t = fmin(fmax((double)gjk_dot2(gjk_sub2(p, e0), e) / (double)gjk_dot2(e, e), 0), 1);
+            gjk_vec2 f = gjk_add2(e0, gjk_scale2((gjk_real)t, e));
+            ENSURE_NEAR(gjk_length2(gjk_sub2(p, f)), 0.25, CTOL);
+            ENSURE_NEAR(m.points[j].separation, -0.05, CTOL);
+        }
+    }
+#if GJK_USE_FLOAT
+    const double h = 0.1, offsets[3] = {0, 10, 100};
+#else
+    const double h = 1e-3, offsets[3] = {0, 1e3, 1e6};
+#endif
+    gjk2_shape sq = gjk2_make_box(gjk_v2((gjk_real)h, (gjk_real)h)), floor_box = gjk2_make_box(gjk_v2(1, 1));
+    for (int k = 0; k < 3; ++k) {
+        double x = offsets[k], depth = 1e-3 * h;
+        gjk2_manifold m = contact2(&sq, pose2(x, 1 + h - depth, 0), &floor_box, pose2(x, 0, 0), 0);
+        check_contract2(&m, 1);
+        ENSURE(m.status == GJK_PENETRATING && m.point_count == 2);
+        double slack = 1e-3 * h + 32 * (double)GJK_REAL_EPSILON * x;
+        for (int j = 0; j < m.point_count; ++j) {
+            ENSURE(fabs((double)m.points[j].point_a.x - x) <= h + slack);
+            ENSURE_NEAR(m.points[j].separation, -depth, 1e-3 * h);
+        }
+    }
+}
+
 /// max over the hull's edges of the signed distance of p to the edge line:
 /// 0 exactly on the boundary of a convex polygon.
 static double polygon_boundary(const gjk_vec2 *hull, int n, gjk_vec2 p) {
@@ -428,5 +478,6 @@ int main(void) {
     RUN_TEST(test_speculative2);
     RUN_TEST(test_invalid2);
     RUN_TEST(test_all_shapes_random2);
+    RUN_TEST(test_tilted_capsule_far_offsets2);
     return TEST_SUMMARY();
 }

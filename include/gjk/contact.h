@@ -33,7 +33,13 @@ extern "C" {
 /// (on its shape's surface) projected along the normal onto the reference
 /// feature (on the other's), so point_b − point_a lies along the normal
 /// (exactly for a reference face; for parallel segments, the pair is the
-/// incident point and its closest point on the reference segment).
+/// incident point and its closest point on the reference segment). On a
+/// rounded shape (margin, capsule) each point is where the line along the
+/// normal through its core point meets the rounded feature's surface, so
+/// the separation is the gap along the normal there; where the feature is
+/// a stand-in for a curved or large face (a cylinder cap's or cone base's
+/// octagon, 32 of a hull face's vertices) that surface is the stand-in's,
+/// up to the radius times (1 − cos) of the tilt inside the shape's.
 typedef struct gjk_contact_point {
     gjk_vec3 point_a;    ///< On A's surface (world).
     gjk_vec3 point_b;    ///< On B's surface (world).
