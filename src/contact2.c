@@ -145,6 +145,35 @@ static void feature2_world(contact2_feature *f, const gjk2_shape *s, gjk_transfo
     f->radius = gjk2_core_radius(s);
 }
 
+/// How far from the point c of the core feature f along the unit d the
+/// rounded feature f ⊕ rB reaches (contact.c's rounded_reach in 2D): the
+/// balls about its ends, and for an edge the band over it, |(x − c)·n| ≤ r
+/// with x's foot within the edge. At least r.
+static gjk_real rounded_reach2(const contact2_feature *f, gjk_vec2 c, gjk_vec2 d, gjk_real r, gjk_real tol) {
+    gjk_real t = r, r2 = r * r;
+    for (int k = 0; k < f->count; ++k) {
+        gjk_vec2 w = gjk_sub2(c, f->v[k]);
+        gjk_real wd = gjk_dot2(w, d);
+        gjk_real h2 = r2 - gjk_length_sq2(gjk_mul_add2(w, -wd, d));
+        if (h2 >= 0) {
+            t = gjk_max(t, gjk_sqrt(h2) - wd);
+        }
+    }
+    if (f->count == 2) {
+        gjk_vec2 e = gjk_sub2(f->v[1], f->v[0]);
+        gjk_real len = gjk_length2(e);
+        gjk_real dn = len > 0 ? gjk_abs(gjk_cross2(e, d)) / len : 0; // |d·n|
+        if (dn > 0 && dn * t < r) {
+            gjk_real ts = r / dn;
+            gjk_real along = gjk_dot2(gjk_sub2(gjk_mul_add2(c, ts, d), f->v[0]), e) / len;
+            if (along >= -tol && along <= len + tol) {
+                t = ts;
+            }
+        }
+    }
+    return t;
+}
+
 /// (c, s) scaled to unit length (finite and not zero: checked by the query).
 static gjk_rot2 rot2_unit(gjk_rot2 r) {
     gjk_real m = gjk_max(gjk_abs(r.c), gjk_abs(r.s));
@@ -228,7 +257,7 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
     const contact2_feature *fr = ref == 2 ? &fb : &fa;
     const contact2_feature *fi = ref == 2 ? &fa : &fb;
     gjk_vec2 m = ref == 2 ? gjk_neg2(n) : n;
-    gjk_real radii = fa.radius + fb.radius;
+    gjk_real radii = fa.radius + fb.radius, tol = 0;
     contact2_candidate cand[3];
     int count = 0;
     if (ref != 0) {
@@ -246,7 +275,7 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
         gjk_real extent = gjk_max(gjk2_max_abs(gjk_sub2(r1, r0)),
                                   gjk_max(gjk2_max_abs(gjk_sub2(a, r0)), gjk2_max_abs(gjk_sub2(b, r0))));
         gjk_real world = gjk_max(gjk_max(gjk2_max_abs(r0), gjk2_max_abs(r1)), gjk_max(gjk2_max_abs(a), gjk2_max_abs(b)));
-        gjk_real tol = 16 * rel * (extent + radii) + 16 * GJK_REAL_EPSILON * world;
+        tol = 16 * rel * (extent + radii) + 16 * GJK_REAL_EPSILON * world;
         // The strip widened by the tolerance: an incident end on its border
         // stays an end point (and keeps its id) as rounding moves it.
         gjk_real lo = gjk_dot2(u, r0) - tol, hi = gjk_dot2(u, r1) + tol;
@@ -330,12 +359,19 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
         out.points[0].id = 0;
     } else {
         for (int k = 0; k < count; ++k) {
-            gjk_vec2 px = gjk_mul_add2(cand[k].q, fr->radius, m);
-            gjk_vec2 py = gjk_mul_add2(cand[k].p, -fi->radius, m);
+            // Each point onto its rounded surface along m (as in 3D; the
+            // query's witness pair by the radii).
+            gjk_real tx = fr->radius, ty = fi->radius;
+            if (cand[k].code != 0) {
+                tx = fr->radius > 0 ? rounded_reach2(fr, cand[k].q, m, fr->radius, tol) : 0;
+                ty = fi->radius > 0 ? rounded_reach2(fi, cand[k].p, gjk_neg2(m), fi->radius, tol) : 0;
+            }
+            gjk_vec2 px = gjk_mul_add2(cand[k].q, tx, m);
+            gjk_vec2 py = gjk_mul_add2(cand[k].p, -ty, m);
             gjk2_contact_point *cp = &out.points[k];
             cp->point_a = ref == 2 ? py : px;
             cp->point_b = ref == 2 ? px : py;
-            cp->separation = cand[k].s - radii;
+            cp->separation = cand[k].s - tx - ty;
             cp->id = cand[k].code == 0 ? 0u : contact2_id(ref == 2, fr->index, fi->index, cand[k].code);
         }
         out.point_count = count;

@@ -215,6 +215,47 @@ static void test_tilted_capsule_far_offsets2(void) {
     }
 }
 
+/// The incident points of rounded shapes lie on their surfaces along the
+/// normal (review finding, as in 3D): a capsule turned 2° on a box (its
+/// core still the incident edge), and a rounded square turned 3°, 8° and
+/// 20°, each end 0.01 into the box.
+static void test_rounded_points_on_surface2(void) {
+    gjk2_shape box = gjk2_make_box(gjk_v2(4, 1));
+    gjk2_shape cap = gjk2_make_capsule(gjk_v2(-1, 0), gjk_v2(1, 0), (gjk_real)0.5);
+    for (int k = 0; k < 4; ++k) {
+        double tilt = 0.6 * k * 3.14159265358979323846 / 180;
+        gjk_transform2 xb = pose2(0, 1 + 0.5 - 0.01 + sin(tilt), tilt);
+        gjk2_manifold m = contact2(&box, pose2(0, 0, 0), &cap, xb, 0.5);
+        check_contract2(&m, 1);
+        ENSURE(m.point_count == 2);
+        gjk_vec2 e0 = gjk_transform2_point(xb, cap.capsule.a), e1 = gjk_transform2_point(xb, cap.capsule.b);
+        for (int j = 0; j < m.point_count; ++j) {
+            gjk_vec2 p = m.points[j].point_b, e = gjk_sub2(e1, e0);
+            double t = fmin(fmax((double)gjk_dot2(gjk_sub2(p, e0), e) / (double)gjk_dot2(e, e), 0), 1);
+            ENSURE_NEAR(gjk_length2(gjk_sub2(p, gjk_add2(e0, gjk_scale2((gjk_real)t, e)))), 0.5, CTOL);
+            ENSURE_NEAR(m.points[j].point_a.y, 1, CTOL);
+        }
+    }
+    gjk2_shape rb = gjk2_with_margin(gjk2_make_box(gjk_v2((gjk_real)0.5, (gjk_real)0.5)), (gjk_real)0.2);
+    const double tilts[3] = {3, 8, 20};
+    for (int k = 0; k < 3; ++k) {
+        double tilt = tilts[k] * 3.14159265358979323846 / 180;
+        gjk_transform2 xb = pose2(0, 1 + 0.5 * (cos(tilt) + sin(tilt)) + 0.2 - 0.01, tilt);
+        gjk2_manifold m = contact2(&box, pose2(0, 0, 0), &rb, xb, 0.6);
+        check_contract2(&m, 1);
+        ENSURE(m.point_count >= 1);
+        double deepest = 1e300;
+        for (int j = 0; j < m.point_count; ++j) {
+            gjk_vec2 local = gjk_rot2_inv_apply(xb.rotation, gjk_sub2(m.points[j].point_b, xb.position));
+            double qx = fabs((double)local.x) - 0.5, qy = fabs((double)local.y) - 0.5;
+            double sdf = sqrt(fmax(qx, 0) * fmax(qx, 0) + fmax(qy, 0) * fmax(qy, 0)) + fmin(fmax(qx, qy), 0) - 0.2;
+            ENSURE_NEAR(sdf, 0, CTOL);
+            deepest = fmin(deepest, (double)m.points[j].separation);
+        }
+        ENSURE_NEAR(deepest, -0.01, CTOL);
+    }
+}
+
 /// max over the hull's edges of the signed distance of p to the edge line:
 /// 0 exactly on the boundary of a convex polygon.
 static double polygon_boundary(const gjk_vec2 *hull, int n, gjk_vec2 p) {
@@ -479,5 +520,6 @@ int main(void) {
     RUN_TEST(test_invalid2);
     RUN_TEST(test_all_shapes_random2);
     RUN_TEST(test_tilted_capsule_far_offsets2);
+    RUN_TEST(test_rounded_points_on_surface2);
     return TEST_SUMMARY();
 }

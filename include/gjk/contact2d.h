@@ -17,7 +17,10 @@ extern "C" {
 /// Most points in one 2D manifold.
 #define GJK2_MAX_CONTACT_POINTS 2
 
-/// One contact point of a 2D manifold.
+/// One contact point of a 2D manifold. As in 3D (gjk_contact_point), a
+/// rounded shape's point is where the line along the normal through its
+/// core point meets the rounded surface, and the separation is the gap
+/// along the normal there.
 typedef struct gjk2_contact_point {
     gjk_vec2 point_a;    ///< On A's surface (world).
     gjk_vec2 point_b;    ///< On B's surface (world).
