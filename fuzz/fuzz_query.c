@@ -1960,11 +1960,20 @@ static void check_manifold(const char *query, gjk_status status, const double *n
     if (p->value < spec - tol) {
         REQUIRE(count >= 1, "manifold has no point of shapes nearer than the speculative distance");
     }
+    double deepest = INFINITY;
     for (int k = 0; k < count; ++k) {
         snprintf(g_answer, sizeof g_answer, "point %d separation=%.17g spec=%.17g penetration signed distance=%.17g",
                  k, sep[k], spec, p->value);
         REQUIRE(sep[k] <= spec + tol, "manifold point farther apart than the speculative distance");
         REQUIRE(sep[k] >= p->value - tol, "manifold point deeper than the penetration depth");
+        deepest = fmin(deepest, sep[k]);
+    }
+    // The depth comes from the penetration query (contact.h): the deepest
+    // point keeps it.
+    if (count > 0) {
+        snprintf(g_answer, sizeof g_answer, "deepest separation=%.17g penetration signed distance=%.17g", deepest,
+                 p->value);
+        REQUIRE(deepest <= p->value + tol, "manifold's deepest point shallower than the penetration depth");
     }
 }
 
