@@ -109,8 +109,9 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
             break; // within the target: a hit at λ
         }
         if (out.iterations >= max_iterations) {
-            out.status = GJK_NOT_CONVERGED;
+            out.status = GJK_NOT_CONVERGED; // (cast_answer_run checks it as a stalled hit)
             out.lambda = lambda;
+            out.tol = tol;
             return out;
         }
         ++out.iterations;
@@ -304,11 +305,14 @@ static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, con
     // A hit on a stall is checked at its λ; where the shapes prove apart
     // there, the cast goes on from the λ they are proved apart up to, with
     // a fresh walk (review finding: rays along a box's face 1e-8 above it,
-    // past a triangle 3.7e-9 clear, came back hits). `start` is where the
-    // current walk began, `used` the iterations of the walks before.
+    // past a triangle 3.7e-9 clear, came back hits). A walk that ran out of
+    // iterations is checked alike: a ray grazing a cone's side, where the
+    // walk converges slowly, is a hit when the distance query finds it
+    // touching (review: not converged). `start` is where the current walk
+    // began, `used` the iterations of the walks before.
     gjk_real start = 0;
     int used = 0;
-    for (int checks = 0; c.status == GJK_HIT && !c.proved; ++checks) {
+    for (int checks = 0; (c.status == GJK_HIT && !c.proved) || c.status == GJK_NOT_CONVERGED; ++checks) {
         gjk_real lambda = start + c.lambda, next;
         bool invalid;
         used += c.iterations;
@@ -318,13 +322,19 @@ static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, con
             if (invalid) {
                 return out;
             }
+            if (c.status == GJK_NOT_CONVERGED) {
+                // The contact at λ, its normal and point from the
+                // penetration query below.
+                c.status = GJK_HIT;
+                c.normal = gjk_v3_zero();
+            }
             break;
         }
         if (!(next <= max_lambda)) {
             c.status = GJK_MISS;
             break;
         }
-        if (checks + 1 >= GJK_CAST_CHECKS || used >= cap) {
+        if (checks + 1 >= GJK_CAST_CHECKS) {
             // Safe up to λ, the contact not found.
             c.status = GJK_NOT_CONVERGED;
             c.lambda = next - start;
@@ -336,7 +346,16 @@ static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, con
             return out;
         }
         start = next;
-        c = cast_run(&p, r, max_lambda - next, target, cap - used);
+        if (used < cap) {
+            c = cast_run(&p, r, max_lambda - next, target, cap - used);
+        } else {
+            // The walks' iterations are spent: the next check is at `next`
+            // (a step of conservative advancement by the distance query).
+            c.status = GJK_NOT_CONVERGED;
+            c.lambda = 0;
+            c.iterations = 0;
+            c.tol = gjk_pair_tolerance(&p);
+        }
     }
     if (c.status == GJK_INVALID_INPUT) {
         return out;

@@ -1710,6 +1710,31 @@ static void test_cast_grazing_flat(void) {
 #endif
 }
 
+/// Review finding: a ray grazing a cone's side (5e-4 inside it over a
+/// size of 1e3) ran the walk to its 128 iterations, which converges slowly
+/// there, and ended not converged. A walk that runs out is checked as a
+/// stalled hit is: the distance query at its λ (a point against a cone: a
+/// closed form) finds the shapes apart by a little, one step of
+/// conservative advancement along its normal reaches the contact, and the
+/// query there finds them touching.
+static void test_cast_cap_checked(void) {
+#if !GJK_USE_FLOAT
+    gjk_shape cone = gjk_make_cone(359.59766834298614, 731.79088036904784);
+    gjk_transform tf = pose(V(-497.98304888407779, 134.46986328629237, -1583.771343211276),
+                            gjk_quat_make(0.74098637560478808, -0.11626500431525363, -0.64397013087226274,
+                                          -0.15074518394965342));
+    gjk_vec3 o = V(-2987.5478376219617, 3530.9058683588732, 109.12811879096375);
+    gjk_vec3 d = V(298.07464694221778, -513.23042148991692, -260.503318506965);
+    case_begin("a ray grazing a cone's side, its walk out of iterations");
+    gjk_cast_output c = cast_ray(&cone, tf, o, d, 1542.820568993212);
+    ENSURE(c.status == GJK_HIT);
+    gjk_shape pt = gjk_make_point();
+    // On the surface within the tolerance at the pair's size (about 2e3).
+    ENSURE_NEAR(sdist(&cone, tf, &pt, pose(gjk_mul_add(o, c.t, d), gjk_quat_identity())), 0, TOL(2000));
+    case_end();
+#endif
+}
+
 /// Fuzz findings f34 and f35: a cone and an ellipsoid sliding into each
 /// other, time of impact with tolerance 1e-14. f34: five advancement steps
 /// brought them to touching (4.6e-15 apart across a plane); the warm
@@ -2457,6 +2482,7 @@ int main(void) {
     RUN_TEST(test_shapecast_onto_ruled_side);
     RUN_TEST(test_ray_past_cylinder_rim);
     RUN_TEST(test_cast_grazing_flat);
+    RUN_TEST(test_cast_cap_checked);
     RUN_TEST(test_ray_point_on_ray);
     RUN_TEST(test_toi_translation_vs_shapecast);
     RUN_TEST(test_toi_rotation_vs_distance);
