@@ -582,28 +582,45 @@ static gjk_real rounded_reach(const contact_feature *f, gjk_vec3 c, gjk_vec3 d, 
     return t;
 }
 
-static int reduce(contact_candidate *c, int n, gjk_vec3 normal) {
+/// Whether candidate value v (code cv) beats the best so far b (code cb)
+/// in a search for the largest: by more than eps, or within eps with the
+/// lower point code. Codes depend only on the features' topology, so a tie
+/// (an octagonal patch's eight corners at one depth) is settled the same
+/// way while the values move by less than eps, and the ids with it.
+static bool beats(gjk_real v, uint32_t cv, gjk_real b, uint32_t cb, gjk_real eps) {
+    return v > b + eps || (v >= b - eps && cv < cb);
+}
+
+/// Keeps at most GJK_MAX_CONTACT_POINTS of c[0..n): the deepest, the
+/// farthest from it, the one spanning the largest triangle with both, the
+/// one spanning the largest area on the other side of the first two (or the
+/// farthest from the three). Near-ties (within tol of a length, tol times
+/// the base's length of an area) go to the lower code (beats): chosen by
+/// rounding, a cube on a cube turned 30° about the normal (eight corners at
+/// one depth) changed all four kept ids under a tilt of 1e-9 rad (review).
+static int reduce(contact_candidate *c, int n, gjk_vec3 normal, gjk_real tol) {
     if (n <= GJK_MAX_CONTACT_POINTS) {
         return n;
     }
     int pick[4];
     pick[0] = 0;
     for (int k = 1; k < n; ++k) {
-        if (c[k].s < c[pick[0]].s) {
+        if (beats(-c[k].s, c[k].code, -c[pick[0]].s, c[pick[0]].code, tol)) {
             pick[0] = k;
         }
     }
     gjk_vec3 p0 = c[pick[0]].p;
-    pick[1] = pick[0] == 0 ? 1 : 0;
+    pick[1] = -1;
     gjk_real best = -1;
     for (int k = 0; k < n; ++k) {
-        gjk_real d2 = gjk_length_sq(gjk_sub(c[k].p, p0));
-        if (k != pick[0] && d2 > best) {
-            best = d2;
+        gjk_real d = gjk_length(gjk_sub(c[k].p, p0));
+        if (k != pick[0] && (pick[1] < 0 || beats(d, c[k].code, best, c[pick[1]].code, tol))) {
+            best = d;
             pick[1] = k;
         }
     }
     gjk_vec3 e = gjk_sub(c[pick[1]].p, p0);
+    gjk_real area_tol = tol * gjk_length(e);
     gjk_real best_area = -1, area3 = 0;
     pick[2] = -1;
     for (int k = 0; k < n; ++k) {
@@ -611,7 +628,7 @@ static int reduce(contact_candidate *c, int n, gjk_vec3 normal) {
             continue;
         }
         gjk_real a = gjk_dot(gjk_cross(e, gjk_sub(c[k].p, p0)), normal);
-        if (gjk_abs(a) > best_area) {
+        if (pick[2] < 0 || beats(gjk_abs(a), c[k].code, best_area, c[pick[2]].code, area_tol)) {
             best_area = gjk_abs(a);
             area3 = a;
             pick[2] = k;
@@ -625,7 +642,7 @@ static int reduce(contact_candidate *c, int n, gjk_vec3 normal) {
         }
         gjk_real a = gjk_dot(gjk_cross(e, gjk_sub(c[k].p, p0)), normal);
         a = area3 < 0 ? a : -a;
-        if (a > best_area) {
+        if (a > area_tol && (pick[3] < 0 || beats(a, c[k].code, best_area, c[pick[3]].code, area_tol))) {
             best_area = a;
             pick[3] = k;
         }
@@ -638,11 +655,11 @@ static int reduce(contact_candidate *c, int n, gjk_vec3 normal) {
             if (k == pick[0] || k == pick[1] || k == pick[2]) {
                 continue;
             }
-            gjk_real d2 = gjk_min(gjk_length_sq(gjk_sub(c[k].p, p0)),
-                                  gjk_min(gjk_length_sq(gjk_sub(c[k].p, c[pick[1]].p)),
-                                          gjk_length_sq(gjk_sub(c[k].p, c[pick[2]].p))));
-            if (d2 > best) {
-                best = d2;
+            gjk_real d = gjk_sqrt(gjk_min(gjk_length_sq(gjk_sub(c[k].p, p0)),
+                                          gjk_min(gjk_length_sq(gjk_sub(c[k].p, c[pick[1]].p)),
+                                                  gjk_length_sq(gjk_sub(c[k].p, c[pick[2]].p)))));
+            if (pick[3] < 0 || beats(d, c[k].code, best, c[pick[3]].code, tol)) {
+                best = d;
                 pick[3] = k;
             }
         }
@@ -838,7 +855,7 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
         out.points[0].id = 0;
     } else {
         // 5. At most GJK_MAX_CONTACT_POINTS.
-        count = reduce(cand, count, n);
+        count = reduce(cand, count, n, tol);
         for (int k = 0; k < count; ++k) {
             gjk_vec3 core_x = cand[k].q, core_y = cand[k].p;
             // Rounding: the reference point moves out along m, the incident
