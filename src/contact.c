@@ -524,53 +524,58 @@ static int clip_incident(const contact_reference *r, const contact_feature *inc,
 /// capsule turned 3° on a box, 6.9e-4 inside); this is the point on the
 /// surface along the normal, whose separation is the gap there.
 static gjk_real rounded_reach(const contact_feature *f, gjk_vec3 c, gjk_vec3 d, gjk_real r, gjk_real tol) {
-    gjk_real t = r, r2 = r * r;
+    // In units of r about c (x = (v − c)/r; the answer times r), so that
+    // the answer scales with the shapes: no square of a length at the
+    // shapes' scale, which is subnormal below about 2^-511. Only the ratio
+    // of the feature's size to r matters, and where its square overflows a
+    // piece is passed over (NaN and ∞ fail every test), never finite and
+    // wrong.
+    gjk_vec3 x[GJK_CONTACT_MAX_FEATURE];
+    gjk_real inv = 1 / r, eps = tol * inv, t = 1;
     for (int k = 0; k < f->count; ++k) {
-        // |w + t d| = r, w = c − v: t = −w·d + √(r² − |w⊥|²).
-        gjk_vec3 w = gjk_sub(c, f->v[k]);
-        gjk_real wd = gjk_dot(w, d);
-        gjk_real h2 = r2 - gjk_length_sq(gjk_mul_add(w, -wd, d));
+        x[k] = gjk_scale(inv, gjk_sub(f->v[k], c));
+        // The ball about x: |t d − x| = 1, t = x·d + √(1 − |x⊥|²).
+        gjk_real xd = gjk_dot(x[k], d);
+        gjk_real h2 = 1 - gjk_length_sq(gjk_mul_add(x[k], -xd, d));
         if (h2 >= 0) {
-            t = gjk_max(t, gjk_sqrt(h2) - wd);
+            t = gjk_max(t, gjk_sqrt(h2) + xd);
         }
     }
     int edges = f->count == 2 ? 1 : f->count >= 3 ? f->count : 0;
     for (int k = 0; k < edges; ++k) {
-        // The infinite cylinder about a–b: |w⊥ + t d⊥| = r across its axis e.
-        gjk_vec3 a = f->v[k], b = f->v[k + 1 == f->count ? 0 : k + 1];
-        gjk_vec3 e = gjk_sub(b, a);
+        // The infinite cylinder about a–b: |(t d − a)⊥| = 1 across its axis e.
+        gjk_vec3 a = x[k], e = gjk_sub(x[k + 1 == f->count ? 0 : k + 1], a);
         gjk_real len = gjk_length(e);
         if (!(len > 0)) {
             continue;
         }
         e = gjk_scale(1 / len, e);
-        gjk_vec3 w = gjk_sub(c, a);
+        gjk_vec3 w = gjk_neg(a);
         gjk_vec3 wp = gjk_mul_add(w, -gjk_dot(w, e), e), dp = gjk_mul_add(d, -gjk_dot(d, e), e);
-        gjk_real qa = gjk_length_sq(dp), qb = gjk_dot(wp, dp), qc = gjk_length_sq(wp) - r2;
+        gjk_real qa = gjk_length_sq(dp), qb = gjk_dot(wp, dp), qc = gjk_length_sq(wp) - 1;
         gjk_real disc = qb * qb - qa * qc;
         if (!(qa > GJK_REAL_EPSILON) || !(disc >= 0)) {
             continue; // along the axis: the end balls decide
         }
         gjk_real te = (gjk_sqrt(disc) - qb) / qa;
         gjk_real along = gjk_dot(gjk_mul_add(w, te, d), e);
-        if (along >= -tol && along <= len + tol) {
+        if (along >= -eps && along <= len + eps) {
             t = gjk_max(t, te);
         }
     }
     if (f->count >= 3) {
-        // The slab over the polygon: |(c + t d − c)·n| = r with the foot of
-        // c + t d on the polygon's plane inside it.
+        // The slab over the polygon: t |d·n| = 1 with the foot of t d on the
+        // polygon's plane inside it.
         gjk_real dn = gjk_abs(gjk_dot(d, f->normal));
-        if (dn > 0 && dn * t < r) {
-            gjk_real ts = r / dn;
-            gjk_vec3 foot = gjk_mul_add(c, ts, gjk_mul_add(d, -gjk_dot(d, f->normal), f->normal));
+        if (dn > 0 && dn * t < 1) {
+            gjk_real ts = 1 / dn;
+            gjk_vec3 foot = gjk_scale(ts, gjk_mul_add(d, -gjk_dot(d, f->normal), f->normal));
             // Inside: on the same side of every edge (either winding).
             int pos = 0, neg = 0;
             for (int k = 0; k < f->count; ++k) {
-                gjk_vec3 a = f->v[k], b = f->v[k + 1 == f->count ? 0 : k + 1];
-                gjk_vec3 e = gjk_sub(b, a);
+                gjk_vec3 a = x[k], e = gjk_sub(x[k + 1 == f->count ? 0 : k + 1], a);
                 gjk_real side = gjk_dot(gjk_cross(e, gjk_sub(foot, a)), f->normal);
-                gjk_real slack = tol * gjk_length(e);
+                gjk_real slack = eps * gjk_length(e);
                 pos += side > -slack;
                 neg += side < slack;
             }
@@ -579,7 +584,7 @@ static gjk_real rounded_reach(const contact_feature *f, gjk_vec3 c, gjk_vec3 d, 
             }
         }
     }
-    return t;
+    return t * r;
 }
 
 /// Whether candidate value v (code cv) beats the best so far b (code cb)

@@ -150,28 +150,30 @@ static void feature2_world(contact2_feature *f, const gjk2_shape *s, gjk_transfo
 /// balls about its ends, and for an edge the band over it, |(x − c)·n| ≤ r
 /// with x's foot within the edge. At least r.
 static gjk_real rounded_reach2(const contact2_feature *f, gjk_vec2 c, gjk_vec2 d, gjk_real r, gjk_real tol) {
-    gjk_real t = r, r2 = r * r;
+    // In units of r about c, as in 3D.
+    gjk_vec2 x[2];
+    gjk_real inv = 1 / r, t = 1;
     for (int k = 0; k < f->count; ++k) {
-        gjk_vec2 w = gjk_sub2(c, f->v[k]);
-        gjk_real wd = gjk_dot2(w, d);
-        gjk_real h2 = r2 - gjk_length_sq2(gjk_mul_add2(w, -wd, d));
+        x[k] = gjk_scale2(inv, gjk_sub2(f->v[k], c));
+        gjk_real xd = gjk_dot2(x[k], d);
+        gjk_real h2 = 1 - gjk_length_sq2(gjk_mul_add2(x[k], -xd, d));
         if (h2 >= 0) {
-            t = gjk_max(t, gjk_sqrt(h2) - wd);
+            t = gjk_max(t, gjk_sqrt(h2) + xd);
         }
     }
     if (f->count == 2) {
-        gjk_vec2 e = gjk_sub2(f->v[1], f->v[0]);
+        gjk_vec2 e = gjk_sub2(x[1], x[0]);
         gjk_real len = gjk_length2(e);
         gjk_real dn = len > 0 ? gjk_abs(gjk_cross2(e, d)) / len : 0; // |d·n|
-        if (dn > 0 && dn * t < r) {
-            gjk_real ts = r / dn;
-            gjk_real along = gjk_dot2(gjk_sub2(gjk_mul_add2(c, ts, d), f->v[0]), e) / len;
-            if (along >= -tol && along <= len + tol) {
+        if (dn > 0 && dn * t < 1) {
+            gjk_real ts = 1 / dn;
+            gjk_real along = gjk_dot2(gjk_sub2(gjk_scale2(ts, d), x[0]), e) / len;
+            if (along >= -tol * inv && along <= len + tol * inv) {
                 t = ts;
             }
         }
     }
-    return t;
+    return t * r;
 }
 
 /// (c, s) scaled to unit length (finite and not zero: checked by the query).

@@ -1137,6 +1137,35 @@ static void test_rounded_points_on_surface(void) {
 /// and a tilt of 1e-9 rad changed all four ids in 134 of 200 tilt
 /// directions. Ties within the tolerance now go to the lower point code,
 /// so the kept ids stay while the depths differ by less than that.
+/// The rounded points at the ends of the supported scales (README,
+/// "Tolerances"): the same answers scaled.
+static gjk_manifold tilted_capsule_scaled(double k) {
+    double tilt = 2 * 3.14159265358979323846 / 180;
+    gjk_shape cap = gjk_make_capsule(gjk_v3((gjk_real)-k, 0, 0), gjk_v3((gjk_real)k, 0, 0), (gjk_real)(0.5 * k));
+    gjk_shape floor_box = gjk_make_box(gjk_v3((gjk_real)(10 * k), (gjk_real)(10 * k), (gjk_real)k));
+    gjk_transform xa = pose_rot(gjk_v3(0, 0, (gjk_real)(k * (0.5 - 0.01 + sin(tilt)))), gjk_v3(0, 1, 0), tilt);
+    return contact(&cap, xa, &floor_box, pose(0, 0, (gjk_real)-k), (gjk_real)(0.5 * k));
+}
+
+static void test_rounded_points_scaled(void) {
+#if GJK_USE_FLOAT
+    const double scales[2] = {0x1p-40, 0x1p40};
+#else
+    const double scales[2] = {0x1p-515, 0x1p500};
+#endif
+    gjk_manifold unit = tilted_capsule_scaled(1);
+    ENSURE(unit.status == GJK_PENETRATING && unit.point_count == 2);
+    for (int i = 0; i < 2; ++i) {
+        double k = scales[i];
+        gjk_manifold m = tilted_capsule_scaled(k);
+        ENSURE(m.status == GJK_PENETRATING && m.point_count == unit.point_count);
+        for (int j = 0; j < m.point_count && j < unit.point_count; ++j) {
+            ENSURE_NEAR((double)m.points[j].separation / k, unit.points[j].separation, CTOL);
+            ENSURE_NEAR((double)m.points[j].point_a.z / k, unit.points[j].point_a.z, CTOL);
+        }
+    }
+}
+
 static void test_reduction_ids_stable(void) {
     gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1)), b = gjk_make_box(gjk_v3(1, 1, 1));
     gjk_quat q = gjk_quat_from_axis_angle(gjk_v3(0, 0, 1), (gjk_real)(3.14159265358979323846 / 6));
@@ -1221,5 +1250,6 @@ int main(void) {
     RUN_TEST(test_deepest_point_kept);
     RUN_TEST(test_rounded_points_on_surface);
     RUN_TEST(test_reduction_ids_stable);
+    RUN_TEST(test_rounded_points_scaled);
     return TEST_SUMMARY();
 }
