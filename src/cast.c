@@ -251,36 +251,52 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
 /// beyond, the cast is not converged, safe up to its λ.
 #define GJK_CAST_CHECKS 16
 
-/// A hit that rests on a stall (cast_walk.proved false), checked by the
-/// distance query at its λ (world poses ta and tb moved by λ·translation;
-/// p the pair at that λ, r the motion in A's frame). True when the hit
-/// stands: the shapes are within the target there, within the tolerance.
-/// Otherwise *next receives the λ up to which the shapes are proved apart
-/// by more than the target: the gap along the distance query's normal,
+/// What the distance query at a walk's λ found (stalled_check).
+typedef enum cast_check {
+    CHECK_HIT,     ///< The shapes are within the target there (within the tolerance).
+    CHECK_APART,   ///< Proved apart beyond the target up to *next.
+    CHECK_UNKNOWN, ///< The query did not converge (a small options.max_iterations): nothing proved.
+    CHECK_INVALID, ///< The query found the input invalid (an overflow).
+} cast_check;
+
+/// A hit that rests on a stall (cast_walk.proved false), or a walk out of
+/// iterations, checked by the distance query at its λ (world poses ta and
+/// tb moved by λ·translation; p the pair at that λ, r the motion in A's
+/// frame). CHECK_APART: *next receives the λ up to which the shapes are
+/// proved apart by more than the target: the gap along the query's normal,
 /// measured by the pair's own supports, closes no faster than the motion
 /// along it (a miss when it does not close, *next then beyond max_lambda).
-static bool stalled_hit_stands(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb,
-                               gjk_vec3 translation, gjk_real lambda, const gjk_options *options, gjk_pair *p,
-                               gjk_vec3 r, gjk_quat qa, gjk_real target, gjk_real tol, gjk_real *next,
-                               bool *invalid) {
+/// *d receives the query's answer.
+static cast_check stalled_check(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb,
+                                gjk_vec3 translation, gjk_real lambda, const gjk_options *options, gjk_pair *p,
+                                gjk_vec3 r, gjk_quat qa, gjk_real target, gjk_real tol, gjk_real *next,
+                                gjk_distance_output *d) {
     gjk_query_input q = {a, ta, b, tb, *options};
     q.options.trace = NULL;
     q.options.max_distance = 0; // the distance itself, not a lower bound
     q.transform_b.position = gjk_mul_add(tb.position, lambda, translation);
-    gjk_distance_output d = gjk_distance(&q, NULL);
-    *invalid = d.status == GJK_INVALID_INPUT;
-    if (d.status != GJK_SEPARATED) {
-        return true; // touching or overlapping (or not known): the hit stands
+    *d = gjk_distance(&q, NULL);
+    if (d->status == GJK_INVALID_INPUT) {
+        return CHECK_INVALID;
     }
-    gjk_vec3 n = gjk_quat_inv_rotate(qa, d.normal);
+    if (d->status == GJK_NOT_CONVERGED) {
+        return CHECK_UNKNOWN; // (a review found such ends taken as hits 0.59 apart)
+    }
+    if (d->status != GJK_SEPARATED) {
+        return CHECK_HIT; // touching or overlapping
+    }
+    gjk_vec3 n = gjk_quat_inv_rotate(qa, d->normal);
     gjk_real gap = -gjk_dot(gjk_pair_support(p, n).w, n) - p->radius;
-    if (p->bad_support || !(gap > target + tol)) {
+    if (p->bad_support) {
         p->bad_support = false;
-        return true;
+        return CHECK_UNKNOWN;
+    }
+    if (!(gap > target + tol)) {
+        return CHECK_HIT;
     }
     gjk_real closing = -gjk_dot(r, n);
     *next = closing > 0 ? lambda + (gap - target) / closing : GJK_REAL_MAX;
-    return !(*next > lambda); // a step below the resolution of λ: the contact is at λ
+    return *next > lambda ? CHECK_APART : CHECK_HIT; // a step below the resolution of λ: the contact is at λ
 }
 
 /// Runs a cast and fills the public answer. A hit before any advance means
@@ -313,20 +329,28 @@ static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, con
     gjk_real start = 0;
     int used = 0;
     for (int checks = 0; (c.status == GJK_HIT && !c.proved) || c.status == GJK_NOT_CONVERGED; ++checks) {
-        gjk_real lambda = start + c.lambda, next;
-        bool invalid;
+        gjk_real lambda = start + c.lambda, next = lambda;
+        gjk_distance_output d;
         used += c.iterations;
         c.iterations = 0;
-        if (stalled_hit_stands(a, ta, b, tb, translation, lambda, options, &p, r, xa.rotation, target, c.tol, &next,
-                               &invalid)) {
-            if (invalid) {
-                return out;
-            }
+        cast_check check =
+            stalled_check(a, ta, b, tb, translation, lambda, options, &p, r, xa.rotation, target, c.tol, &next, &d);
+        if (check == CHECK_INVALID) {
+            return out;
+        }
+        if (check == CHECK_UNKNOWN) {
+            c.status = GJK_NOT_CONVERGED; // safe up to λ
+            break;
+        }
+        if (check == CHECK_HIT) {
             if (c.status == GJK_NOT_CONVERGED) {
-                // The contact at λ, its normal and point from the
-                // penetration query below.
+                // The contact at λ: the distance query's normal and point
+                // where it has them (the cores apart), else the
+                // penetration query's below.
                 c.status = GJK_HIT;
-                c.normal = gjk_v3_zero();
+                bool has_normal = gjk_length_sq(d.normal) > 0;
+                c.normal = has_normal ? gjk_quat_inv_rotate(xa.rotation, d.normal) : gjk_v3_zero();
+                c.point_a = gjk_inv_transform_point(xa, d.point_a);
             }
             break;
         }
@@ -384,6 +408,13 @@ static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, con
     if (pen.status == GJK_INVALID_INPUT) {
         memset(&out, 0, sizeof out);
         out.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    if (pen.status == GJK_NOT_CONVERGED) {
+        // No normal known (a small options.max_iterations): safe up to λ.
+        out.hit = false;
+        out.status = GJK_NOT_CONVERGED;
+        out.t = c.lambda;
         return out;
     }
     out.t = c.lambda;

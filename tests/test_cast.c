@@ -2255,6 +2255,63 @@ static void test_cast_iteration_caps(void) {
         ENSURE(sdist(&cyl, gjk_transform_identity(), &ball, at(-5 + 10 * (double)o.t, 0.6, 0.5)) >= -TOL(10));
         case_end();
     }
+    // Review finding: with a small cap the distance query that checks a
+    // walk's end did not converge either, and its "not known" was taken as
+    // a hit: a box cast at a box hit at t = 0 while 0.59 apart (cap 1), at
+    // t = 0.06 while 0.16 apart (cap 2), and at the contact with a wrong
+    // normal (cap 3, from a penetration query not converged). Random casts
+    // with caps 1 to 20: every hit is at the contact, with its normal, and
+    // every other answer safe.
+    gjk_shape big = gjk_make_box(V(1, 1, 1)), small = gjk_make_box(V(0.5, 0.5, 0.5));
+    gjk_transform tb = pose(V(-2, 2, -1), axis_angle(0, 1, 0, 0.5));
+    gjk_cast_output ref = cast_shape(&big, gjk_transform_identity(), &small, tb, V(4, -6, 2), 0);
+    case_begin("a box cast at a box with max_iterations 1 to 20");
+    ENSURE(ref.status == GJK_HIT);
+    ENSURE_NEAR(ref.t, 1.0 / 12, TOL(8));
+    int hits = 0;
+    for (int cap = 1; cap <= 20; ++cap) {
+        gjk_shapecast_input sc = shape_input(&big, gjk_transform_identity(), &small, tb, V(4, -6, 2), 0);
+        sc.options.max_iterations = cap;
+        gjk_cast_output o = gjk_shapecast(&sc);
+        check_cast_contract(&o, 1, cap);
+        ENSURE(o.status == GJK_HIT || o.status == GJK_NOT_CONVERGED);
+        ENSURE(o.t <= ref.t + TOL(8));
+        if (o.status == GJK_HIT) {
+            ++hits;
+            ENSURE_NEAR(o.t, ref.t, TOL(8));
+            ENSURE_VEC_NEAR(o.normal, V(0, 1, 0), TOL(8));
+        }
+    }
+    ENSURE(hits > 0);
+    case_end();
+    const double rel[3] = {0.6, 0.3, 0.45};
+    int false_hits = 0, unsafe = 0;
+    for (int k = 0; k < 600; ++k) {
+        gjk_shape s[3] = {gjk_make_box(V(rel[0], rel[1], rel[2])), gjk_make_cylinder(0.5, 0.7),
+                          gjk_with_margin(gjk_make_capsule(V(-0.4, 0, 0), V(0.4, 0, 0), 0.2), 0.1)};
+        gjk_shape *sa = &s[k % 3], *sb = &s[(k / 3) % 3];
+        gjk_transform ta = pose(rnd_vec(-1, 1), rnd_quat()), tb2 = pose(rnd_vec(-4, 4), rnd_quat());
+        gjk_vec3 tr = gjk_scale(2, gjk_sub(ta.position, tb2.position));
+        double target = (k % 4) * 0.05;
+        gjk_cast_output full = cast_shape(sa, ta, sb, tb2, tr, target);
+        for (int cap = 1; cap <= 10; ++cap) {
+            gjk_shapecast_input sc = shape_input(sa, ta, sb, tb2, tr, target);
+            sc.options.max_iterations = cap;
+            gjk_cast_output o = gjk_shapecast(&sc);
+            if (o.status == GJK_HIT && o.t > 0) {
+                double sd = sdist(sa, ta, sb, pose(gjk_mul_add(tb2.position, o.t, tr), tb2.rotation));
+                false_hits += !(fabs(sd - target) <= TOL(16));
+            }
+            if ((o.status == GJK_HIT || o.status == GJK_NOT_CONVERGED) && full.status == GJK_HIT) {
+                unsafe += !(o.t <= full.t + TOL(16));
+            }
+            unsafe += o.status == GJK_MISS && full.status == GJK_HIT;
+        }
+    }
+    case_begin("random casts with max_iterations 1 to 10: hits at the contact, the rest safe");
+    ENSURE(false_hits == 0);
+    ENSURE(unsafe == 0);
+    case_end();
 }
 
 static void test_sweep_at(void) {
