@@ -779,22 +779,31 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
     const contact_feature *fi = ref == 2 ? &fa : &fb;
     gjk_vec3 m = ref == 2 ? gjk_neg(n) : n;
     gjk_real radii = fa.radius + fb.radius;
-    gjk_real tol = 0;
+    gjk_real tol = 0, clip_tol = 0;
     if (ref != 0) {
-        // The tolerance: the query's at the features' own extent (about
-        // the reference feature's first vertex), plus the rounding of
-        // their world coordinates. (Taken from the world coordinates
+        // The tolerance: the query's at the features' own extents (each
+        // about its first vertex, not their distance apart, which large
+        // margins make large), plus the rounding of their world
+        // coordinates. (Taken from the world coordinates
         // alone, it grew with the distance from the world's origin: a cube
         // of half 1e-3 resting on a box at x = 1e6 had its side planes
         // widened by 1.6e-3, review.)
         gjk_real extent = 0, world = 0;
         for (int k = 0; k < fr->count + fi->count; ++k) {
-            gjk_vec3 v = k < fr->count ? fr->v[k] : fi->v[k - fr->count];
-            extent = gjk_max(extent, gjk_max_abs(gjk_sub(v, fr->v[0])));
+            bool on_ref = k < fr->count;
+            gjk_vec3 v = on_ref ? fr->v[k] : fi->v[k - fr->count];
+            extent = gjk_max(extent, gjk_max_abs(gjk_sub(v, on_ref ? fr->v[0] : fi->v[0])));
             world = gjk_max(world, gjk_max_abs(v));
         }
+        // The clip itself (widened side planes, coincident points, ties,
+        // the rounded surfaces' slack) works on the cores: the radii stay
+        // out of its tolerance, which at a sharp corner (angle θ) reaches
+        // clip_tol / sin(θ/2) beyond it (with margins of 448 and 210, a
+        // point 4e-6 off a triangle's 2.3° corner: second review). The
+        // separations compared with the query's answer carry the radii.
         gjk_real rel = gjk_options_tolerance(&input->options);
-        tol = 16 * rel * (extent + radii) + 16 * GJK_REAL_EPSILON * world;
+        clip_tol = 16 * rel * extent + 16 * GJK_REAL_EPSILON * world;
+        tol = clip_tol + 16 * rel * radii;
         contact_reference r;
         if (fr->count >= 3) {
             reference_polygon(&r, fr, m);
@@ -805,7 +814,7 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
         // a side plane (equal boxes stacked exactly) stays a vertex, rather
         // than turning into two crossings, and its id, as rounding moves it.
         for (int j = 0; j < r.side_count; ++j) {
-            r.side[j].offset += tol;
+            r.side[j].offset += clip_tol;
         }
         // 4. Clip, project, keep the points within the speculative distance
         // (plus the touching tolerance, so that resting contacts stay), and
@@ -817,7 +826,7 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
             }
             int same = -1;
             for (int j = 0; j < count && same < 0; ++j) {
-                if (gjk_max_abs(gjk_sub(cand[j].p, cand[k].p)) <= tol) {
+                if (gjk_max_abs(gjk_sub(cand[j].p, cand[k].p)) <= clip_tol) {
                     same = j;
                 }
             }
@@ -860,7 +869,7 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
         out.points[0].id = 0;
     } else {
         // 5. At most GJK_MAX_CONTACT_POINTS.
-        count = reduce(cand, count, n, tol);
+        count = reduce(cand, count, n, clip_tol);
         for (int k = 0; k < count; ++k) {
             gjk_vec3 core_x = cand[k].q, core_y = cand[k].p;
             // Rounding: the reference point moves out along m, the incident
@@ -868,8 +877,8 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
             // witness pair, support points along ±m, by the radii).
             gjk_real tx = fr->radius, ty = fi->radius;
             if (cand[k].code != 0) {
-                tx = fr->radius > 0 ? rounded_reach(fr, core_x, m, fr->radius, tol) : 0;
-                ty = fi->radius > 0 ? rounded_reach(fi, core_y, gjk_neg(m), fi->radius, tol) : 0;
+                tx = fr->radius > 0 ? rounded_reach(fr, core_x, m, fr->radius, clip_tol) : 0;
+                ty = fi->radius > 0 ? rounded_reach(fi, core_y, gjk_neg(m), fi->radius, clip_tol) : 0;
             }
             gjk_vec3 px = gjk_mul_add(core_x, tx, m);
             gjk_vec3 py = gjk_mul_add(core_y, -ty, m);

@@ -259,7 +259,7 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
     const contact2_feature *fr = ref == 2 ? &fb : &fa;
     const contact2_feature *fi = ref == 2 ? &fa : &fb;
     gjk_vec2 m = ref == 2 ? gjk_neg2(n) : n;
-    gjk_real radii = fa.radius + fb.radius, tol = 0;
+    gjk_real radii = fa.radius + fb.radius, tol = 0, clip_tol = 0;
     contact2_candidate cand[3];
     int count = 0;
     if (ref != 0) {
@@ -271,16 +271,17 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
             u = gjk_neg2(u);
         }
         gjk_vec2 a = fi->v[0], b = fi->v[1];
-        // The tolerance: the query's at the features' own extent (about
-        // r0), plus the rounding of their world coordinates (as in 3D).
+        // The tolerances, as in 3D: the clip's at the features' own extents
+        // plus the rounding of their world coordinates; the separations'
+        // with the radii too.
         gjk_real rel = gjk_options_tolerance(&input->options);
-        gjk_real extent = gjk_max(gjk2_max_abs(gjk_sub2(r1, r0)),
-                                  gjk_max(gjk2_max_abs(gjk_sub2(a, r0)), gjk2_max_abs(gjk_sub2(b, r0))));
+        gjk_real extent = gjk_max(gjk2_max_abs(gjk_sub2(r1, r0)), gjk2_max_abs(gjk_sub2(b, a)));
         gjk_real world = gjk_max(gjk_max(gjk2_max_abs(r0), gjk2_max_abs(r1)), gjk_max(gjk2_max_abs(a), gjk2_max_abs(b)));
-        tol = 16 * rel * (extent + radii) + 16 * GJK_REAL_EPSILON * world;
+        clip_tol = 16 * rel * extent + 16 * GJK_REAL_EPSILON * world;
+        tol = clip_tol + 16 * rel * radii;
         // The strip widened by the tolerance: an incident end on its border
         // stays an end point (and keeps its id) as rounding moves it.
-        gjk_real lo = gjk_dot2(u, r0) - tol, hi = gjk_dot2(u, r1) + tol;
+        gjk_real lo = gjk_dot2(u, r0) - clip_tol, hi = gjk_dot2(u, r1) + clip_tol;
         // Clip the incident segment (or point): its parameter interval.
         gjk_real ua = gjk_dot2(u, a), ub = gjk_dot2(u, b);
         gjk_real t0 = 0, t1 = fi->count == 2 ? 1 : 0;
@@ -325,7 +326,7 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
                 }
             }
             if (count == 2 && (cand[0].code == cand[1].code ||
-                               gjk_max(gjk_abs(cand[0].p.x - cand[1].p.x), gjk_abs(cand[0].p.y - cand[1].p.y)) <= tol)) {
+                               gjk_max(gjk_abs(cand[0].p.x - cand[1].p.x), gjk_abs(cand[0].p.y - cand[1].p.y)) <= clip_tol)) {
                 // The two ends coincide: keep the deeper.
                 if (cand[1].s < cand[0].s) {
                     cand[0] = cand[1];
@@ -365,8 +366,8 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
             // query's witness pair by the radii).
             gjk_real tx = fr->radius, ty = fi->radius;
             if (cand[k].code != 0) {
-                tx = fr->radius > 0 ? rounded_reach2(fr, cand[k].q, m, fr->radius, tol) : 0;
-                ty = fi->radius > 0 ? rounded_reach2(fi, cand[k].p, gjk_neg2(m), fi->radius, tol) : 0;
+                tx = fr->radius > 0 ? rounded_reach2(fr, cand[k].q, m, fr->radius, clip_tol) : 0;
+                ty = fi->radius > 0 ? rounded_reach2(fi, cand[k].p, gjk_neg2(m), fi->radius, clip_tol) : 0;
             }
             gjk_vec2 px = gjk_mul_add2(cand[k].q, tx, m);
             gjk_vec2 py = gjk_mul_add2(cand[k].p, -ty, m);

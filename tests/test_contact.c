@@ -1166,6 +1166,63 @@ static void test_rounded_points_scaled(void) {
     }
 }
 
+/// Second review's finding (older code): a triangle with a sharp corner
+/// (2.3°) and a margin of 448 against a rounded hull: the side planes were
+/// widened by a tolerance that counted the radii, which at the sharp corner
+/// reaches tol / sin(θ/2) beyond it, and a point came out 4.04e-6 off the
+/// triangle with a separation of −4.04e-6 where the signed distance is
+/// 1.1e-13. The clip's widening counts the cores' extent alone.
+static void test_sharp_corner_big_margin(void) {
+#if !GJK_USE_FLOAT
+    gjk_shape a = gjk_with_margin(gjk_make_triangle(gjk_v3(0.3157489677847729, 0.21643366061787783, -0.064554781309131393),
+                                                    gjk_v3(-0.67816148575083735, 0.47092698357127349, -0.064554781309131393),
+                                                    gjk_v3(-0.68099902478641883, 0.51036314815702388, -0.064554781309131393)),
+                                  447.56072361754138);
+    const gjk_vec3 v[14] = {{1.0107438803983761, 0, 0.87192032758925619},
+                            {0.63018850171951102, 0.79023138640735147, 0.87192032758925619},
+                            {-0.22491167225687594, 0.98540242106734366, 0.87192032758925619},
+                            {-0.91064876966182295, 0.43854533411743751, 0.87192032758925619},
+                            {-0.91064876966182307, -0.43854533411743729, 0.87192032758925619},
+                            {-0.22491167225687619, -0.98540242106734366, 0.87192032758925619},
+                            {0.6301885017195108, -0.79023138640735158, 0.87192032758925619},
+                            {-0.91064876966182295, 0.43854533411743751, -0.87192032758925619},
+                            {-0.91064876966182307, -0.43854533411743729, -0.87192032758925619},
+                            {-0.22491167225687619, -0.98540242106734366, -0.87192032758925619},
+                            {0.6301885017195108, -0.79023138640735158, -0.87192032758925619},
+                            {1.0107438803983761, 0, -0.87192032758925619},
+                            {-0.22491167225687594, 0.98540242106734366, -0.87192032758925619},
+                            {0.63018850171951102, 0.79023138640735147, -0.87192032758925619}};
+    gjk_hull *h = gjk_hull_create(v, 14, NULL);
+    ENSURE(h != NULL);
+    if (h == NULL) {
+        return;
+    }
+    gjk_shape b = gjk_with_margin(gjk_make_hull(h), 210.32927455592531);
+    gjk_transform ta = gjk_transform_make(gjk_v3(-0.030864986266114759, 0, 0),
+                                          gjk_quat_make(0.85301979676121531, -0.47023200651734104, -0.21558463554705309,
+                                                        -0.069009791306555684));
+    gjk_transform tb = gjk_transform_make(gjk_v3(-184.44572316586977, 541.30479037295027, 326.98780108660219),
+                                          gjk_quat_make(-0.47196630748301999, 0.37044196808409291, 0.74812197626983412,
+                                                        -0.28343264015449066));
+    gjk_manifold m = contact(&a, ta, &b, tb, 0.1);
+    gjk_query_input q;
+    memset(&q, 0, sizeof q);
+    q.shape_a = &a, q.transform_a = ta, q.shape_b = &b, q.transform_b = tb;
+    gjk_penetration_output o = gjk_penetration(&q, NULL);
+    ENSURE(m.point_count >= 1);
+    // The query's tolerance at this size: 1e-10 × (about 2 + 658).
+    double qtol = 1e-10 * 700;
+    for (int k = 0; k < m.point_count; ++k) {
+        ENSURE((double)m.points[k].separation >= (double)o.signed_distance - qtol);
+        gjk_shape pt = gjk_make_point();
+        q.shape_b = &pt, q.transform_b = gjk_transform_make(m.points[k].point_a, gjk_quat_identity());
+        ENSURE_NEAR(gjk_penetration(&q, NULL).signed_distance, 0, qtol);
+        q.shape_b = &b, q.transform_b = tb;
+    }
+    gjk_hull_destroy(h);
+#endif
+}
+
 static void test_reduction_ids_stable(void) {
     gjk_shape a = gjk_make_box(gjk_v3(1, 1, 1)), b = gjk_make_box(gjk_v3(1, 1, 1));
     gjk_quat q = gjk_quat_from_axis_angle(gjk_v3(0, 0, 1), (gjk_real)(3.14159265358979323846 / 6));
@@ -1251,5 +1308,6 @@ int main(void) {
     RUN_TEST(test_rounded_points_on_surface);
     RUN_TEST(test_reduction_ids_stable);
     RUN_TEST(test_rounded_points_scaled);
+    RUN_TEST(test_sharp_corner_big_margin);
     return TEST_SUMMARY();
 }
