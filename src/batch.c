@@ -5,6 +5,8 @@
 // caller answers the slices itself.
 #include "gjk/batch.h"
 
+#include <stdint.h>
+
 #if !defined(__STDC_NO_THREADS__)
 #include <threads.h>
 #define GJK_HAVE_THREADS 1
@@ -45,13 +47,39 @@ static int run_slice(void *arg) {
     return 0;
 }
 
+/// The sizes of one input and one output of a batch kind.
+static void batch_sizes(batch_kind kind, size_t *in_size, size_t *out_size) {
+    bool plane = kind == BATCH2_INTERSECT || kind == BATCH2_DISTANCE || kind == BATCH2_PENETRATION;
+    *in_size = plane ? sizeof(gjk2_query_input) : sizeof(gjk_query_input);
+    switch (kind) {
+    case BATCH_INTERSECT: *out_size = sizeof(gjk_intersect_output); break;
+    case BATCH_DISTANCE: *out_size = sizeof(gjk_distance_output); break;
+    case BATCH_PENETRATION: *out_size = sizeof(gjk_penetration_output); break;
+    case BATCH2_INTERSECT: *out_size = sizeof(gjk2_intersect_output); break;
+    case BATCH2_DISTANCE: *out_size = sizeof(gjk2_distance_output); break;
+    default: *out_size = sizeof(gjk2_penetration_output); break;
+    }
+}
+
+/// Whether the byte ranges of the inputs and the outputs overlap: a slice
+/// would then write over inputs another has yet to read (a review's
+/// in-place batch crashed on 2 threads or more).
+static bool arrays_overlap(batch_kind kind, const void *inputs, const void *outputs, int count) {
+    size_t in_size, out_size;
+    batch_sizes(kind, &in_size, &out_size);
+    uintptr_t i0 = (uintptr_t)inputs, o0 = (uintptr_t)outputs;
+    uintmax_t n = (uintmax_t)count;
+    return (uintmax_t)i0 < (uintmax_t)o0 + n * out_size && (uintmax_t)o0 < (uintmax_t)i0 + n * in_size;
+}
+
 static gjk_status run_batch(batch_kind kind, const void *inputs, void *outputs, int count, int threads) {
-    if (inputs == NULL || outputs == NULL || count < 1) {
+    if (inputs == NULL || outputs == NULL || count < 1 || arrays_overlap(kind, inputs, outputs, count)) {
         return GJK_INVALID_INPUT;
     }
     int t = threads < 1 ? 1 : (threads > GJK_BATCH_MAX_THREADS ? GJK_BATCH_MAX_THREADS : threads);
-    if (t > count) {
-        t = count;
+    int most = (int)(((long long)count + GJK_BATCH_MIN_PAIRS_PER_THREAD - 1) / GJK_BATCH_MIN_PAIRS_PER_THREAD);
+    if (t > most) {
+        t = most;
     }
     batch_slice slice[GJK_BATCH_MAX_THREADS];
     for (int k = 0; k < t; ++k) {

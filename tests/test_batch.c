@@ -1,6 +1,7 @@
 // Batch calls (src/batch.c), 3D and 2D: every answer equals the single-pair query's,
 // bit for bit, on 1, 2 and 7 threads (more threads than pairs included);
-// bad arrays and counts are rejected before anything is read.
+// bad arrays and counts, and arrays that overlap, are rejected before
+// anything is read.
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,7 +9,8 @@
 #include "test_macros.h"
 #include "test_util.h"
 
-enum { N = 503 };
+/// Pairs per test batch: enough for 7 threads of GJK_BATCH_MIN_PAIRS_PER_THREAD.
+enum { N = 7 * GJK_BATCH_MIN_PAIRS_PER_THREAD + 13 };
 
 static int same_vec(gjk_vec3 a, gjk_vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
 static int same_real(gjk_real a, gjk_real b) { return memcmp(&a, &b, sizeof a) == 0; }
@@ -164,9 +166,36 @@ static void test_batch_rejects_bad_arrays(void) {
     ENSURE(gjk2_batch_penetration(in2, NULL, 1, 2) == GJK_INVALID_INPUT);
 }
 
+/// Review finding: outputs written over the inputs (an in-place call)
+/// crashed on 2 threads or more, a slice writing over inputs another had
+/// yet to read. Overlapping arrays are invalid input, rejected before
+/// anything is read or written; arrays that only touch are fine.
+static void test_batch_rejects_overlap(void) {
+    enum { M = 600 };
+    static _Alignas(16) unsigned char buf[M * sizeof(gjk_query_input) + M * sizeof(gjk_penetration_output)];
+    gjk_query_input *in = (gjk_query_input *)(void *)buf;
+    memset(buf, 0x5a, sizeof buf);
+    unsigned char before[sizeof buf];
+    memcpy(before, buf, sizeof buf);
+    // In place, and the outputs starting in the middle or just before.
+    ENSURE(gjk_batch_distance(in, (gjk_distance_output *)(void *)buf, M, 4) == GJK_INVALID_INPUT);
+    ENSURE(gjk_batch_penetration(in, (gjk_penetration_output *)(void *)(buf + 100 * sizeof(gjk_query_input)), M, 2) ==
+           GJK_INVALID_INPUT);
+    ENSURE(gjk_batch_intersect(in + 1, (gjk_intersect_output *)(void *)buf, M - 1, 2) == GJK_INVALID_INPUT);
+    ENSURE(gjk2_batch_distance((gjk2_query_input *)(void *)buf, (gjk2_distance_output *)(void *)(buf + 8), M, 3) ==
+           GJK_INVALID_INPUT);
+    ENSURE(memcmp(buf, before, sizeof buf) == 0);
+    // Right after the inputs: answered (every pair invalid, all zero).
+    memset(buf, 0, sizeof buf);
+    gjk_penetration_output *out = (gjk_penetration_output *)(void *)(buf + M * sizeof(gjk_query_input));
+    ENSURE(gjk_batch_penetration(in, out, M, 3) == GJK_SEPARATED);
+    ENSURE(out[0].status == GJK_INVALID_INPUT && out[M - 1].status == GJK_INVALID_INPUT);
+}
+
 int main(void) {
     RUN_TEST(test_batch_matches_single_queries);
     RUN_TEST(test_batch2_matches_single_queries);
     RUN_TEST(test_batch_rejects_bad_arrays);
+    RUN_TEST(test_batch_rejects_overlap);
     return TEST_SUMMARY();
 }
