@@ -210,18 +210,25 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
     // tetrahedron: its signs decide nothing, and every face is a candidate
     // (four points 1e-314 off a plane through the origin gave the weights
     // c/μ = ∞ and the witness points NaN; fuzz finding f58). So is one
-    // whose volume lies within the rounding of the cofactors, each a sum of
-    // products of three coordinates, within about 8ε·L³ of its value (L the
-    // largest coordinate): two antipodal pairs of a cylinder hull's rim
-    // vertices, a quadrilateral through the origin, came out "inside" with
-    // weights whose points summed 0.22 from the origin, and a warm distance
-    // query reported that as the shapes' common point (fuzz seed 993).
-    // Asked only where the signs say "inside" (+1–2% instructions on the
-    // bench's distance rows where asked of every tetrahedron).
+    // whose volume lies within the rounding of the cofactors: two antipodal
+    // pairs of a cylinder hull's rim vertices, a quadrilateral through the
+    // origin, came out "inside" with weights whose points summed 0.22 from
+    // the origin, and a warm distance query reported that as the shapes'
+    // common point (fuzz seed 993). Each cofactor is a sum of products of
+    // one coordinate of each of its three points, within about 16ε·MᵢMⱼMₖ
+    // of its value (M the points' largest coordinates), so μ is within 16ε
+    // times the sum of those four products. (The bound 64ε·L³, L the
+    // largest of all, is the same for points of one size, but a needle's
+    // one far point made it 1.8e5 times too large: in float a tetrahedron
+    // 2560 long and 6 wide that holds the origin came out "flat", and a
+    // point 1.6 inside a needle hull "separated by 0.145": fuzz finding
+    // f65.) Asked only where the signs say "inside" (+1–2% instructions on
+    // the bench's distance rows where asked of every tetrahedron).
     int flat = !(gjk_abs(mu) >= GJK_SQUARE_MIN);
     if ((flat == 0) & same_sign(mu, c0) & same_sign(mu, c1) & same_sign(mu, c2) & same_sign(mu, c3)) {
-        gjk_real L = gjk_max(gjk_max(gjk_max_abs(p[0]), gjk_max_abs(p[1])), gjk_max(gjk_max_abs(p[2]), gjk_max_abs(p[3])));
-        if (gjk_abs(mu) > 64 * GJK_REAL_EPSILON * (L * L * L)) {
+        gjk_real m0 = gjk_max_abs(p[0]), m1 = gjk_max_abs(p[1]), m2 = gjk_max_abs(p[2]), m3 = gjk_max_abs(p[3]);
+        gjk_real e3 = m1 * m2 * m3 + m0 * m2 * m3 + m0 * m1 * m3 + m0 * m1 * m2;
+        if (gjk_abs(mu) > 16 * GJK_REAL_EPSILON * e3) {
             gjk_real inv = 1 / mu;
             r->count = 4;
             for (int m = 0; m < 4; ++m) {

@@ -396,6 +396,40 @@ static void test_flat_tetrahedron_through_origin(void) {
     ENSURE(gjk_length(v) <= 64 * GJK_REAL_EPSILON);
 }
 
+/// Fuzz finding f65 (float): a needle tetrahedron, one vertex 2560 out and
+/// the others within 6, holds the origin (exact weights 0.0021, 0.8426,
+/// 0.1324, 0.0229; its cofactors are exact in float too). The flatness
+/// test bounded the cofactors' rounding by 64ε·L³ with L = 2560, 128000 in
+/// float against μ = 107113: "flat", and a point 1.6 inside a needle hull
+/// came out separated by 0.145. Each cofactor's rounding is bounded by the
+/// sizes of its own three points (at most 2560·6·6).
+static void test_needle_tetrahedron_inside(void) {
+    const gjk_vec3 p[4] = {gjk_v3(2560, -3, 0), gjk_v3((gjk_real)-5.5, 0, 1),
+                           gjk_v3((gjk_real)-5.25, 1, (gjk_real)-5.5), gjk_v3((gjk_real)-5.5, (gjk_real)-5.5, -5)};
+    gjk_simplex s = make_simplex(p, 4);
+    gjk_vec3 v = gjk_simplex_solve(&s);
+    ENSURE(s.count == 4);
+    ENSURE(gjk_length(v) == 0);
+    const double exact[4] = {228.25 / 107112.75, 90252 / 107112.75, 14179 / 107112.75, 2453.5 / 107112.75};
+    for (int m = 0; m < s.count && m < 4; ++m) {
+        ENSURE_NEAR(s.lambda[m], exact[m], 1e-6);
+    }
+    // The query it came from: a point 1.595 inside the needle hull.
+    gjk_vec3 cloud[12] = {gjk_v3((gjk_real)-5.25, 1, (gjk_real)-5.5),     gjk_v3((gjk_real)-1.1875, (gjk_real)1.875, (gjk_real)0.5),
+                          gjk_v3(2560, -3, 0),                            gjk_v3((gjk_real)-5.5, (gjk_real)-5.5, (gjk_real)1.5),
+                          gjk_v3((gjk_real)4.0625, -1, (gjk_real)1.75),    gjk_v3((gjk_real)0.9375, (gjk_real)-0.5, (gjk_real)1.75),
+                          gjk_v3((gjk_real)-1.375, (gjk_real)0.875, (gjk_real)1.4375), gjk_v3((gjk_real)-5.5, 0, 1),
+                          gjk_v3((gjk_real)-5.5, -1, 0),                  gjk_v3((gjk_real)-5.5, (gjk_real)-5.5, -5),
+                          gjk_v3((gjk_real)2.5, 0, (gjk_real)-5.5),        gjk_v3(0, 0, (gjk_real)-5.5)};
+    gjk_shape a = gjk_make_polytope(cloud, 12), b = gjk_make_point();
+    gjk_query_input q;
+    memset(&q, 0, sizeof q);
+    q.shape_a = &a, q.shape_b = &b, q.transform_a = gjk_transform_identity(), q.transform_b = gjk_transform_identity();
+    gjk_penetration_output o = gjk_penetration(&q, NULL);
+    ENSURE(o.status == GJK_PENETRATING);
+    ENSURE_NEAR(o.signed_distance, -1.5952290, 1e-3);
+}
+
 /// gjk_simplex_encloses on fuzz finding f35's stall: a sliver (two vertices
 /// 1e-6 apart, the third 2.2 away) whose plane passes 1.06e-13 from the
 /// origin, and a support point 5 beyond it: the origin is inside their
@@ -437,6 +471,7 @@ int main(void) {
     RUN_TEST(test_range_ends);
     RUN_TEST(test_polish_sliver);
     RUN_TEST(test_encloses_sliver);
+    RUN_TEST(test_needle_tetrahedron_inside);
     RUN_TEST(test_subnormal_triangle);
     RUN_TEST(test_flat_tetrahedron_through_origin);
     return TEST_SUMMARY();
