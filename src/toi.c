@@ -97,9 +97,9 @@ static gjk_cast_output gjk_time_of_impact_run(const gjk_toi_input *in) {
         return out;
     }
     // The extents with rounding set the tolerance's scale; the cores' bound
-    // the spin.
-    gjk_real rho_a = gjk_shape_bound(in->shape_a), rho_b = gjk_shape_bound(in->shape_b);
+    // the spin (each computed once: a custom shape's is six support calls).
     gjk_real core_a = gjk_shape_core_bound(in->shape_a), core_b = gjk_shape_core_bound(in->shape_b);
+    gjk_real rho_a = core_a + gjk_core_radius(in->shape_a), rho_b = core_b + gjk_core_radius(in->shape_b);
     gjk_vec3 va = gjk_sub(in->sweep_a.end.position, in->sweep_a.start.position);
     gjk_vec3 vb = gjk_sub(in->sweep_b.end.position, in->sweep_b.start.position);
     gjk_vec3 wa = sweep_rotation(&in->sweep_a), wb = sweep_rotation(&in->sweep_b);

@@ -84,12 +84,15 @@ static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
         !gjk_is_valid_real(in->target_separation) || in->target_separation < 0) {
         return out;
     }
-    gjk_real rho_a = gjk2_shape_bound(in->shape_a), rho_b = gjk2_shape_bound(in->shape_b);
+    // The extents with rounding set the tolerance's scale; the cores' bound
+    // the spin (each computed once: a custom shape's is four support calls).
+    gjk_real core_a = gjk2_shape_core_bound(in->shape_a), core_b = gjk2_shape_core_bound(in->shape_b);
+    gjk_real rho_a = core_a + gjk2_core_radius(in->shape_a), rho_b = core_b + gjk2_core_radius(in->shape_b);
     gjk_vec2 va = gjk_sub2(in->sweep_a.end.position, in->sweep_a.start.position);
     gjk_vec2 vb = gjk_sub2(in->sweep_b.end.position, in->sweep_b.start.position);
     gjk_real wa = gjk_abs(sweep_turn(in->sweep_a.start.rotation, in->sweep_a.end.rotation));
     gjk_real wb = gjk_abs(sweep_turn(in->sweep_b.start.rotation, in->sweep_b.end.rotation));
-    gjk_real spin = wa * gjk2_shape_core_bound(in->shape_a) + wb * gjk2_shape_core_bound(in->shape_b);
+    gjk_real spin = wa * core_a + wb * core_b;
     if (!gjk_is_valid_real(rho_a) || !gjk_is_valid_real(rho_b) || !gjk_is_valid_real(spin) ||
         !gjk_is_valid_vec2(gjk_sub2(va, vb))) {
         return out;
