@@ -47,33 +47,20 @@ static int run_slice(void *arg) {
     return 0;
 }
 
-/// The sizes of one input and one output of a batch kind.
-static void batch_sizes(batch_kind kind, size_t *in_size, size_t *out_size) {
-    bool plane = kind == BATCH2_INTERSECT || kind == BATCH2_DISTANCE || kind == BATCH2_PENETRATION;
-    *in_size = plane ? sizeof(gjk2_query_input) : sizeof(gjk_query_input);
-    switch (kind) {
-    case BATCH_INTERSECT: *out_size = sizeof(gjk_intersect_output); break;
-    case BATCH_DISTANCE: *out_size = sizeof(gjk_distance_output); break;
-    case BATCH_PENETRATION: *out_size = sizeof(gjk_penetration_output); break;
-    case BATCH2_INTERSECT: *out_size = sizeof(gjk2_intersect_output); break;
-    case BATCH2_DISTANCE: *out_size = sizeof(gjk2_distance_output); break;
-    default: *out_size = sizeof(gjk2_penetration_output); break;
-    }
+/// Whether the byte ranges of the inputs and the outputs (count elements of
+/// in_size and out_size bytes) overlap: a slice would then write over inputs
+/// another has yet to read (a review's in-place batch crashed on 2 threads
+/// or more).
+static bool arrays_overlap(const void *inputs, size_t in_size, const void *outputs, size_t out_size, int count) {
+    uintmax_t i0 = (uintptr_t)inputs, o0 = (uintptr_t)outputs, n = (uintmax_t)count;
+    return i0 < o0 + n * out_size && o0 < i0 + n * in_size;
 }
 
-/// Whether the byte ranges of the inputs and the outputs overlap: a slice
-/// would then write over inputs another has yet to read (a review's
-/// in-place batch crashed on 2 threads or more).
-static bool arrays_overlap(batch_kind kind, const void *inputs, const void *outputs, int count) {
-    size_t in_size, out_size;
-    batch_sizes(kind, &in_size, &out_size);
-    uintptr_t i0 = (uintptr_t)inputs, o0 = (uintptr_t)outputs;
-    uintmax_t n = (uintmax_t)count;
-    return (uintmax_t)i0 < (uintmax_t)o0 + n * out_size && (uintmax_t)o0 < (uintmax_t)i0 + n * in_size;
-}
-
-static gjk_status run_batch(batch_kind kind, const void *inputs, void *outputs, int count, int threads) {
-    if (inputs == NULL || outputs == NULL || count < 1 || arrays_overlap(kind, inputs, outputs, count)) {
+/// The batch of `kind` on count pairs; in_size and out_size are the sizes of
+/// one input and one output (the public functions' element types).
+static gjk_status run_batch(batch_kind kind, const void *inputs, size_t in_size, void *outputs, size_t out_size,
+                            int count, int threads) {
+    if (inputs == NULL || outputs == NULL || count < 1 || arrays_overlap(inputs, in_size, outputs, out_size, count)) {
         return GJK_INVALID_INPUT;
     }
     int t = threads < 1 ? 1 : (threads > GJK_BATCH_MAX_THREADS ? GJK_BATCH_MAX_THREADS : threads);
@@ -112,28 +99,28 @@ static gjk_status run_batch(batch_kind kind, const void *inputs, void *outputs, 
 }
 
 gjk_status gjk_batch_intersect(const gjk_query_input *inputs, gjk_intersect_output *outputs, int count, int threads) {
-    return run_batch(BATCH_INTERSECT, inputs, outputs, count, threads);
+    return run_batch(BATCH_INTERSECT, inputs, sizeof *inputs, outputs, sizeof *outputs, count, threads);
 }
 
 gjk_status gjk_batch_distance(const gjk_query_input *inputs, gjk_distance_output *outputs, int count, int threads) {
-    return run_batch(BATCH_DISTANCE, inputs, outputs, count, threads);
+    return run_batch(BATCH_DISTANCE, inputs, sizeof *inputs, outputs, sizeof *outputs, count, threads);
 }
 
 gjk_status gjk_batch_penetration(const gjk_query_input *inputs, gjk_penetration_output *outputs, int count,
                                  int threads) {
-    return run_batch(BATCH_PENETRATION, inputs, outputs, count, threads);
+    return run_batch(BATCH_PENETRATION, inputs, sizeof *inputs, outputs, sizeof *outputs, count, threads);
 }
 
 gjk_status gjk2_batch_intersect(const gjk2_query_input *inputs, gjk2_intersect_output *outputs, int count,
                                 int threads) {
-    return run_batch(BATCH2_INTERSECT, inputs, outputs, count, threads);
+    return run_batch(BATCH2_INTERSECT, inputs, sizeof *inputs, outputs, sizeof *outputs, count, threads);
 }
 
 gjk_status gjk2_batch_distance(const gjk2_query_input *inputs, gjk2_distance_output *outputs, int count, int threads) {
-    return run_batch(BATCH2_DISTANCE, inputs, outputs, count, threads);
+    return run_batch(BATCH2_DISTANCE, inputs, sizeof *inputs, outputs, sizeof *outputs, count, threads);
 }
 
 gjk_status gjk2_batch_penetration(const gjk2_query_input *inputs, gjk2_penetration_output *outputs, int count,
                                   int threads) {
-    return run_batch(BATCH2_PENETRATION, inputs, outputs, count, threads);
+    return run_batch(BATCH2_PENETRATION, inputs, sizeof *inputs, outputs, sizeof *outputs, count, threads);
 }
