@@ -410,20 +410,26 @@ static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, con
         out.status = GJK_INVALID_INPUT;
         return out;
     }
-    if (pen.status == GJK_NOT_CONVERGED) {
+    gjk_status st = c.lambda == 0                     ? gjk_cast_start_status(&q, pen.status)
+                    : pen.status == GJK_NOT_CONVERGED ? GJK_NOT_CONVERGED
+                                                      : GJK_HIT;
+    if (st == GJK_NOT_CONVERGED) {
         // No normal known (a small options.max_iterations): safe up to λ.
         out.hit = false;
         out.status = GJK_NOT_CONVERGED;
         out.t = c.lambda;
         return out;
     }
+    out.status = st;
     out.t = c.lambda;
     out.point = pen.point_a;
     out.normal = pen.normal;
-    if (c.lambda == 0 && pen.status == GJK_PENETRATING) {
-        out.status = GJK_INITIALLY_OVERLAPPING;
-    }
     return out;
+}
+
+gjk_status gjk_cast_start_status(const gjk_query_input *q, gjk_status pen) {
+    gjk_status st = pen == GJK_NOT_CONVERGED ? gjk_intersect(q).status : pen;
+    return st == GJK_PENETRATING ? GJK_INITIALLY_OVERLAPPING : st == GJK_NOT_CONVERGED ? GJK_NOT_CONVERGED : GJK_HIT;
 }
 
 static gjk_cast_output cast_answer(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb,

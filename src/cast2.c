@@ -215,13 +215,27 @@ static gjk2_cast_output cast_answer_run(const gjk2_shape *a, gjk_transform2 ta, 
     if (pen.status == GJK_INVALID_INPUT) {
         return invalid_output();
     }
+    gjk_status st = c.lambda == 0                     ? gjk2_cast_start_status(&q, pen.status)
+                    : pen.status == GJK_NOT_CONVERGED ? GJK_NOT_CONVERGED
+                                                      : GJK_HIT;
+    if (st == GJK_NOT_CONVERGED) {
+        // No normal known (a small options.max_iterations): safe up to λ,
+        // as in 3D.
+        out.hit = false;
+        out.status = GJK_NOT_CONVERGED;
+        out.t = c.lambda;
+        return out;
+    }
+    out.status = st;
     out.t = c.lambda;
     out.point = pen.point_a;
     out.normal = pen.normal;
-    if (c.lambda == 0 && pen.status == GJK_PENETRATING) {
-        out.status = GJK_INITIALLY_OVERLAPPING;
-    }
     return out;
+}
+
+gjk_status gjk2_cast_start_status(const gjk2_query_input *q, gjk_status pen) {
+    gjk_status st = pen == GJK_NOT_CONVERGED ? gjk2_intersect(q).status : pen;
+    return st == GJK_PENETRATING ? GJK_INITIALLY_OVERLAPPING : st == GJK_NOT_CONVERGED ? GJK_NOT_CONVERGED : GJK_HIT;
 }
 
 static gjk2_cast_output cast_answer(const gjk2_shape *a, gjk_transform2 ta, const gjk2_shape *b, gjk_transform2 tb,

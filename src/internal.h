@@ -276,6 +276,18 @@ gjk_real gjk_shape_bound(const gjk_shape *shape);
 /// gjk_shape_bound without the rounding: a bound on |p| over the core.
 gjk_real gjk_shape_core_bound(const gjk_shape *shape);
 
+/// The status of a cast's contact at the start of the motion (a shape
+/// cast's λ = 0, a time of impact's first step), from the penetration
+/// query's status `pen` at the poses of q: GJK_INITIALLY_OVERLAPPING for
+/// shapes that overlap beyond the tolerance, GJK_HIT for shapes within it
+/// (or within the target), GJK_NOT_CONVERGED when neither is known. Where
+/// the penetration query did not converge (EPA at its cap: a point inside a
+/// user's ball at the default cap, any overlap at a cap of 2), gjk_intersect
+/// decides: its EPA stops once the depth is proved past the tolerance, and
+/// the penetration's normal, a direction that separates the shapes, serves
+/// (cast.c).
+gjk_status gjk_cast_start_status(const gjk_query_input *q, gjk_status pen);
+
 /// A cast answer, or GJK_INVALID_INPUT with every number zero when finite
 /// inputs overflowed on the way: the contract never returns an infinity.
 static inline gjk_cast_output gjk_cast_finite(gjk_cast_output o) {

@@ -95,6 +95,9 @@ gjk_real gjk2_shape_bound(const gjk2_shape *shape);
 /// gjk2_shape_bound without the rounding: a bound on |p| over the core.
 gjk_real gjk2_shape_core_bound(const gjk2_shape *shape);
 
+/// gjk_cast_start_status in 2D, by gjk2_intersect (cast2.c).
+gjk_status gjk2_cast_start_status(const gjk2_query_input *q, gjk_status pen);
+
 /// A 2D cast answer, or GJK_INVALID_INPUT with every number zero when finite
 /// inputs overflowed on the way.
 static inline gjk2_cast_output gjk2_cast_finite(gjk2_cast_output o) {

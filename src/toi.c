@@ -72,14 +72,15 @@ static gjk_real support_gap(const gjk_query_input *q, gjk_vec3 n) {
 
 /// The answer at a contact found at time t (poses already in q): the
 /// penetration query gives the normal and point, and tells an overlap at the
-/// start.
+/// start (gjk_cast_start_status: not converged only where gjk_intersect is
+/// not either, and then no hit).
 static gjk_cast_output toi_contact(const gjk_query_input *q, gjk_real t, int iter, gjk_cast_output out) {
     gjk_penetration_output pen = gjk_penetration(q, NULL);
-    out.hit = true;
+    out.status = iter == 0 ? gjk_cast_start_status(q, pen.status) : GJK_HIT;
+    out.hit = out.status != GJK_NOT_CONVERGED;
     out.t = t;
     out.point = pen.point_a;
     out.normal = pen.normal;
-    out.status = iter == 0 && pen.status == GJK_PENETRATING ? GJK_INITIALLY_OVERLAPPING : GJK_HIT;
     if (pen.status == GJK_INVALID_INPUT) {
         memset(&out, 0, sizeof out);
         out.status = GJK_INVALID_INPUT;

@@ -63,17 +63,17 @@ static gjk_real support_gap2(const gjk2_query_input *q, gjk_vec2 n) {
 
 /// The answer at a contact found at time t (poses already in q): the
 /// penetration query gives the normal and point, and tells an overlap at the
-/// start.
+/// start (as in 3D).
 static gjk2_cast_output toi_contact(const gjk2_query_input *q, gjk_real t, int iter, gjk2_cast_output out) {
     gjk2_penetration_output pen = gjk2_penetration(q, NULL);
     if (pen.status == GJK_INVALID_INPUT) {
         return invalid_output();
     }
-    out.hit = true;
+    out.status = iter == 0 ? gjk2_cast_start_status(q, pen.status) : GJK_HIT;
+    out.hit = out.status != GJK_NOT_CONVERGED;
     out.t = t;
     out.point = pen.point_a;
     out.normal = pen.normal;
-    out.status = iter == 0 && pen.status == GJK_PENETRATING ? GJK_INITIALLY_OVERLAPPING : GJK_HIT;
     return out;
 }
 

@@ -2159,6 +2159,78 @@ static void test_toi_spinning_ball(void) {
 
 // ---- 5. Statuses of the time of impact; sweeps ----
 
+/// Review finding (contract audit): a pair overlapping at the start whose
+/// penetration query does not converge (EPA at its cap: a point inside a
+/// user's ball at the default cap, or max_epa_iterations of 2) was not
+/// GJK_INITIALLY_OVERLAPPING: the shape cast and the ray answered "not
+/// converged" with no hit and a zero normal, the time of impact "hit".
+/// gjk_intersect proves such an overlap (its EPA stops once the depth is
+/// past the tolerance); the normal and point are the penetration query's
+/// best (moving B by depth·normal separates the shapes).
+static gjk_vec3 user_unit_ball(const void *user, gjk_vec3 d) {
+    (void)user;
+    return gjk_normalize(d);
+}
+
+static void check_initial_overlap(const gjk_cast_output *o, gjk_vec3 normal) {
+    ENSURE(o->status == GJK_INITIALLY_OVERLAPPING);
+    ENSURE(o->hit);
+    ENSURE(o->t == 0);
+    ENSURE_NEAR(gjk_length(o->normal), 1, TOL(3));
+    if (normal.x != 0 || normal.y != 0 || normal.z != 0) {
+        ENSURE_VEC_NEAR(o->normal, normal, TOL(3));
+    }
+}
+
+static void test_initial_overlap_epa_capped(void) {
+    gjk_shape e = gjk_make_ellipsoid(V(1, 0.7, 0.5)), c = gjk_make_cylinder(0.6, 0.8);
+    gjk_transform I = gjk_transform_identity();
+    gjk_transform tb = gjk_transform_make(V(0.5, 0.3, 0.1), gjk_quat_normalize(gjk_quat_make(1, 0.2, 0.1, 0.3)));
+    for (int cap = 1; cap <= 4; ++cap) {
+        char buf[96];
+        snprintf(buf, sizeof buf, "ellipsoid and cylinder overlapping 1.6, max_epa_iterations %d", cap);
+        case_begin(buf);
+        gjk_query_input q = {&e, I, &c, tb, {0}};
+        q.options.max_epa_iterations = cap;
+        gjk_penetration_output pen = gjk_penetration(&q, NULL);
+        ENSURE(pen.status == GJK_NOT_CONVERGED || pen.status == GJK_PENETRATING);
+        gjk_shapecast_input sc = shape_input(&e, I, &c, tb, V(1, 0, 0), 0);
+        sc.options = q.options;
+        gjk_cast_output o = gjk_shapecast(&sc);
+        check_initial_overlap(&o, pen.normal);
+        ENSURE_VEC_NEAR(o.point, pen.point_a, TOL(3));
+        gjk_toi_input ti = {&e, {I, I}, &c, {tb, tb}, 0, q.options};
+        o = gjk_time_of_impact(&ti);
+        check_initial_overlap(&o, pen.normal);
+        case_end();
+    }
+    // A point inside a user's unit ball: EPA on the smooth surface reaches
+    // the default cap at some offsets (the depth within 1.2e-8). Offsets
+    // up to 0.4 at random, and the audit's own; every answer overlaps.
+    gjk_shape ball = gjk_make_custom(user_unit_ball, NULL, 1), pt = gjk_make_point();
+    int capped = 0;
+    for (int k = 0; k < 400; ++k) {
+        gjk_vec3 off = k == 0 ? V(0.078520169426295972, 0.066424628011896747, 0.094109920514556022)
+                              : V(rnd(-0.4, 0.4), rnd(-0.4, 0.4), rnd(-0.4, 0.4));
+        gjk_transform tball = gjk_transform_make(off, gjk_quat_identity());
+        gjk_query_input q = {&pt, I, &ball, tball, {0}};
+        gjk_penetration_output pen = gjk_penetration(&q, NULL);
+        capped += pen.status == GJK_NOT_CONVERGED;
+        case_begin("a point inside a user's ball: shape cast, time of impact, ray");
+        gjk_shapecast_input sc = shape_input(&pt, I, &ball, tball, V(1, 0, 0), 0);
+        gjk_cast_output o = gjk_shapecast(&sc);
+        check_initial_overlap(&o, pen.normal);
+        gjk_toi_input ti = {&pt, {I, I}, &ball, {tball, tball}, 0, {0}};
+        o = gjk_time_of_impact(&ti);
+        check_initial_overlap(&o, pen.normal);
+        gjk_raycast_input ri = ray_input(&ball, tball, V(0, 0, 0), V(1, 0, 0), 1);
+        o = gjk_raycast(&ri);
+        check_initial_overlap(&o, V(0, 0, 0));
+        case_end();
+    }
+    printf("    a point inside a user's ball: %d of 400 penetration queries at EPA's cap\n", capped);
+}
+
 static void test_toi_statuses(void) {
     gjk_shape wall = gjk_make_box(V(0.01, 1, 1)), ball = gjk_make_sphere(0.05);
     gjk_transform tw = gjk_transform_identity();
@@ -2548,6 +2620,7 @@ int main(void) {
     RUN_TEST(test_toi_small_rotation);
     RUN_TEST(test_toi_spin_about_normal);
     RUN_TEST(test_toi_statuses);
+    RUN_TEST(test_initial_overlap_epa_capped);
     RUN_TEST(test_cast_iteration_caps);
     RUN_TEST(test_sweep_at);
     RUN_TEST(test_invalid_input);

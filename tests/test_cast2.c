@@ -1555,6 +1555,34 @@ static void test_invalid_input(void) {
     ENSURE(all_finite(&big));
 }
 
+/// The 3D contract audit's finding, in 2D: ellipses overlapping at the
+/// start whose penetration query stops at max_epa_iterations of 1 to 3
+/// gave the shape cast and the time of impact "hit", not
+/// GJK_INITIALLY_OVERLAPPING; gjk2_intersect proves the overlap, and the
+/// penetration's normal serves.
+static void test_initial_overlap_epa_capped2(void) {
+    gjk2_shape e = gjk2_make_ellipse(V2(1, 0.6)), c = gjk2_make_ellipse(V2(0.5, 0.9));
+    gjk_transform2 I = gjk_transform2_identity(), tb = pose(0.4, 0.2, 0.6435011087932844);
+    for (int cap = 1; cap <= 3; ++cap) {
+        CASE_BEGIN;
+        gjk2_query_input q = {&e, I, &c, tb, {0}};
+        q.options.max_epa_iterations = cap;
+        gjk2_penetration_output pen = gjk2_penetration(&q, NULL);
+        ENSURE(pen.status == GJK_NOT_CONVERGED || pen.status == GJK_PENETRATING);
+        gjk2_shapecast_input sc = {&e, I, &c, tb, V2(1, 0), 0, q.options};
+        gjk2_toi_input ti = {&e, {I, I}, &c, {tb, tb}, 0, q.options};
+        gjk2_cast_output o[2] = {gjk2_shapecast(&sc), gjk2_time_of_impact(&ti)};
+        for (int k = 0; k < 2; ++k) {
+            ENSURE(o[k].status == GJK_INITIALLY_OVERLAPPING);
+            ENSURE(o[k].hit);
+            ENSURE(o[k].t == 0);
+            ENSURE_NEAR(o[k].normal.x, pen.normal.x, 1e-6);
+            ENSURE_NEAR(o[k].normal.y, pen.normal.y, 1e-6);
+        }
+        CASE_END("ellipses overlapping at the start, max_epa_iterations %d", cap);
+    }
+}
+
 int main(void) {
     RUN_TEST(test_ray_circle);
     RUN_TEST(test_ray_box);
@@ -1582,6 +1610,7 @@ int main(void) {
     RUN_TEST(test_toi_spinning_circle);
     RUN_TEST(test_toi_random_spins);
     RUN_TEST(test_toi_misc);
+    RUN_TEST(test_initial_overlap_epa_capped2);
     RUN_TEST(test_invalid_input);
     return TEST_SUMMARY();
 }

@@ -428,7 +428,9 @@ typedef struct gjk_shapecast_input {
 
 /// First time of contact of B moving by a translation against a fixed A.
 /// Shapes that overlap at t = 0 give GJK_INITIALLY_OVERLAPPING, t = 0 and
-/// the penetration normal and point (gjk_penetration has the rest); shapes
+/// the penetration normal and point (gjk_penetration has the rest; where
+/// its EPA reached max_epa_iterations, the overlap is gjk_intersect's and
+/// the normal EPA's best, a direction that separates the shapes); shapes
 /// within target_separation at t = 0 but not overlapping give GJK_HIT at 0.
 GJK_API gjk_cast_output gjk_shapecast(const gjk_shapecast_input *input);
 
@@ -465,7 +467,9 @@ typedef struct gjk_toi_input {
 /// (d − target) / μ. The step
 /// never passes a contact, so thin or fast shapes do not tunnel. GJK_MISS
 /// when they stay apart through the step (or μ ≤ 0); GJK_NOT_CONVERGED when
-/// the cap is reached first (t then holds how far it is safe).
+/// the cap is reached first (t then holds how far it is safe). Shapes that
+/// overlap at the start give GJK_INITIALLY_OVERLAPPING at t = 0, as in
+/// gjk_shapecast.
 GJK_API gjk_cast_output gjk_time_of_impact(const gjk_toi_input *input);
 
 /// The pose of a sweep at t ∈ [0, 1].
