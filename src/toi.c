@@ -22,6 +22,9 @@
 #include "internal.h"
 
 gjk_transform gjk_sweep_at(const gjk_sweep *sweep, gjk_real t) {
+    if (sweep == NULL) {
+        return gjk_transform_identity();
+    }
     gjk_quat q0 = gjk_quat_normalize(sweep->start.rotation);
     gjk_quat q1 = gjk_quat_normalize(sweep->end.rotation);
     if (q0.w * q1.w + q0.x * q1.x + q0.y * q1.y + q0.z * q1.z < 0) {

@@ -33,6 +33,9 @@ static gjk_real sweep_turn(gjk_rot2 r0, gjk_rot2 r1) {
 }
 
 gjk_transform2 gjk2_sweep_at(const gjk2_sweep *sweep, gjk_real t) {
+    if (sweep == NULL) {
+        return gjk_transform2_identity();
+    }
     gjk_rot2 r0 = sweep->start.rotation;
     gjk_real a0 = (gjk_real)atan2((double)r0.s, (double)r0.c);
     gjk_real angle = a0 + t * sweep_turn(r0, sweep->end.rotation);

@@ -2395,6 +2395,11 @@ static void test_sweep_at(void) {
     gjk_quat q1 = gjk_quat_mul(q0, r);
     gjk_sweep s = sweep_of(pose(V(1, 2, 3), q0), pose(V(3, -2, 5), q1));
     const double tol = TOL(4);
+    case_begin("sweep_at: a NULL sweep gives the identity");
+    gjk_transform none = gjk_sweep_at(NULL, (gjk_real)0.5);
+    ENSURE(none.position.x == 0 && none.position.y == 0 && none.position.z == 0);
+    ENSURE(none.rotation.w == 1 && none.rotation.x == 0 && none.rotation.y == 0 && none.rotation.z == 0);
+    case_end();
     case_begin("sweep_at: t = 0, 1");
     gjk_transform p0 = gjk_sweep_at(&s, 0), p1 = gjk_sweep_at(&s, 1);
     ENSURE_VEC_NEAR(p0.position, V(1, 2, 3), tol);

@@ -1036,6 +1036,9 @@ static void test_sweep_at(void) {
     ENSURE_NEAR(e.rotation.s, sin(-3.0), TOL(4));
     gjk_transform2 b = gjk2_sweep_at(&s, 0);
     ENSURE_V2_NEAR(b.position, dv(1, 2), 0);
+    // A NULL sweep (contract audit: it crashed): the identity.
+    gjk_transform2 none = gjk2_sweep_at(NULL, (gjk_real)0.5);
+    ENSURE(none.position.x == 0 && none.position.y == 0 && none.rotation.c == 1 && none.rotation.s == 0);
     ENSURE_NEAR(b.rotation.c, cos(3.0), TOL(4));
     // A half turn goes counter-clockwise (+π).
     gjk2_sweep h = {{V2(0, 0), gjk_rot2_identity()}, {V2(0, 0), {-1, 0}}};

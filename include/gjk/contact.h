@@ -48,7 +48,10 @@ typedef struct gjk_contact_point {
     /// holds the reference feature, which feature of each, which incident
     /// vertex or which crossing of an incident edge with a side plane of the
     /// reference face), so a solver can carry impulses across frames.
-    /// Distinct within one manifold; 0 for the single point of the queries.
+    /// Distinct within one manifold; 0 for the query's own witness pair
+    /// when that alone is the manifold (no reference feature: curved
+    /// shapes, a point or corner contact). A one-point manifold that comes
+    /// from clipping (a ball on a face) has the clipped point's id.
     uint32_t id;
 } gjk_contact_point;
 

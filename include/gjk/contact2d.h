@@ -25,7 +25,10 @@ typedef struct gjk2_contact_point {
     gjk_vec2 point_a;    ///< On A's surface (world).
     gjk_vec2 point_b;    ///< On B's surface (world).
     gjk_real separation; ///< dot(point_b − point_a, normal): negative when penetrating.
-    uint32_t id;         ///< Feature id: the same while the same features touch (see gjk_contact_point); 0 for the queries' single point.
+    /// Feature id: the same while the same features touch; 0 for the
+    /// query's own witness pair when that alone is the manifold (see
+    /// gjk_contact_point).
+    uint32_t id;
 } gjk2_contact_point;
 
 /// The input of gjk2_contact.

@@ -38,8 +38,11 @@ typedef enum gjk_status {
     /// that starts inside its shape).
     GJK_INITIALLY_OVERLAPPING = 5,
     /// An input was NaN or infinite, a radius or margin negative, a vertex
-    /// list empty or NULL, a rotation zero, or a shape type unknown. Every
-    /// output number is zero.
+    /// list empty or NULL, a rotation zero, a shape type unknown, or an
+    /// option out of range (gjk_options); or finite inputs so large that the
+    /// query's own numbers would overflow (a point of the Minkowski
+    /// difference beyond 2^510, about 3e153, in double; 2^62 in float:
+    /// README, "Tolerances"). Every output number is zero.
     GJK_INVALID_INPUT = 6,
     /// The iteration cap was reached before the tolerance. The outputs hold
     /// the best answer found so far; they are finite. (For a penetration
@@ -216,7 +219,9 @@ typedef void (*gjk_trace_fn)(void *user_data, const gjk_trace_event *event);
 
 /// Options shared by the queries. Zero-initialise it for the defaults.
 typedef struct gjk_options {
-    /// Maximum GJK iterations; 0 means GJK_DEFAULT_MAX_ITERATIONS.
+    /// Maximum GJK iterations; 0 means GJK_DEFAULT_MAX_ITERATIONS. Every
+    /// option below 0, a tolerance of 1 or more, and a NaN or infinite one
+    /// are invalid input (GJK_INVALID_INPUT), not clamped.
     int max_iterations;
     /// Maximum EPA iterations (penetration; distance and intersect too,
     /// where EPA must tell touching from penetrating); 0 means
@@ -228,7 +233,7 @@ typedef struct gjk_options {
     /// query is this times its length scale (see README, "Tolerances"). It
     /// is also the touching band.
     gjk_real tolerance;
-    /// Distance query only: when > 0, the query may stop as soon as it
+    /// Distance query only: when > 0 (0 is off), the query may stop as soon as it
     /// proves the distance exceeds this value; it then returns
     /// GJK_SEPARATED with a lower bound on the distance (> max_distance)
     /// and the witness points of the current simplex.
@@ -302,7 +307,9 @@ typedef struct gjk_intersect_output {
 typedef struct gjk_distance_output {
     /// Separated, touching or penetrating; or an error.
     gjk_status status;
-    /// Distance between the shapes (≥ 0); 0 when they overlap.
+    /// Distance between the shapes (≥ 0); 0 when they overlap. When they
+    /// touch (GJK_TOUCHING: within the tolerance of each other) it is
+    /// within the tolerance of the true distance, and may be 0.
     gjk_real distance;
     /// Closest point on A and on B (world frame). When the shapes overlap
     /// both are one point of the overlap.
@@ -472,7 +479,7 @@ typedef struct gjk_toi_input {
 /// gjk_shapecast.
 GJK_API gjk_cast_output gjk_time_of_impact(const gjk_toi_input *input);
 
-/// The pose of a sweep at t ∈ [0, 1].
+/// The pose of a sweep at t ∈ [0, 1] (the identity for a NULL sweep).
 GJK_API gjk_transform gjk_sweep_at(const gjk_sweep *sweep, gjk_real t);
 
 #ifdef __cplusplus

@@ -244,7 +244,7 @@ typedef struct gjk2_toi_input {
 /// First time of contact by conservative advancement, see gjk_time_of_impact.
 GJK_API gjk2_cast_output gjk2_time_of_impact(const gjk2_toi_input *input);
 
-/// The pose of a 2D sweep at t ∈ [0, 1].
+/// The pose of a 2D sweep at t ∈ [0, 1] (the identity for a NULL sweep).
 GJK_API gjk_transform2 gjk2_sweep_at(const gjk2_sweep *sweep, gjk_real t);
 
 // ---- Geometry utilities -------------------------------------------------
