@@ -656,7 +656,7 @@ static void free_builder(hull_builder *b) {
 /// The hull of the points (dp: the same points in double). eps: the
 /// resolution of the input (flatness, collinearity, merging); the
 /// construction itself, in double, uses a tolerance of 1e-12 of the size.
-static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, const hv3 *g, int count, double eps, int shift,
+static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, const hv3 *g, int count, double eps, hull_frame frame,
                             gjk_hull_error *error) {
     gjk_hull *h;
     hull_builder b;
@@ -728,7 +728,7 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, const hv3 *g,
         }
     }
     if (i3 < 0) {
-        return gjk_hull_flat(points, dp, count, dp[i0], u01, nrm, eps, shift, error);
+        return gjk_hull_flat(points, dp, count, dp[i0], u01, nrm, eps, frame, error);
     }
 
     b.next = malloc((size_t)count * sizeof *b.next);
@@ -799,7 +799,7 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, const hv3 *g,
     } else if (build_polygons(&b, &ps, error)) {
         poly_set tri;
         if (live_triangles(&b, &tri)) {
-            h = gjk_hull_pack(points, count, &ps, &tri, false, b.coplanar, shift, error);
+            h = gjk_hull_pack(points, count, &ps, &tri, false, b.coplanar, frame, error);
             gjk_polys_free(&tri);
         } else {
             *error = GJK_HULL_OUT_OF_MEMORY;
@@ -830,30 +830,49 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
         *error = GJK_HULL_INVALID_INPUT;
         return NULL;
     }
-    gjk_vec3 amax = gjk_v3_zero();
+    // The bounding box, and the largest coordinates as given.
+    hv3 lo = hv(points[0].x, points[0].y, points[0].z), hi = lo, amax = hv(0, 0, 0);
     for (int i = 0; i < count; ++i) {
         if (!gjk_is_valid_vec3(points[i])) {
             *error = GJK_HULL_INVALID_INPUT;
             return NULL;
         }
-        amax = gjk_v3(gjk_max(amax.x, gjk_abs(points[i].x)), gjk_max(amax.y, gjk_abs(points[i].y)),
-                      gjk_max(amax.z, gjk_abs(points[i].z)));
+        hv3 q = hv(points[i].x, points[i].y, points[i].z);
+        lo = hv(fmin(lo.x, q.x), fmin(lo.y, q.y), fmin(lo.z, q.z));
+        hi = hv(fmax(hi.x, q.x), fmax(hi.y, q.y), fmax(hi.z, q.z));
+        amax = hv(fmax(amax.x, fabs(q.x)), fmax(amax.y, fabs(q.y)), fmax(amax.z, fabs(q.z)));
     }
     // The construction runs in double whatever gjk_real is, on the points
-    // scaled by 2^−shift, a power of two that brings the sum of the largest
-    // coordinates into [1/2, 1): its heights are products of coordinates,
-    // which underflowed below about 1e-160 (every cloud degenerate) and
-    // overflowed above 1e150 (test_hull_scale_free). Scaling by a power of
-    // two is exact (but for coordinates below 2^-1022 of the size, far below
-    // its resolution), so every other size builds the same hull as before.
+    // centred on their bounding box and scaled by 2^−shift, a power of two
+    // that brings the sum of their largest centred coordinates into
+    // [1/2, 1). Centred, its tolerances and grid follow the cloud's own
+    // extent, not its distance from its origin: taken from the coordinates
+    // as given, a sphere of radius 1e-3 at x = 1e8 kept 47 of 200 points
+    // and its hull fell short of them by 9.5% of the radius (review
+    // finding). Scaled, its heights (products of coordinates) neither
+    // underflow (below about 1e-160 every cloud was degenerate) nor overflow
+    // (above 1e150, test_hull_scale_free). Scaling by a power of two is
+    // exact (but for coordinates below 2^-1022 of the size, far below its
+    // resolution), so every size builds the same hull.
     // eps is the resolution of the input: points this close to a plane count
-    // as on it.
-    // (A sum that overflows is taken of the coordinates divided by 4, and
+    // as on it. It is GJK_HULL_INPUT_EPS of the centred size, and at least
+    // four units in the last place of the coordinates as given, which is
+    // how far points meant to lie on one plane stray from it by their own
+    // rounding.
+    // (Sums that overflow are taken of the coordinates divided by 4, and
     // the shift made 2 larger, so that the scaled sum is as for any other.)
-    double size = (double)amax.x + (double)amax.y + (double)amax.z;
+    hv3 centre = hv(ldexp(lo.x, -1) + ldexp(hi.x, -1), ldexp(lo.y, -1) + ldexp(hi.y, -1),
+                    ldexp(lo.z, -1) + ldexp(hi.z, -1));
+    hv3 cmax = hv(0, 0, 0);
+    for (int i = 0; i < count; ++i) {
+        hv3 q = hsub(hv(points[i].x, points[i].y, points[i].z), centre);
+        cmax = hv(fmax(cmax.x, fabs(q.x)), fmax(cmax.y, fabs(q.y)), fmax(cmax.z, fabs(q.z)));
+    }
+    double size = cmax.x + cmax.y + cmax.z, given = amax.x + amax.y + amax.z;
     int quarter = 0;
-    if (!isfinite(size)) {
-        size = ldexp((double)amax.x, -2) + ldexp((double)amax.y, -2) + ldexp((double)amax.z, -2);
+    if (!isfinite(size) || !isfinite(given)) {
+        size = ldexp(cmax.x, -2) + ldexp(cmax.y, -2) + ldexp(cmax.z, -2);
+        given = ldexp(amax.x, -2) + ldexp(amax.y, -2) + ldexp(amax.z, -2);
         quarter = 2;
     }
     if (!(size > 0)) {
@@ -862,10 +881,12 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
     }
     int shift;
     (void)frexp(size, &shift);
-    double eps = GJK_HULL_INPUT_EPS * ldexp(size, -shift);
+    double eps = fmax(GJK_HULL_INPUT_EPS * ldexp(size, -shift), 4 * GJK_REAL_EPSILON * ldexp(given, -shift));
     shift += quarter;
-    // The scaled points, and the same snapped to the grid (every scaled
-    // coordinate lies in (−1, 1), so every grid coordinate in [−2^50, 2^50]).
+    hull_frame frame = {shift, centre};
+    // The construction's points, and the same snapped to the grid (every
+    // scaled coordinate lies in (−1, 1), so every grid coordinate in
+    // [−2^50, 2^50]).
     hv3 *dp = malloc((size_t)count * sizeof *dp);
     hv3 *g = malloc((size_t)count * sizeof *g);
     if (dp == NULL || g == NULL) {
@@ -875,10 +896,11 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
         return NULL;
     }
     for (int i = 0; i < count; ++i) {
-        dp[i] = hv(ldexp(points[i].x, -shift), ldexp(points[i].y, -shift), ldexp(points[i].z, -shift));
+        hv3 q = hsub(hv(points[i].x, points[i].y, points[i].z), centre);
+        dp[i] = hv(ldexp(q.x, -shift), ldexp(q.y, -shift), ldexp(q.z, -shift));
         g[i] = hv(rint(dp[i].x * GJK_GRID_MAX), rint(dp[i].y * GJK_GRID_MAX), rint(dp[i].z * GJK_GRID_MAX));
     }
-    gjk_hull *h = hull_build(points, dp, g, count, eps, shift, error);
+    gjk_hull *h = hull_build(points, dp, g, count, eps, frame, error);
     free(dp);
     free(g);
     return h;

@@ -50,18 +50,26 @@ bool gjk_polys_alloc(poly_set *ps, int faces, int indices);
 
 void gjk_polys_free(poly_set *ps);
 
+/// Where the construction's coordinates lie: a point p as given is
+/// 2^shift p' + centre, p' its construction point (the cloud centred on its
+/// bounding box, then scaled by a power of two to a size near 1).
+typedef struct hull_frame {
+    int shift;
+    hv3 centre;
+} hull_frame;
+
 /// Packs faces (indices into pts) into one hull block: renumbers the used
 /// points, builds the vertex adjacency from the edges of `edges`' faces (the
 /// construction's triangles; NULL: the polygon faces' own edges). The
-/// faces' offsets are those of the construction's points, scaled by 2^shift
-/// back to the points' own. NULL with *error set when out of memory.
+/// faces' offsets are those of the construction's points, taken back to
+/// the points' own by `frame`. NULL with *error set when out of memory.
 gjk_hull *gjk_hull_pack(const gjk_vec3 *pts, int n, const poly_set *ps, const poly_set *edges, bool flat,
-                        bool coplanar, int shift, gjk_hull_error *error);
+                        bool coplanar, hull_frame frame, gjk_hull_error *error);
 
 /// The hull of points lying (within eps) in the plane through `origin` with
-/// unit normal n (pts: the points scaled by 2^-shift; points: as given), as
-/// two opposite faces.
+/// unit normal n (pts: the construction's points, see hull_frame; points:
+/// as given), as two opposite faces.
 gjk_hull *gjk_hull_flat(const gjk_vec3 *points, const hv3 *pts, int n, hv3 origin, hv3 u, hv3 nrm, double eps,
-                        int shift, gjk_hull_error *error);
+                        hull_frame frame, gjk_hull_error *error);
 
 #endif // GJK_HULL_BUILD_H

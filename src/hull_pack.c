@@ -46,10 +46,10 @@ static void start_sample(gjk_hull *h, int *vertex, int count, gjk_real *scan, in
 /// Packs faces (indices into pts) into one hull block: renumbers the used
 /// points, builds the vertex adjacency from the edges of `edges`' faces (the
 /// construction's triangles; NULL: the polygon faces' own edges). The
-/// faces' offsets are those of the construction's points, scaled by 2^shift
-/// back to the points' own.
+/// faces' offsets are those of the construction's points, taken back to
+/// the points' own by `frame`.
 gjk_hull *gjk_hull_pack(const gjk_vec3 *pts, int n, const poly_set *ps, const poly_set *edges, bool flat,
-                        bool coplanar, int shift, gjk_hull_error *error) {
+                        bool coplanar, hull_frame frame, gjk_hull_error *error) {
     const poly_set *es = edges != NULL ? edges : ps;
     int *remap = malloc((size_t)n * sizeof *remap);
     if (remap == NULL) {
@@ -104,7 +104,7 @@ gjk_hull *gjk_hull_pack(const gjk_vec3 *pts, int n, const poly_set *ps, const po
     }
     for (int f = 0; f < F; ++f) {
         normals[f] = gjk_v3((gjk_real)ps->normals[f].x, (gjk_real)ps->normals[f].y, (gjk_real)ps->normals[f].z);
-        offsets[f] = (gjk_real)ldexp(ps->offsets[f], shift);
+        offsets[f] = (gjk_real)(ldexp(ps->offsets[f], frame.shift) + hdot(ps->normals[f], frame.centre));
     }
     for (int f = 0; f <= F; ++f) {
         face_first[f] = ps->first[f];
@@ -234,10 +234,42 @@ static int compare_flat(const void *pa, const void *pb) {
     return a->index - b->index;
 }
 
+/// The distance of p from the line through a and c (a ≠ c).
+static double flat_line_distance(const flat_point *a, const flat_point *c, const flat_point *p) {
+    double ex = c->x - a->x, ey = c->y - a->y;
+    return fabs(ex * (p->y - a->y) - ey * (p->x - a->x)) / sqrt(ex * ex + ey * ey);
+}
+
+/// Drops from the convex polygon chain[0..m) (counter-clockwise, indices
+/// into fp) the vertices that lie within eps of the line joining the
+/// vertices kept on either side, keeping chain[0]; returns the new count.
+/// Each run of dropped vertices is checked as a whole against the line
+/// that replaces it, so the drops do not add up past eps: its farthest
+/// vertex from the line, which moves only forward as the line's far end
+/// does (the polygon is convex, the line turns one way).
+static int drop_flat_vertices(const flat_point *fp, int *chain, int m, double eps) {
+    int kept = 1, run = 1, far = 1; // chain[run..c) would be dropped; far: the farthest of them
+    for (int c = 2; c <= m; ++c) {
+        const flat_point *a = &fp[chain[kept - 1]], *end = &fp[chain[c % m]];
+        if (far < run) {
+            far = run;
+        }
+        while (far + 1 < c &&
+               flat_line_distance(a, end, &fp[chain[far + 1]]) >= flat_line_distance(a, end, &fp[chain[far]])) {
+            ++far;
+        }
+        if (!(flat_line_distance(a, end, &fp[chain[far]]) <= eps)) {
+            chain[kept++] = chain[c - 1]; // the run cannot go: its last vertex stays
+            run = c;
+        }
+    }
+    return kept;
+}
+
 /// The hull of points lying (within eps) in the plane through `origin` with
 /// unit normal n, as two opposite faces.
 gjk_hull *gjk_hull_flat(const gjk_vec3 *points, const hv3 *pts, int n, hv3 origin, hv3 u, hv3 nrm, double eps,
-                        int shift, gjk_hull_error *error) {
+                        hull_frame frame, gjk_hull_error *error) {
     hv3 v = hcross(nrm, u);
     flat_point *fp = malloc((size_t)n * sizeof *fp);
     int *chain = malloc((size_t)(2 * n + 1) * sizeof *chain);
@@ -254,8 +286,12 @@ gjk_hull *gjk_hull_flat(const gjk_vec3 *points, const hv3 *pts, int n, hv3 origi
         fp[i].index = i;
     }
     qsort(fp, (size_t)n, sizeof *fp, compare_flat);
-    // Andrew's monotone chain; a turn counts only when the third point lies
-    // more than eps to the left of the line through the first two.
+    // Andrew's monotone chain, every left turn kept; then the vertices
+    // within eps of the hull's line past them dropped (drop_flat_vertices).
+    // (Dropping them in the chain, when the third point lay within eps of
+    // the line through the first two, let the drops add up: a flat disc of
+    // 5000 points kept 15 vertices and its hull fell 2% of its extent
+    // short of the points, in float; 7.6e-12 of the size in double.)
     int k = 0;
     for (int pass = 0; pass < 2; ++pass) {
         int base = k;
@@ -263,10 +299,8 @@ gjk_hull *gjk_hull_flat(const gjk_vec3 *points, const hv3 *pts, int n, hv3 origi
             int i = pass == 0 ? j : n - 1 - j;
             while (k >= base + 2) {
                 const flat_point *a = &fp[chain[k - 2]], *b = &fp[chain[k - 1]];
-                double ex = b->x - a->x, ey = b->y - a->y;
-                double cr = ex * (fp[i].y - a->y) - ey * (fp[i].x - a->x);
-                double len = sqrt(ex * ex + ey * ey);
-                if (cr > eps * len) {
+                double cr = (b->x - a->x) * (fp[i].y - a->y) - (b->y - a->y) * (fp[i].x - a->x);
+                if (cr > 0) {
                     break;
                 }
                 --k;
@@ -275,7 +309,7 @@ gjk_hull *gjk_hull_flat(const gjk_vec3 *points, const hv3 *pts, int n, hv3 origi
         }
         --k; // the last point of each chain starts the next
     }
-    int m = k;
+    int m = k < 3 ? k : drop_flat_vertices(fp, chain, k, eps);
     poly_set ps;
     if (m < 3 || !gjk_polys_alloc(&ps, 2, 2 * m)) {
         free(fp);
@@ -302,7 +336,7 @@ gjk_hull *gjk_hull_flat(const gjk_vec3 *points, const hv3 *pts, int n, hv3 origi
     ps.offsets[1] = -off;
     free(fp);
     free(chain);
-    gjk_hull *h = gjk_hull_pack(points, n, &ps, NULL, true, true, shift, error);
+    gjk_hull *h = gjk_hull_pack(points, n, &ps, NULL, true, true, frame, error);
     gjk_polys_free(&ps);
     return h;
 }

@@ -1349,6 +1349,83 @@ static void test_warm_steps_bound_nothing(void) {
     gjk_hull_destroy(h);
 }
 
+/// How far the hull's support falls short of the points' own, over 2000
+/// random directions (long double, each point as given).
+static double hull_shortfall(const gjk_hull *h, const gjk_vec3 *p, int n, rng *r) {
+    double worst = 0;
+    for (int k = 0; k < 2000; ++k) {
+        d3 d = rng_dir3(r, 0.1);
+        long double best = -INFINITY, hb = -INFINITY;
+        for (int i = 0; i < n; ++i) {
+            best = fmaxl(best, (long double)p[i].x * d.x + (long double)p[i].y * d.y + (long double)p[i].z * d.z);
+        }
+        for (int i = 0; i < h->vertex_count; ++i) {
+            const gjk_vec3 v = h->vertices[i];
+            hb = fmaxl(hb, (long double)v.x * d.x + (long double)v.y * d.y + (long double)v.z * d.z);
+        }
+        worst = fmax(worst, (double)((best - hb) / d3_len(d)));
+    }
+    return worst;
+}
+
+/// Review finding: the hull's tolerances followed the coordinates as given,
+/// not the cloud's extent. 200 points on a sphere of radius 1e-3 at
+/// x = 1e8 (each extreme by 7.8e-6, against the coordinates' own rounding
+/// of 1.5e-8) kept 47 vertices, and the hull fell 9.5e-5 short of the
+/// points. In float, a sphere of radius 0.1 at x = 1e3 (50 points). Now
+/// centred on its bounding box, a cloud keeps every point beyond four
+/// units in the last place of its coordinates; the hull's support is the
+/// points' within that. And 5000 points on an ellipse so placed: the 2D
+/// chain dropped points within eps of each edge, drops that added up past
+/// it (in float, centred, still 5 times that).
+static void test_clouds_off_origin(void) {
+    rng r = {0x0ff5e7ULL};
+    const double off = GJK_USE_FLOAT ? 1e3 : 1e8, rad = GJK_USE_FLOAT ? 0.1 : 1e-3;
+    const int n = GJK_USE_FLOAT ? 50 : 200;
+    gjk_vec3 *p = malloc(5000 * sizeof *p);
+    ENSURE(p != NULL);
+    if (p == NULL) {
+        return;
+    }
+    case_begin("a small sphere far from its origin keeps every point");
+    for (int i = 0; i < n; ++i) { // a Fibonacci lattice: every point extreme
+        double z = 1 - (2 * i + 1) / (double)n, s = sqrt(1 - z * z), t = 2.39996322972865332 * i;
+        p[i] = gjk_v3((gjk_real)(off + rad * s * cos(t)), (gjk_real)(rad * s * sin(t)), (gjk_real)(rad * z));
+    }
+    gjk_hull_error e;
+    gjk_hull *h = gjk_hull_create(p, n, &e);
+    ENSURE(h != NULL);
+    if (h != NULL) {
+        ENSURE(h->vertex_count == n);
+        double floor = 4 * GJK_REAL_EPSILON * (off + 2 * rad);
+        ENSURE(hull_shortfall(h, p, n, &r) <= floor);
+        // The face planes hold the vertices where they lie.
+        for (int f = 0; f < h->face_count; ++f) {
+            for (int k = h->face_first[f]; k < h->face_first[f + 1]; ++k) {
+                gjk_vec3 v = h->vertices[h->face_indices[k]];
+                ENSURE_NEAR((double)gjk_dot(h->face_normals[f], v), (double)h->face_offsets[f], 4 * floor);
+            }
+        }
+        gjk_hull_destroy(h);
+    }
+    case_end();
+    case_begin("5000 points on an ellipse far from its origin: the hull's support is the points'");
+    for (int i = 0; i < 5000; ++i) {
+        double t = rng_range(&r, 0, 2 * 3.14159265358979323846);
+        p[i] = gjk_v3((gjk_real)(off + rad * cos(t)), (gjk_real)(0.6 * rad * sin(t)), (gjk_real)(-0.5 * off));
+    }
+    h = gjk_hull_create(p, 5000, &e);
+    ENSURE(h != NULL && h->flat);
+    if (h != NULL) {
+        double eps = GJK_USE_FLOAT ? 4e-6 : 1e-12; // of the centred size
+        double floor = fmax(eps * 1.6 * rad, 4 * GJK_REAL_EPSILON * (1.5 * off + 1.6 * rad));
+        ENSURE(hull_shortfall(h, p, 5000, &r) <= floor);
+        gjk_hull_destroy(h);
+    }
+    case_end();
+    free(p);
+}
+
 int main(void) {
     g_qhull_err = tmpfile();
     RUN_TEST(test_cube_with_inner_and_face_points);
@@ -1371,5 +1448,6 @@ int main(void) {
     RUN_TEST(test_cached_vertices);
     RUN_TEST(test_warm_from_vertex_contact);
     RUN_TEST(test_warm_steps_bound_nothing);
+    RUN_TEST(test_clouds_off_origin);
     return TEST_SUMMARY();
 }

@@ -84,8 +84,11 @@ typedef enum gjk_hull_error {
 } gjk_hull_error;
 
 /// Builds the convex hull of `count` points (quickhull). Points within a
-/// small tolerance (about 1e-12 of the cloud's size in double) of the hull
-/// are dropped as interior, and faces that are coplanar within it are merged.
+/// small tolerance of the hull are dropped as interior, and faces that are
+/// coplanar within it are merged: 1e-12 of the cloud's own size (the sum of
+/// its bounding box's half extents) in double, 4e-6 in float, and at least
+/// four units in the last place of its coordinates (their own rounding:
+/// a cloud far from its frame's origin keeps the detail they resolve).
 /// Allocates one block with malloc; free it with gjk_hull_destroy. Returns
 /// NULL on failure, with the reason in *error when error is not NULL.
 GJK_API gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *error);
