@@ -155,6 +155,9 @@ GJK_API gjk_status gjk_shape_validate(const gjk_shape *shape);
 
 /// The point of the shape (margin included) farthest along `direction`, in
 /// the shape's local frame. A zero direction gives a point of the shape.
+/// Exact within rounding for coordinates in the queries' range (up to
+/// 2^510, about 3e153, in double): beyond, a polytope's dot products may
+/// overflow, and of the vertices tied at infinity the first is returned.
 GJK_API gjk_vec3 gjk_shape_support(const gjk_shape *shape, gjk_vec3 direction);
 
 /// The output of gjk_shape_aabb: an axis-aligned box in world coordinates.
