@@ -288,6 +288,49 @@ static void test_conservation(void) {
     ENSURE(de < 0.01);
 }
 
+/// Two ellipsoids spawned deep in each other, at a pose where the contact
+/// query's EPA stops at its cap (GJK_NOT_CONVERGED with the manifold of its
+/// best answer, 0.65 deep): the world dropped such a manifold as an error,
+/// and the bodies had no contact. It now keeps it, and pushes them apart.
+static void test_deep_ellipsoids_not_converged(void) {
+    sim_settings set = sim_settings_default();
+    set.gravity = sv3(0, 0, 0);
+    sim_world *w = sim_world_create(&set);
+    ENSURE(w != NULL);
+    if (w == NULL) {
+        return;
+    }
+    sim_vec3 dir = sv3(0.42410639110958454, 0.85280609986180722, -0.30472204557349813);
+    sim_body_def da = body_def(gjk_make_ellipsoid(gjk_v3(0.5, 0.4, 0.3)), sv3(0, 0, 0), true);
+    da.rotation = sq_make(0.63832317372375458, -0.11914160238853233, -0.070139405067431423, 0.75725112632753011);
+    sim_body_def db = body_def(gjk_make_ellipsoid(gjk_v3(0.6, 0.45, 0.35)), sv_scale(0.30241703912728324, dir), false);
+    db.rotation = sq_make(0.75326726208300743, 0.42150795823359494, 0.49128018141752772, -0.11646139431621581);
+    add_body(w, &da);
+    add_body(w, &db);
+    // The query the world makes, for the record.
+    gjk_contact_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &da.shape;
+    in.transform_a = gjk_transform_make(gjk_v3(0, 0, 0), gjk_quat_make(da.rotation.w, da.rotation.x, da.rotation.y, da.rotation.z));
+    in.shape_b = &db.shape;
+    in.transform_b = gjk_transform_make(gjk_v3((gjk_real)db.position.x, (gjk_real)db.position.y, (gjk_real)db.position.z),
+                                        gjk_quat_make(db.rotation.w, db.rotation.x, db.rotation.y, db.rotation.z));
+    gjk_manifold m = gjk_contact(&in, NULL);
+    printf("  deep ellipsoids: contact query %s, %d point(s), separation %.3f\n", gjk_status_name(m.status), m.point_count,
+           m.point_count > 0 ? (double)m.points[0].separation : 0.0);
+    ENSURE(m.point_count > 0);
+    ENSURE(sim_world_step(w));
+    ENSURE(sim_world_contact_count(w) > 0);
+    double d0 = 0.30241703912728324;
+    for (int k = 0; k < 60; ++k) {
+        sim_world_step(w);
+    }
+    sim_body_state sb = sim_world_body_state(w, 1);
+    printf("  deep ellipsoids, no gravity: centres %.3f apart after 61 steps (from %.3f)\n", sv_length(sb.position), d0);
+    ENSURE(sv_length(sb.position) > d0 + 0.3);
+    sim_world_destroy(w);
+}
+
 int main(void) {
     RUN_TEST(test_sphere_drop_rests);
     RUN_TEST(test_sphere_drop_bounces);
@@ -296,5 +339,6 @@ int main(void) {
     RUN_TEST(test_slope);
     RUN_TEST(test_fast_sphere_wall);
     RUN_TEST(test_conservation);
+    RUN_TEST(test_deep_ellipsoids_not_converged);
     return TEST_SUMMARY();
 }

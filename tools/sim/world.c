@@ -351,6 +351,11 @@ static gjk_manifold find_manifold(sim_world *w, const body *A, const body *B, gj
     return gjk_contact(&in, cache);
 }
 
+/// Whether a manifold has points to solve: a NOT_CONVERGED one (EPA at its
+/// cap between deep curved shapes) holds the best answer found, a depth
+/// that does separate them, and is kept; only invalid input is not.
+static bool manifold_usable(const gjk_manifold *m) { return m->status != GJK_INVALID_INPUT && m->point_count > 0; }
+
 /// Bounds, broad phase and manifolds for the current poses.
 static bool collide(sim_world *w) {
     double t0 = now(w);
@@ -404,7 +409,7 @@ static bool collide(sim_world *w) {
             c->cache = prev->cache;
         }
         gjk_manifold m = find_manifold(w, A, B, &c->cache);
-        if (m.status >= GJK_INVALID_INPUT || m.point_count <= 0) {
+        if (!manifold_usable(&m)) {
             continue;
         }
         c->a = ia;
@@ -812,7 +817,7 @@ static void refresh_turning(sim_world *w, double h) {
         gjk_manifold m = find_manifold(w, A, B, &c->cache);
         ++w->timing.refreshed;
         c->lambda_t1 = c->lambda_t2 = c->lambda_twist = c->lambda_r1 = c->lambda_r2 = 0;
-        if (m.status >= GJK_INVALID_INPUT || m.point_count <= 0) {
+        if (!manifold_usable(&m)) {
             c->count = 0; // apart beyond the reach: nothing more to do this step
             continue;
         }
