@@ -460,8 +460,12 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
     gjk_status status = pen.status;
     gjk_vec3 n = pen.normal, wa = pen.point_a, wb = pen.point_b;
     gjk_real sd = pen.signed_distance;
-    if (sd > spec) {
+    if (sd > spec && status != GJK_TOUCHING) {
         // Apart beyond the speculative distance (or not converged there).
+        // Touching shapes, apart by no more than the tolerance, keep their
+        // points and the queries' status: read from sd alone, a ball 1e-12
+        // clear of a box (every query: touching) was SEPARATED without
+        // points at a speculative distance of 0 (program audit).
         return manifold_error(status == GJK_NOT_CONVERGED ? status : GJK_SEPARATED);
     }
 

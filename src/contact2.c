@@ -233,7 +233,8 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
     gjk_status status = pen.status;
     gjk_vec2 n = pen.normal, wa = pen.point_a, wb = pen.point_b;
     gjk_real sd = pen.signed_distance;
-    if (sd > spec) {
+    if (sd > spec && status != GJK_TOUCHING) {
+        // (Touching shapes keep their points, as in 3D.)
         return manifold2_error(status == GJK_NOT_CONVERGED ? status : GJK_SEPARATED);
     }
 

@@ -1285,6 +1285,36 @@ static void test_near_unit_quaternions(void) {
     ENSURE(worst <= 4 * (double)GJK_REAL_EPSILON);
 }
 
+/// Program audit finding: a ball 1e-12 clear of a box's face (within the
+/// touching tolerance, as every query says: touching) gave a SEPARATED
+/// manifold without points at a speculative distance of 0: the early "apart
+/// beyond the speculative distance" test read the signed distance alone.
+/// Touching pairs, a little apart or a little in, at sizes 1 and 1e3, and
+/// rounded boxes: the manifold's status is gjk_penetration's, with points.
+static void test_touching_matches_queries(void) {
+    const double gaps[6] = {1e-12, 5e-11, 1e-13, 0, -1e-13, -5e-11};
+    for (int scale = 0; scale < 2; ++scale) {
+        double k = scale == 0 ? 1 : 1e3;
+        gjk_shape ball = gjk_make_sphere((gjk_real)(0.5 * k));
+        gjk_shape boxes[2] = {gjk_make_box(gjk_v3((gjk_real)(0.5 * k), (gjk_real)(0.5 * k), (gjk_real)(0.5 * k))),
+                              gjk_with_margin(gjk_make_box(gjk_v3((gjk_real)(0.4 * k), (gjk_real)(0.4 * k), (gjk_real)(0.4 * k))), (gjk_real)(0.1 * k))};
+        for (int bi = 0; bi < 2; ++bi) {
+            for (int g = 0; g < 6; ++g) {
+                gjk_transform xa = gjk_transform_identity();
+                gjk_transform xb = pose((gjk_real)(k + gaps[g] * k), (gjk_real)(0.1 * k), 0);
+                gjk_query_input q = {&ball, xa, &boxes[bi], xb, {0}};
+                gjk_penetration_output pen = gjk_penetration(&q, NULL);
+                gjk_manifold m = contact(&ball, xa, &boxes[bi], xb, 0);
+                case_begin("touching ball and box: the manifold's status is the query's");
+                ENSURE(pen.status == GJK_TOUCHING);
+                ENSURE(m.status == pen.status);
+                ENSURE(m.point_count >= 1);
+                case_end();
+            }
+        }
+    }
+}
+
 int main(void) {
     RUN_TEST(test_box_on_box);
     RUN_TEST(test_box_on_edge);
@@ -1309,5 +1339,6 @@ int main(void) {
     RUN_TEST(test_reduction_ids_stable);
     RUN_TEST(test_rounded_points_scaled);
     RUN_TEST(test_sharp_corner_big_margin);
+    RUN_TEST(test_touching_matches_queries);
     return TEST_SUMMARY();
 }

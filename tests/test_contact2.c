@@ -508,6 +508,27 @@ static void test_all_shapes_random2(void) {
     ENSURE(cases > 5000);
 }
 
+/// The 3D audit finding in 2D: a circle 1e-12 clear of a box (touching,
+/// as every query says) gave a SEPARATED manifold without points at a
+/// speculative distance of 0.
+static void test_touching_matches_queries2(void) {
+    const double gaps[6] = {1e-12, 5e-11, 1e-13, 0, -1e-13, -5e-11};
+    for (int scale = 0; scale < 2; ++scale) {
+        double k = scale == 0 ? 1 : 1e3;
+        gjk2_shape circle = gjk2_make_circle((gjk_real)(0.5 * k));
+        gjk2_shape box = gjk2_make_box(gjk_v2((gjk_real)(0.5 * k), (gjk_real)(0.5 * k)));
+        for (int g = 0; g < 6; ++g) {
+            gjk_transform2 xa = gjk_transform2_identity(), xb = pose2(k + gaps[g] * k, 0.1 * k, 0);
+            gjk2_query_input q = {&circle, xa, &box, xb, {0}};
+            gjk2_penetration_output pen = gjk2_penetration(&q, NULL);
+            gjk2_manifold m = contact2(&circle, xa, &box, xb, 0);
+            ENSURE(pen.status == GJK_TOUCHING);
+            ENSURE(m.status == pen.status);
+            ENSURE(m.point_count >= 1);
+        }
+    }
+}
+
 int main(void) {
     RUN_TEST(test_box_on_box2);
     RUN_TEST(test_box_on_corner2);
@@ -521,5 +542,6 @@ int main(void) {
     RUN_TEST(test_all_shapes_random2);
     RUN_TEST(test_tilted_capsule_far_offsets2);
     RUN_TEST(test_rounded_points_on_surface2);
+    RUN_TEST(test_touching_matches_queries2);
     return TEST_SUMMARY();
 }
