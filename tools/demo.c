@@ -103,5 +103,9 @@ int run_demo(const char *dir) {
     }
     scene_free(&s3);
     scene_free(&s2);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "gjk: cannot write the demo's table\n");
+        return 2;
+    }
     return status;
 }

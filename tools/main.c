@@ -64,8 +64,11 @@ static int cmd_query(const char *path) {
         query_result_free(&r);
     }
     scene_free(&s);
-    fflush(stdout);
-    return ferror(stdout) ? 2 : status;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "gjk: cannot write the answers\n");
+        return 2;
+    }
+    return status;
 }
 
 static bool ends_with(const char *s, const char *suffix) {
@@ -86,7 +89,7 @@ int trace_query_to_file(const scene *s, const scene_query *q, const char *out_pa
         write_json_line(json_out, q, &r);
     }
     int status = 0;
-    if (q->error != NULL) {
+    if (q->error != NULL || r.rejected) {
         fprintf(stderr, "gjk: cannot draw query \"%s\": %s\n", q->id, r.error ? r.error : "bad query");
         status = 1;
     } else if (q->op != SCENE_OP_INTERSECT && q->op != SCENE_OP_DISTANCE && q->op != SCENE_OP_PENETRATION) {
@@ -105,6 +108,9 @@ int trace_query_to_file(const scene *s, const scene_query *q, const char *out_pa
         if (f != NULL && fclose(f) != 0 && status == 0) {
             fprintf(stderr, "gjk: cannot write %s\n", out_path);
             status = 2;
+        }
+        if (status == 0 && r.error != NULL) {
+            status = 1; // drawn, but the query's line is an error (a cap reached), as `gjk query` reports it
         }
     }
     query_result_free(&r);

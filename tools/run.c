@@ -25,8 +25,10 @@ static void set3(double *out, gjk_vec3 v) {
 }
 
 /// Status of an answer; errors get a message naming the query (and, for a
-/// cap reached, the cap: `cap_name` and its value).
-static void set_status_capped(const scene_query *q, gjk_status st, const char *cap_name, int max_iterations,
+/// cap reached, the cap: `cap_name` and its value). Returns false when the
+/// library rejected the input: the line then carries no answer (every
+/// number the library returned is zero, no answer at all).
+static bool set_status_capped(const scene_query *q, gjk_status st, const char *cap_name, int max_iterations,
                               query_result *r) {
     switch (st) {
     case GJK_SEPARATED: r->status = "separated"; break;
@@ -40,24 +42,51 @@ static void set_status_capped(const scene_query *q, gjk_status st, const char *c
         break;
     default:
         r->status = "error";
-        r->error = message("query \"%s\": the library rejected the input (invalid input)", q->id);
-        break;
+        r->error = message("query \"%s\": the library rejected the input (invalid input: a number out of its "
+                           "range, see README, \"Tolerances\")",
+                           q->id);
+        r->rejected = true;
+        return false;
     }
+    return true;
 }
 
-static void set_status(const scene_query *q, gjk_status st, int max_iterations, query_result *r) {
-    set_status_capped(q, st, "GJK", max_iterations, r);
+static bool set_status(const scene_query *q, gjk_status st, int max_iterations, query_result *r) {
+    return set_status_capped(q, st, "GJK", max_iterations, r);
+}
+
+/// The caps in effect: GJK's iterations and EPA's.
+typedef struct query_caps {
+    int gjk, epa;
+} query_caps;
+
+/// Status of a query that may run EPA: a cap reached names GJK's when the
+/// walk used it all (`iterations`; −1: not known), else EPA's.
+static bool set_status_epa(const scene_query *q, gjk_status st, query_caps caps, int iterations, query_result *r) {
+    if (st == GJK_NOT_CONVERGED && iterations < 0) {
+        r->status = "error";
+        r->error = message("query \"%s\": did not converge within the iteration caps (GJK %d, EPA %d); the best "
+                           "answer found is given",
+                           q->id, caps.gjk, caps.epa);
+        return true;
+    }
+    bool walk_capped = iterations >= caps.gjk;
+    return set_status_capped(q, st, walk_capped ? "GJK" : "EPA", walk_capped ? caps.gjk : caps.epa, r);
 }
 
 static void fill_intersect(const scene_query *q, gjk_intersect_output out, int cap, query_result *r) {
-    set_status(q, out.status, cap, r);
+    if (!set_status(q, out.status, cap, r)) {
+        return;
+    }
     r->has_intersect = r->has_iterations = true;
     r->intersect = out.intersect;
     r->iterations = out.iterations;
 }
 
 static void fill_distance(const scene_query *q, const gjk_distance_output *out, int cap, query_result *r) {
-    set_status(q, out->status, cap, r);
+    if (!set_status(q, out->status, cap, r)) {
+        return;
+    }
     r->has_distance = r->has_points = r->has_iterations = true;
     r->distance = (double)out->distance;
     set3(r->point_a, out->point_a);
@@ -67,11 +96,16 @@ static void fill_distance(const scene_query *q, const gjk_distance_output *out, 
     r->iterations = out->iterations;
 }
 
-static void fill_penetration(const scene_query *q, const gjk_penetration_output *out, int cap, query_result *r) {
-    set_status(q, out->status, cap, r);
-    bool overlap = out->status == GJK_PENETRATING || (out->status != GJK_SEPARATED && out->signed_distance <= 0);
+static void fill_penetration(const scene_query *q, const gjk_penetration_output *out, query_caps caps,
+                             query_result *r) {
+    if (!set_status_epa(q, out->status, caps, out->iterations, r)) {
+        return;
+    }
+    // Touching or overlapping by the status, as the intersect query says
+    // (touching shapes may lie a rounding apart: their distance is given).
+    bool overlap = out->status != GJK_SEPARATED && out->signed_distance <= 0;
     r->has_intersect = true;
-    r->intersect = overlap;
+    r->intersect = out->status == GJK_PENETRATING || out->status == GJK_TOUCHING || overlap;
     r->has_signed_distance = true;
     r->signed_distance = (double)out->signed_distance;
     r->has_depth = overlap;
@@ -98,8 +132,13 @@ static void fill_cast(const scene_query *q, const gjk_cast_output *out, const ch
         r->initially_overlapping = out->status == GJK_INITIALLY_OVERLAPPING;
     } else if (out->status == GJK_MISS) {
         r->status = "miss";
-    } else {
-        set_status_capped(q, out->status, cap_name, cap, r);
+    } else if (!set_status_capped(q, out->status, cap_name, cap, r)) {
+        r->has_hit = r->has_iterations = false;
+        return;
+    }
+    if (out->status == GJK_NOT_CONVERGED) {
+        r->has_t = true; // how far the motion is safe, the best answer found
+        r->t = (double)out->t;
     }
     if (out->hit) {
         r->has_t = r->has_normal = true;
@@ -111,8 +150,8 @@ static void fill_cast(const scene_query *q, const gjk_cast_output *out, const ch
 
 /// A shape's box: status "ok", or the library's rejection.
 static void fill_bounds(const scene_query *q, gjk_status st, gjk_vec3 lower, gjk_vec3 upper, query_result *r) {
-    if (st == GJK_INVALID_INPUT) {
-        set_status(q, st, 0, r);
+    if (st != GJK_SEPARATED) {
+        set_status(q, GJK_INVALID_INPUT, 0, r);
         return;
     }
     r->status = "ok";
@@ -127,8 +166,10 @@ static int toi_cap(const gjk_options *o) {
 }
 
 /// A manifold (3D; 2D lifted with z = 0).
-static void fill_manifold(const scene_query *q, const gjk_manifold *m, int cap, query_result *r) {
-    set_status(q, m->status, cap, r);
+static void fill_manifold(const scene_query *q, const gjk_manifold *m, query_caps caps, query_result *r) {
+    if (!set_status_epa(q, m->status, caps, -1, r)) {
+        return;
+    }
     r->has_manifold = true;
     r->has_normal = gjk_length_sq(m->normal) > 0;
     set3(r->normal, m->normal);
@@ -141,8 +182,15 @@ static void fill_manifold(const scene_query *q, const gjk_manifold *m, int cap, 
     }
 }
 
+/// The caps the options put in effect.
+static query_caps caps_of(const gjk_options *o) {
+    query_caps c = {o->max_iterations > 0 ? o->max_iterations : GJK_DEFAULT_MAX_ITERATIONS,
+                    o->max_epa_iterations > 0 ? o->max_epa_iterations : GJK_DEFAULT_MAX_EPA_ITERATIONS};
+    return c;
+}
+
 static void run3(const scene_query *q, const gjk_options *o, query_result *r) {
-    int cap = o->max_iterations > 0 ? o->max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
+    int cap = caps_of(o).gjk;
     if (q->op == SCENE_OP_RAYCAST) {
         gjk_raycast_input in = {.shape = &q->a->shape,
                                 .transform = q->pose_a.transform,
@@ -185,7 +233,7 @@ static void run3(const scene_query *q, const gjk_options *o, query_result *r) {
                                 .speculative_distance = (gjk_real)q->speculative_distance,
                                 .options = *o};
         gjk_manifold m = gjk_contact(&in, NULL);
-        fill_manifold(q, &m, cap, r);
+        fill_manifold(q, &m, caps_of(o), r);
         return;
     }
     if (q->op == SCENE_OP_AABB) {
@@ -205,7 +253,7 @@ static void run3(const scene_query *q, const gjk_options *o, query_result *r) {
         fill_distance(q, &out, cap, r);
     } else {
         gjk_penetration_output out = gjk_penetration(&in, NULL);
-        fill_penetration(q, &out, cap, r);
+        fill_penetration(q, &out, caps_of(o), r);
     }
 }
 
@@ -216,7 +264,7 @@ static gjk_vec3 lift(gjk_vec2 v) { return gjk_v3(v.x, v.y, 0); }
 static gjk_vec2 flat(gjk_vec3 v) { return gjk_v2(v.x, v.y); }
 
 static void run2(const scene_query *q, const gjk_options *o, query_result *r) {
-    int cap = o->max_iterations > 0 ? o->max_iterations : GJK_DEFAULT_MAX_ITERATIONS;
+    int cap = caps_of(o).gjk;
     if (q->op == SCENE_OP_RAYCAST || q->op == SCENE_OP_SHAPECAST) {
         gjk2_cast_output o2;
         if (q->op == SCENE_OP_RAYCAST) {
@@ -272,7 +320,7 @@ static void run2(const scene_query *q, const gjk_options *o, query_result *r) {
             m.points[i].separation = m2.points[i].separation;
             m.points[i].id = m2.points[i].id;
         }
-        fill_manifold(q, &m, cap, r);
+        fill_manifold(q, &m, caps_of(o), r);
         return;
     }
     if (q->op == SCENE_OP_AABB) {
@@ -298,7 +346,7 @@ static void run2(const scene_query *q, const gjk_options *o, query_result *r) {
         gjk2_penetration_output o2 = gjk2_penetration(&in, NULL);
         gjk_penetration_output out = {o2.status,        o2.signed_distance, o2.depth,          lift(o2.point_a),
                                       lift(o2.point_b), lift(o2.normal),    o2.iterations,     o2.epa_iterations};
-        fill_penetration(q, &out, cap, r);
+        fill_penetration(q, &out, caps_of(o), r);
     }
 }
 

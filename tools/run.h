@@ -14,6 +14,9 @@
 typedef struct query_result {
     const char *status; ///< "separated", "touching", "penetrating", "hit", "miss" or "error".
     char *error;        ///< Owned message when status is "error".
+    /// The library rejected the input (GJK_INVALID_INPUT): the line carries
+    /// no answer, only the message.
+    bool rejected;
     int dim;
     bool has_intersect, intersect;
     bool has_distance;
