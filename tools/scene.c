@@ -312,13 +312,25 @@ static char *read_pose(const cJSON *q, const char *field, int dim, scene_pose *p
     return NULL;
 }
 
-static const scene_shape *find_shape(const scene *s, const char *name) {
-    for (int i = 0; i < s->shape_count; ++i) {
-        if (strcmp(s->shapes[i].name, name) == 0) {
-            return &s->shapes[i];
+int scene_name_compare(const void *pa, const void *pb) {
+    const scene_name *a = pa, *b = pb;
+    int c = strcmp(a->name, b->name);
+    return c != 0 ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+const scene_shape *scene_find_shape(const scene *s, const char *name) {
+    int lo = 0, hi = s->by_name != NULL ? s->shape_count : 0; // the first entry not below name
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (strcmp(s->by_name[mid].name, name) < 0) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
         }
     }
-    return NULL;
+    return lo < s->shape_count && s->by_name != NULL && strcmp(s->by_name[lo].name, name) == 0
+               ? &s->shapes[s->by_name[lo].index]
+               : NULL;
 }
 
 static char *read_shape_ref(const scene *s, const cJSON *q, const char *field, const scene_shape **out) {
@@ -329,7 +341,7 @@ static char *read_shape_ref(const scene *s, const cJSON *q, const char *field, c
     if (!cJSON_IsString(item)) {
         return format("field \"%s\": expected a shape name", field);
     }
-    *out = find_shape(s, item->valuestring);
+    *out = scene_find_shape(s, item->valuestring);
     if (*out == NULL) {
         return format("field \"%s\": unknown shape \"%s\"", field, item->valuestring);
     }
@@ -507,6 +519,17 @@ bool scene_parse(const char *text, scene *out, char *error, size_t error_size) {
             if (shapes) {
                 cJSON_ArrayForEach(item, shapes) { parse_shape(item, out->dim, &out->shapes[i++]); }
             }
+            out->by_name = malloc(((size_t)out->shape_count + 1) * sizeof *out->by_name);
+            if (out->by_name != NULL) {
+                for (int k = 0; k < out->shape_count; ++k) {
+                    out->by_name[k].name = out->shapes[k].name != NULL ? out->shapes[k].name : "";
+                    out->by_name[k].index = k;
+                }
+                qsort(out->by_name, (size_t)out->shape_count, sizeof *out->by_name, scene_name_compare);
+            } else {
+                snprintf(error, error_size, "out of memory");
+                ok = false;
+            }
             i = 0;
             if (queries) {
                 cJSON_ArrayForEach(item, queries) {
@@ -590,6 +613,7 @@ void scene_free(scene *s) {
         free(s->queries[i].error);
     }
     free(s->shapes);
+    free(s->by_name);
     free(s->queries);
     memset(s, 0, sizeof *s);
 }

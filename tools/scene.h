@@ -54,10 +54,20 @@ typedef struct scene_query {
     char *error; ///< NULL when the query and its shapes are valid.
 } scene_query;
 
+/// A shape's name and its index (scene.by_name).
+typedef struct scene_name {
+    const char *name;
+    int index;
+} scene_name;
+
+/// qsort's order of scene_names: by name, then by index.
+int scene_name_compare(const void *a, const void *b);
+
 typedef struct scene {
     int dim;
     scene_shape *shapes;
     int shape_count;
+    scene_name *by_name; ///< The shapes sorted by name (then index): references found in log n.
     scene_query *queries;
     int query_count;
 } scene;
@@ -73,6 +83,10 @@ char *scene_read_file(const char *path, char *error, size_t error_size);
 
 /// Whether the op takes a second shape (all but raycast and aabb).
 bool scene_op_has_b(scene_op op);
+
+/// The first shape named `name` (NULL when none): a binary search of
+/// by_name, so that a scene's references cost n log n, not n².
+const scene_shape *scene_find_shape(const scene *s, const char *name);
 
 /// The query with this id, or NULL.
 const scene_query *scene_find_query(const scene *s, const char *id);

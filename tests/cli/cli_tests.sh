@@ -190,6 +190,20 @@ gjk trace "$WORK/audit.json" --id rej-p -o "$WORK/rej.svg" > /dev/null 2>&1; st=
 check "trace of a rejected query exits 1 (got $st)" test "$st" = 1
 check "trace of a rejected query draws nothing" test ! -e "$WORK/rej.svg"
 
+# Many shapes: references found by name among 3000 (sorted, not scanned);
+# a name given twice is its first shape.
+{
+  printf '{"shapes": {"dup": {"type": "sphere", "radius": 1}, "dup": {"type": "sphere", "radius": 2}'
+  for i in $(seq 0 2999); do printf ', "s%d": {"type": "sphere", "radius": %d.5}' "$i" "$i"; done
+  printf '}, "queries": [{"id": "last", "op": "distance", "a": "s2999", "b": "s0", "pose_b": {"position": [4000, 0, 0]}},'
+  printf ' {"id": "mid", "op": "distance", "a": "s1234", "b": "dup", "pose_b": {"position": [2000, 0, 0]}},'
+  printf ' {"id": "none", "op": "distance", "a": "s3000", "b": "dup"}]}'
+} > "$WORK/many.json"
+gjk query "$WORK/many.json" > "$WORK/many.out" 2>/dev/null
+check "many shapes: the last one" grep -qF '"id":"last","op":"distance","status":"separated","distance":1000,' "$WORK/many.out"
+check "many shapes: a name given twice is the first" grep -qF '"id":"mid","op":"distance","status":"separated","distance":764.5' "$WORK/many.out"
+check "many shapes: an unknown name" grep -qF 'unknown shape \"s3000\"' "$WORK/many.out"
+
 if [ -w /dev/full ]; then # output that cannot be written: exit 2 with a message
   gjk query "$SRC/tools/scenes/demo3d.json" > /dev/full 2> "$WORK/err"; st=$?
   check "query to a full device: exit 2 (got $st)" test "$st" = 2

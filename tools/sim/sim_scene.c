@@ -67,13 +67,11 @@ static char *parse_world(const cJSON *world, sim_settings *settings, int *steps)
 }
 
 static const scene_shape *find_shape(const scene *s, const char *name, int *index) {
-    for (int i = 0; i < s->shape_count; ++i) {
-        if (strcmp(s->shapes[i].name, name) == 0) {
-            *index = i;
-            return &s->shapes[i];
-        }
+    const scene_shape *shape = scene_find_shape(s, name);
+    if (shape != NULL) {
+        *index = (int)(shape - s->shapes);
     }
-    return NULL;
+    return shape;
 }
 
 static char *read_bool(const cJSON *obj, const char *field, bool *out) {
@@ -179,6 +177,34 @@ static char *parse_body(sim_scene *s, const cJSON *item, sim_scene_body *b) {
     return NULL;
 }
 
+/// The index of the first body whose string id an earlier body has too, or
+/// −1 (by sorting: a scene of n bodies costs n log n, not n²).
+static int first_repeated_id(const cJSON *bodies) {
+    int n = cJSON_GetArraySize(bodies), m = 0, first = -1;
+    scene_name *ids = malloc(((size_t)n + 1) * sizeof *ids);
+    if (ids == NULL) {
+        return -1;
+    }
+    const cJSON *item;
+    int i = 0;
+    cJSON_ArrayForEach(item, bodies) {
+        const cJSON *id = cJSON_IsObject(item) ? cJSON_GetObjectItemCaseSensitive(item, "id") : NULL;
+        if (cJSON_IsString(id)) {
+            ids[m].name = id->valuestring;
+            ids[m++].index = i;
+        }
+        ++i;
+    }
+    qsort(ids, (size_t)m, sizeof *ids, scene_name_compare);
+    for (int k = 1; k < m; ++k) {
+        if (strcmp(ids[k - 1].name, ids[k].name) == 0 && (first < 0 || ids[k].index < first)) {
+            first = ids[k].index;
+        }
+    }
+    free(ids);
+    return first;
+}
+
 bool sim_scene_parse(const char *text, sim_scene *out, char *error, size_t error_size) {
     memset(out, 0, sizeof *out);
     out->settings = sim_settings_default();
@@ -214,6 +240,7 @@ bool sim_scene_parse(const char *text, sim_scene *out, char *error, size_t error
     }
     int i = 0;
     const cJSON *item;
+    int repeat = e == NULL && bodies != NULL ? first_repeated_id(bodies) : -1;
     if (e == NULL && bodies != NULL) {
         cJSON_ArrayForEach(item, bodies) {
             sim_scene_body *b = &out->bodies[i];
@@ -225,10 +252,8 @@ bool sim_scene_parse(const char *text, sim_scene *out, char *error, size_t error
                 b->id = scene_format("#%d", i);
                 be = scene_format(id == NULL ? "field \"id\": missing" : "field \"id\": expected a string");
             }
-            for (int k = 0; be == NULL && k < i; ++k) {
-                if (strcmp(out->bodies[k].id, b->id) == 0) {
-                    be = scene_format("field \"id\": another body has this id");
-                }
+            if (be == NULL && i == repeat) {
+                be = scene_format("field \"id\": another body has this id");
             }
             if (be == NULL) {
                 be = parse_body(out, item, b);
