@@ -63,8 +63,9 @@ check "the states have one line per step" test "$(wc -l < "$WORK/a.jsonl")" = "$
 check "--html exits 0 (got $st)" test "$st" = 0
 check "--html writes the page" grep -qi "<html" "$WORK/page.html"
 check "--html says where (absolute path)" grep -q "wrote $WORK/page.html" "$WORK/html.txt"
-gjk simulate "$WORK/drop.json" --html "$WORK/no-such-dir/page.html" > /dev/null 2> "$WORK/err"; st=$?
+gjk simulate "$WORK/drop.json" --html "$WORK/no-such-dir/page.html" --states "$WORK/early.jsonl" > /dev/null 2> "$WORK/err"; st=$?
 check "--html into a missing directory: exit 2 (got $st)" test "$st" = 2
+check "--html into a missing directory: told before the run (no states)" test ! -s "$WORK/early.jsonl"
 
 # 5. Bad input: exit 2, a message naming the body and the field, no states.
 reject() { # name, expected message pattern (extended regex), scene text
@@ -98,6 +99,22 @@ reject "iterations zero" 'field "world": field "iterations"' "{$S, \"world\": {\
 reject "bodies not an array" 'field "bodies"' "{$S, \"bodies\": {}}"
 reject "2D scene" 'field "dim"' '{"dim": 2, "bodies": []}'
 reject "the second body is bad" 'body "b2": field "friction"' "{$S, \"bodies\": [{\"id\": \"b1\", \"shape\": \"ball\"}, {\"id\": \"b2\", \"shape\": \"ball\", \"friction\": -1}]}"
+# The program audit's cases: a mass that underflows, a volume that overflows.
+reject "tiny density" 'body "b1": its mass .* beyond the numbers' "{$S, \"bodies\": [{\"id\": \"b1\", \"shape\": \"ball\", \"density\": 1e-320}]}"
+reject "huge ball" 'body "b1": .*volume is beyond the numbers' '{"shapes": {"big": {"type": "sphere", "radius": 1e200}}, "bodies": [{"id": "b1", "shape": "big"}]}'
+# A run the numbers cannot hold, or that the library refuses, stops with a
+# message and exit 2, not lines of null states: a step of 1e300 s, a ground
+# box 1e300 wide (beyond the library's range: it rejects the contact).
+diverge() { # name, expected message pattern, scene text
+  printf '%s' "$3" > "$WORK/div.json"
+  gjk simulate "$WORK/div.json" --steps 30 --states "$WORK/div.jsonl" > /dev/null 2> "$WORK/err"; st=$?
+  check "$1: exit 2 (got $st)" test "$st" = 2
+  check "$1: message matches '$2' ($(head -c 200 "$WORK/err"))" grep -qE -- "$2" "$WORK/err"
+  check "$1: no null states" bash -c '! grep -q null "$1"' _ "$WORK/div.jsonl"
+}
+G='"ground": {"type": "box", "half_extents": [5, 5, 0.5]}'
+diverge "a step of 1e300 s" 'step [0-9]+: ' "{\"shapes\": {$G, \"ball\": {\"type\": \"sphere\", \"radius\": 0.5}}, \"world\": {\"dt\": 1e300}, \"bodies\": [{\"id\": \"g\", \"shape\": \"ground\", \"static\": true, \"pose\": {\"position\": [0, 0, -0.5]}}, {\"id\": \"b\", \"shape\": \"ball\", \"pose\": {\"position\": [0, 0, 0.4]}}]}"
+diverge "a ground 1e300 wide" 'step [0-9]+: the library rejected the contact of bodies 0 and 1' '{"shapes": {"wide": {"type": "box", "half_extents": [1e300, 1e300, 0.5]}, "ball": {"type": "sphere", "radius": 0.5}}, "bodies": [{"id": "g", "shape": "wide", "static": true, "pose": {"position": [0, 0, -0.5]}}, {"id": "b", "shape": "ball", "pose": {"position": [0, 0, 0.6]}}]}'
 # A static body may have any density, a triangle may be static.
 printf '%s' "{$S, \"bodies\": [{\"id\": \"t\", \"shape\": \"tri\", \"static\": true, \"density\": 0}]}" > "$WORK/ok.json"
 gjk simulate "$WORK/ok.json" --steps 2 > /dev/null 2>&1; check "static triangle with density 0 is accepted" test $? = 0

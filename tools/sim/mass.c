@@ -175,8 +175,11 @@ const char *sim_mass_properties(const gjk_shape *shape, double density, sim_mass
     default:
         return "this shape type has no mass properties";
     }
-    if (!(v > 0) || !isfinite(v)) {
+    if (!(v > 0)) {
         return "the shape has no volume";
+    }
+    if (!isfinite(v)) {
+        return "the shape's volume is beyond the numbers' range";
     }
     out->volume = v;
     out->mass = m;

@@ -141,9 +141,14 @@ void sim_world_destroy(sim_world *w);
 /// volume, a non-positive density, out of memory).
 int sim_world_add_body(sim_world *w, const sim_body_def *def, char *error, size_t error_size);
 
-/// Advances the world by one time step. Returns false when out of memory
-/// (the state is then unchanged or partly advanced, but finite).
+/// Advances the world by one time step. Returns false, with the reason in
+/// sim_world_error, when out of memory, when the library rejects a contact
+/// (numbers beyond its range), or when a body's state is no longer finite
+/// (the world should not be stepped again).
 bool sim_world_step(sim_world *w);
+
+/// Why the last sim_world_step failed ("" when it did not).
+const char *sim_world_error(const sim_world *w);
 
 int sim_world_body_count(const sim_world *w);
 sim_body_state sim_world_body_state(const sim_world *w, int index);

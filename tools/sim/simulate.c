@@ -155,11 +155,14 @@ static void recorder_free(recorder *r) {
 }
 
 /// Writes the page; returns an exit status.
-static int write_page(const char *path, const recorder *r, const sim_scene *s) {
+/// Writes the page into f (opened for `path` before the run, so that an
+/// unwritable path is told at once, not after the whole run), and closes it.
+static int write_page(FILE *f, const char *path, const recorder *r, const sim_scene *s) {
     sim_html_body *bodies = calloc((size_t)s->body_count + 1, sizeof *bodies);
     if (bodies == NULL || r->failed) {
         fprintf(stderr, "gjk: out of memory while recording the animation\n");
         free(bodies);
+        fclose(f);
         return 2;
     }
     for (int i = 0; i < s->body_count; ++i) {
@@ -175,12 +178,11 @@ static int write_page(const char *path, const recorder *r, const sim_scene *s) {
     run.poses = r->poses;
     run.contact_first = r->contact_first;
     run.contacts = r->contacts;
-    FILE *f = fopen(path, "w");
     int status = 0;
-    if (f == NULL || sim_html_write(f, &run) != 0) {
+    if (sim_html_write(f, &run) != 0) {
         status = 2;
     }
-    if (f != NULL && fclose(f) != 0) {
+    if (fclose(f) != 0) {
         status = 2;
     }
     free(bodies);
@@ -268,6 +270,14 @@ int sim_command(int argc, char **argv) {
             status = 2;
         }
     }
+    FILE *page = NULL;
+    if (status == 0 && html_path != NULL) {
+        page = fopen(html_path, "w");
+        if (page == NULL) {
+            fprintf(stderr, "gjk: cannot write %s\n", html_path);
+            status = 2;
+        }
+    }
     recorder rec;
     bool recording = false;
     if (status == 0 && html_path != NULL) {
@@ -284,7 +294,7 @@ int sim_command(int argc, char **argv) {
     int done = 0;
     for (int k = 1; status == 0 && k <= steps; ++k) {
         if (!sim_world_step(w)) {
-            fprintf(stderr, "gjk: out of memory at step %d\n", k);
+            fprintf(stderr, "gjk: step %d: %s\n", k, sim_world_error(w));
             status = 2;
             break;
         }
@@ -316,11 +326,16 @@ int sim_command(int argc, char **argv) {
             fprintf(report, "wrote %s: one JSON line per step\n", states_path);
         }
     }
+    if (recording && status == 0) {
+        status = write_page(page, html_path, &rec, &s);
+        page = NULL;
+    }
     if (recording) {
-        if (status == 0) {
-            status = write_page(html_path, &rec, &s);
-        }
         recorder_free(&rec);
+    }
+    if (page != NULL) { // the run failed before the page: none is left behind
+        fclose(page);
+        remove(html_path);
     }
     free(ids);
     sim_world_destroy(w);

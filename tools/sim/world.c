@@ -21,6 +21,7 @@
 //      (gjk_contact with a speculative distance covering how far the two
 //      bodies can approach during the next step); impulses carried over by
 //      feature id.
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,7 @@ struct sim_world {
     bool collided;
     bool timing_on;
     sim_timing timing;
+    char error[200]; ///< Why the last step failed (sim_world_error).
 };
 
 sim_settings sim_settings_default(void) {
@@ -168,6 +170,18 @@ int sim_world_add_body(sim_world *w, const sim_body_def *def, char *error, size_
         b.com_local = b.mass.com;
         b.inertia_local = b.mass.inertia;
         b.inv_inertia_local = sm_inverse(&b.mass.inertia);
+        // Density times volume (and its moments) must be normal numbers, and
+        // so must their inverses: a density of 1e-320 gave a mass that
+        // underflowed, an infinite inverse and states of NaN (program audit).
+        double m = b.mass.mass, inv = 0;
+        for (int r = 0; r < 3; ++r) {
+            inv += b.inv_inertia_local.m[r][0] + b.inv_inertia_local.m[r][1] + b.inv_inertia_local.m[r][2];
+        }
+        if (!(m >= DBL_MIN && m <= DBL_MAX && b.inv_mass <= DBL_MAX && isfinite(inv))) {
+            snprintf(error, error_size, "its mass (%.17g kg: density times volume) or its inertia is beyond the "
+                     "numbers' range", m);
+            return -1;
+        }
         b.v = def->velocity;
         b.w = def->angular_velocity;
     }
@@ -353,8 +367,24 @@ static gjk_manifold find_manifold(sim_world *w, const body *A, const body *B, gj
 
 /// Whether a manifold has points to solve: a NOT_CONVERGED one (EPA at its
 /// cap between deep curved shapes) holds the best answer found, a depth
-/// that does separate them, and is kept; only invalid input is not.
+/// that does separate them, and is kept; invalid input has none (and fails
+/// the step: manifold_rejected).
 static bool manifold_usable(const gjk_manifold *m) { return m->status != GJK_INVALID_INPUT && m->point_count > 0; }
+
+/// A manifold the library rejected (numbers beyond its range): the step
+/// fails with the pair named, rather than let the bodies pass through each
+/// other unseen (program audit: a ball fell through a ground box 1e300
+/// wide). True when it was rejected.
+static bool manifold_rejected(sim_world *w, const gjk_manifold *m, int ia, int ib) {
+    if (m->status != GJK_INVALID_INPUT) {
+        return false;
+    }
+    snprintf(w->error, sizeof w->error,
+             "the library rejected the contact of bodies %d and %d (numbers beyond its range: README, "
+             "\"Tolerances\")",
+             ia, ib);
+    return true;
+}
 
 /// Bounds, broad phase and manifolds for the current poses.
 static bool collide(sim_world *w) {
@@ -409,6 +439,9 @@ static bool collide(sim_world *w) {
             c->cache = prev->cache;
         }
         gjk_manifold m = find_manifold(w, A, B, &c->cache);
+        if (manifold_rejected(w, &m, ia, ib)) {
+            return false;
+        }
         if (!manifold_usable(&m)) {
             continue;
         }
@@ -840,7 +873,33 @@ static void refresh_turning(sim_world *w, double h) {
     }
 }
 
+static bool sim_world_step_run(sim_world *w);
+
+/// The first dynamic body whose state is not finite, or −1.
+static int diverged_body(const sim_world *w) {
+    for (int i = 0; i < w->count; ++i) {
+        const body *b = &w->bodies[i];
+        double sum = b->x.x + b->x.y + b->x.z + b->q.w + b->q.x + b->q.y + b->q.z + b->v.x + b->v.y + b->v.z +
+                     b->w.x + b->w.y + b->w.z;
+        if (!b->is_static && !isfinite(sum)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+const char *sim_world_error(const sim_world *w) { return w->error; }
+
 bool sim_world_step(sim_world *w) {
+    w->error[0] = '\0';
+    bool ok = sim_world_step_run(w);
+    if (!ok && w->error[0] == '\0') {
+        snprintf(w->error, sizeof w->error, "out of memory");
+    }
+    return ok;
+}
+
+static bool sim_world_step_run(sim_world *w) {
     if (!w->collided && !collide(w)) {
         return false;
     }
@@ -881,6 +940,14 @@ bool sim_world_step(sim_world *w) {
     }
     w->timing.solve += now(w) - t0;
     ++w->steps;
+    int bad = diverged_body(w);
+    if (bad >= 0) {
+        snprintf(w->error, sizeof w->error,
+                 "body %d's state is no longer finite at step %d (a step of %g s, or a mass, beyond what the "
+                 "numbers hold)",
+                 bad, w->steps, w->s.dt);
+        return false;
+    }
     return collide(w);
 }
 
