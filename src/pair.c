@@ -49,6 +49,16 @@ bool gjk_pair_init(gjk_pair *p, const gjk_shape *a, const gjk_transform *transfo
     p->pos_b = rel.position;
     p->radius = gjk_core_radius(a) + gjk_core_radius(b);
     p->rel_tol = gjk_options_tolerance(o);
+    if ((a->type == GJK_SHAPE_CUSTOM && !(a->custom.radius > 0)) ||
+        (b->type == GJK_SHAPE_CUSTOM && !(b->custom.radius > 0))) {
+        // A user's shape of unknown size (radius 0): its tolerance came from
+        // the points of A − B seen alone, which near a vertex can be far
+        // smaller than the rounding of B's pose in A's frame; the frames'
+        // offset bounds that (2D review: a rounded point 3.6e-9 from a
+        // custom polygon's vertex, float, came out penetrating where the
+        // same polygon given by its vertices was touching).
+        scale = gjk_max(scale, gjk_max_abs(rel.position));
+    }
     p->scale = scale;
     p->bad_support = false;
     if (o->trace != NULL) { // only traces report points in world orientation

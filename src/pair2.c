@@ -34,6 +34,13 @@ bool gjk2_pair_init(gjk2_pair *p, const gjk2_shape *a, const gjk_transform2 *tra
     p->radius = gjk2_core_radius(a) + gjk2_core_radius(b);
     p->rel_tol = gjk_options_tolerance(o);
     p->scale = gjk_max(gjk2_shape_size(a), gjk2_shape_size(b));
+    if ((a->type == GJK2_SHAPE_CUSTOM && !(a->custom.radius > 0)) ||
+        (b->type == GJK2_SHAPE_CUSTOM && !(b->custom.radius > 0))) {
+        // A user's shape of unknown size: the points of A − B seen near a
+        // vertex can be far smaller than the rounding of B's pose in A's
+        // frame, which the frames' offset bounds (as in 3D: pair.c).
+        p->scale = gjk_max(p->scale, gjk2_max_abs(p->pos_b));
+    }
     p->bad_support = false;
     p->hint_a = p->hint_b = -1;
     p->rot_a = ta.rotation;

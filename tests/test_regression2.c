@@ -1728,6 +1728,68 @@ static void test_collinear_polygon_sliver_simplex(void) {
     ENSURE_NEAR(gjk_distance(&in3, NULL).distance, exact, 1e-6);
 }
 
+/// 2D review finding: a custom shape of radius 0 (its size unknown) has
+/// its tolerance from the points of A − B seen alone, which near a vertex
+/// are tiny while the rounding of B's pose in A's frame is not: a rounded
+/// point 3.6e-9 from a custom 22-gon's vertex (float, band 4e-6) came out
+/// PENETRATING from gjk2_distance and gjk2_intersect, and a point 5.7e-20
+/// from a custom quadrilateral of size 1e-3 (double) SEPARATED, where the
+/// same polygon as gjk2_make_polygon is touching. The frames' offset now
+/// joins the scale of a pair with such a shape.
+static const gjk_vec2 *review_poly;
+static int review_count;
+static gjk_vec2 review_support(const void *user, gjk_vec2 d) {
+    (void)user;
+    int best = 0;
+    for (int i = 1; i < review_count; ++i) {
+        if (gjk_dot2(review_poly[i], d) > gjk_dot2(review_poly[best], d)) {
+            best = i;
+        }
+    }
+    return review_poly[best];
+}
+
+static void test_custom_unknown_size_tolerance(void) {
+    static const double v22[22][2] = {{-0.13690035045146942, -0.9905848503112793}, {0.5642516016960144, -0.82560288906097412}, {0.80896222591400146, -0.58786064386367798}, {0.81764501333236694, -0.57572269439697266}, {0.83465224504470825, -0.55077725648880005}, {0.9994664192199707, 0.032663572579622269}, {0.77752870321273804, 0.62884747982025146}, {0.6864505410194397, 0.7271764874458313}, {0.51478725671768188, 0.85731792449951172}, {0.32011762261390686, 0.94737780094146729}, {0.26082444190979004, 0.96538627147674561}, {0.031005056574940681, 0.9995192289352417}, {-0.32714399695396423, 0.94497448205947876}, {-0.40989816188812256, 0.91213130950927734}, {-0.51215147972106934, 0.85889512300491333}, {-0.51596963405609131, 0.85660690069198608}, {-0.58861249685287476, 0.80841529369354248}, {-0.69548380374908447, 0.71854174137115479}, {-0.732993483543396, 0.68023562431335449}, {-0.9859306812286377, -0.16715484857559204}, {-0.89232158660888672, -0.4514002799987793}, {-0.24961462616920471, -0.9683452844619751}};
+    static const double v4[4][2] = {{-0.00031195257712670385, -0.00095009767372834244}, {0.00093535940665595086, -0.00035369871413425797}, {-0.00041307216423264301, 0.00091069829643859583}, {-0.00057199881713572854, -0.00082025444417895563}};
+    gjk_vec2 p22[22], p4[4];
+    for (int i = 0; i < 22; ++i) {
+        p22[i] = V2(v22[i][0], v22[i][1]);
+    }
+    for (int i = 0; i < 4; ++i) {
+        p4[i] = V2(v4[i][0], v4[i][1]);
+    }
+    for (int c = 0; c < 2; ++c) {
+        review_poly = c == 0 ? p22 : p4;
+        review_count = c == 0 ? 22 : 4;
+        gjk2_shape custom = gjk2_make_custom(review_support, NULL, 0), poly = gjk2_make_polygon(review_poly, review_count);
+        gjk2_shape point = c == 0 ? gjk2_with_margin(gjk2_make_point(), to_real(0.0013888359535485506)) : gjk2_make_point();
+        gjk2_query_input in;
+        memset(&in, 0, sizeof in);
+        in.shape_b = &point;
+        in.transform_a = c == 0 ? (gjk_transform2){V2(-0.11141949146986008, -0.1379510760307312), {to_real(0.91842275857925415), to_real(-0.39560034871101379)}}
+                                : (gjk_transform2){V2(-0.00068921786103623558, 7.080602139089299e-05), {to_real(1.5711180714179596), to_real(-2.5556971662667527)}};
+        in.transform_b = c == 0 ? (gjk_transform2){V2(0.80801272392272949, 0.25880798697471619), {to_real(0.99275094270706177), to_real(0.12018979340791702)}}
+                                : (gjk_transform2){V2(-0.00050068010582195979, -0.00091125992082417124), {to_real(0.1560738949035762), to_real(0.98774538183158689)}};
+        gjk_status st[2][3];
+        for (int k = 0; k < 2; ++k) {
+            in.shape_a = k == 0 ? &custom : &poly;
+            st[k][0] = gjk2_penetration(&in, NULL).status;
+            st[k][1] = gjk2_distance(&in, NULL).status;
+            st[k][2] = gjk2_intersect(&in).status;
+        }
+        case_begin(c == 0 ? "a rounded point at a custom 22-gon's vertex: the polygon's statuses"
+                          : "a point at a custom quadrilateral's vertex: the polygon's statuses");
+        for (int q = 0; q < 3; ++q) {
+            // (Each case is touching in the precision it was found in: the
+            // 22-gon's gap of 3.6e-9 lies beyond double's band.)
+            ENSURE(c != (GJK_USE_FLOAT ? 0 : 1) || st[1][q] == GJK_TOUCHING);
+            ENSURE(st[0][q] == st[1][q]);
+        }
+        case_end();
+    }
+}
+
 int main(void) {
     RUN_TEST(test_collinear_polygon_sliver_simplex);
     RUN_TEST(test_reference_selfcheck);
@@ -1751,5 +1813,6 @@ int main(void) {
     RUN_TEST(test_flat_tiny_polygon_normal);
     RUN_TEST(test_closed_form_at_the_ends);
     RUN_TEST(test_boxes_by_separating_axes);
+    RUN_TEST(test_custom_unknown_size_tolerance);
     return TEST_SUMMARY();
 }
