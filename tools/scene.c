@@ -143,6 +143,46 @@ static char *read_points(const cJSON *obj, const char *field, int dim, scene_sha
     return NULL;
 }
 
+char *scene_unknown_field(const cJSON *obj, const char *const *known) {
+    const cJSON *item;
+    cJSON_ArrayForEach(item, obj) {
+        bool found = false;
+        for (const char *const *k = known; *k != NULL && !found; ++k) {
+            found = item->string != NULL && strcmp(item->string, *k) == 0;
+        }
+        if (!found) {
+            return format("field \"%s\": not a field here", item->string ? item->string : "");
+        }
+    }
+    return NULL;
+}
+
+/// The fields of each shape type (beside "type" and "margin").
+static const char *const *shape_fields(const char *type) {
+    static const char *const none[] = {"type", "margin", NULL};
+    static const char *const ab[] = {"type", "margin", "a", "b", NULL};
+    static const char *const abc[] = {"type", "margin", "a", "b", "c", NULL};
+    static const char *const box[] = {"type", "margin", "half_extents", NULL};
+    static const char *const round[] = {"type", "margin", "radius", NULL};
+    static const char *const capsule[] = {"type", "margin", "a", "b", "radius", NULL};
+    static const char *const solid[] = {"type", "margin", "radius", "half_height", NULL};
+    static const char *const radii[] = {"type", "margin", "radii", NULL};
+    static const char *const vertices[] = {"type", "margin", "vertices", NULL};
+    static const struct {
+        const char *type;
+        const char *const *fields;
+    } table[] = {{"point", none},     {"segment", ab},      {"triangle", abc},    {"box", box},
+                 {"sphere", round},   {"circle", round},    {"capsule", capsule}, {"cylinder", solid},
+                 {"cone", solid},     {"ellipsoid", radii}, {"ellipse", radii},   {"polytope", vertices},
+                 {"polygon", vertices}};
+    for (size_t k = 0; k < sizeof table / sizeof table[0]; ++k) {
+        if (strcmp(type, table[k].type) == 0) {
+            return table[k].fields;
+        }
+    }
+    return none;
+}
+
 static char *parse_shape3(const cJSON *obj, const char *type, scene_shape *sh) {
     double a[3], b[3], c[3], r = 0, h = 0;
     char *e = NULL;
@@ -251,6 +291,9 @@ static void parse_shape(const cJSON *item, int dim, scene_shape *sh) {
             e = read_nonneg(item, "margin", false, &margin);
         }
         if (e == NULL) {
+            e = scene_unknown_field(item, shape_fields(type->valuestring));
+        }
+        if (e == NULL) {
             sh->shape.margin = (gjk_real)margin;
             sh->shape2.margin = (gjk_real)margin;
         }
@@ -272,8 +315,12 @@ static char *read_pose(const cJSON *q, const char *field, int dim, scene_pose *p
     if (!cJSON_IsObject(p)) {
         return format("field \"%s\": expected an object", field);
     }
+    static const char *const fields3[] = {"position", "rotation", NULL}, *const fields2[] = {"position", "angle", NULL};
     double pos[3], rot[4] = {1, 0, 0, 0}, angle = 0;
-    char *e = read_vector(p, "position", dim, false, false, pos);
+    char *e = scene_unknown_field(p, dim == 3 ? fields3 : fields2);
+    if (e == NULL) {
+        e = read_vector(p, "position", dim, false, false, pos);
+    }
     if (e == NULL && dim == 3) {
         const cJSON *r = cJSON_GetObjectItemCaseSensitive(p, "rotation");
         if (r != NULL && !(e = read_vector(p, "rotation", 4, true, false, rot))) {
@@ -447,6 +494,29 @@ static void parse_query(const scene *s, const cJSON *item, int index, scene_quer
         if (!(e = read_vector(item, "translation_b", dim, true, false, d))) {
             q->translation_b = v3(d);
         }
+    }
+    if (e == NULL) {
+        // Each op's own fields: one that does not apply (a misspelt one,
+        // or pose_b on an aabb) is an error, not a silent default.
+        const char *fields[16] = {"id", "op", "a", "pose_a"};
+        int n = 4;
+        if (has_b) {
+            fields[n++] = "b", fields[n++] = "pose_b";
+        }
+        if (q->op == SCENE_OP_TIME_OF_IMPACT) {
+            fields[n++] = "pose_a_end", fields[n++] = "pose_b_end", fields[n++] = "target_separation";
+        }
+        if (q->op == SCENE_OP_SHAPECAST) {
+            fields[n++] = "translation_b", fields[n++] = "target_separation";
+        }
+        if (q->op == SCENE_OP_CONTACT) {
+            fields[n++] = "speculative_distance";
+        }
+        if (q->op == SCENE_OP_RAYCAST) {
+            fields[n++] = "origin", fields[n++] = "direction", fields[n++] = "max_t";
+        }
+        fields[n] = NULL;
+        e = scene_unknown_field(item, fields);
     }
     if (e == NULL && q->a != NULL && q->a->error != NULL) {
         e = copy_string(q->a->error);

@@ -95,6 +95,12 @@ const scene_query *scene_find_query(const scene *s, const char *id);
 void scene_free(scene *s);
 
 struct cJSON;
+
+/// NULL when every field of the JSON object obj is one of `known` (a
+/// NULL-terminated list); else a message (the caller frees) naming the
+/// first that is not: a misspelt field is an error, not its default.
+char *scene_unknown_field(const struct cJSON *obj, const char *const *known);
+
 /// Field readers shared with the simulation scene. Each returns NULL, or a
 /// message `field "x": ...` the caller frees. A pose: missing is the identity.
 char *scene_read_pose(const struct cJSON *obj, const char *field, int dim, scene_pose *pose);

@@ -190,6 +190,22 @@ gjk trace "$WORK/audit.json" --id rej-p -o "$WORK/rej.svg" > /dev/null 2>&1; st=
 check "trace of a rejected query exits 1 (got $st)" test "$st" = 1
 check "trace of a rejected query draws nothing" test ! -e "$WORK/rej.svg"
 
+# A field that does not belong where it stands is an error naming it.
+cat > "$WORK/fields.json" <<'JSON'
+{"shapes": {"box": {"type": "box", "half_extents": [1, 1, 1]},
+            "odd": {"type": "box", "half_extents": [1, 1, 1], "radius": 2}},
+ "queries": [{"id": "typo", "op": "distance", "a": "box", "b": "box", "pose_b": {"postion": [3, 0, 0]}},
+             {"id": "extra", "op": "aabb", "a": "box", "pose_b": {"position": [1, 0, 0]}},
+             {"id": "shape", "op": "aabb", "a": "odd"},
+             {"id": "fine", "op": "distance", "a": "box", "b": "box", "pose_b": {"position": [3, 0, 0]}}]}
+JSON
+gjk query "$WORK/fields.json" > "$WORK/fields.out" 2>/dev/null; st=$?
+check "unknown fields: exit 1 (got $st)" test "$st" = 1
+check "a misspelt pose field" grep -qF '"id":"typo","op":"distance","status":"error","error":"query \"typo\": field \"pose_b\": field \"postion\": not a field here"' "$WORK/fields.out"
+check "a field of another op" grep -qF 'query \"extra\": field \"pose_b\": not a field here' "$WORK/fields.out"
+check "a field of another shape type" grep -qF 'shape \"odd\": field \"radius\": not a field here' "$WORK/fields.out"
+check "the other queries answered" grep -qF '"id":"fine","op":"distance","status":"separated","distance":1' "$WORK/fields.out"
+
 # Many shapes: references found by name among 3000 (sorted, not scanned);
 # a name given twice is its first shape.
 {

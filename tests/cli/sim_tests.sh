@@ -99,6 +99,9 @@ reject "iterations zero" 'field "world": field "iterations"' "{$S, \"world\": {\
 reject "bodies not an array" 'field "bodies"' "{$S, \"bodies\": {}}"
 reject "2D scene" 'field "dim"' '{"dim": 2, "bodies": []}'
 reject "the second body is bad" 'body "b2": field "friction"' "{$S, \"bodies\": [{\"id\": \"b1\", \"shape\": \"ball\"}, {\"id\": \"b2\", \"shape\": \"ball\", \"friction\": -1}]}"
+reject "a misspelt body field" 'body "b1": field "frcition": not a field here' "{$S, \"bodies\": [{\"id\": \"b1\", \"shape\": \"ball\", \"frcition\": 0.3}]}"
+reject "a misspelt world field" 'field "world": field "gravty": not a field here' "{$S, \"world\": {\"gravty\": [0, 0, -1]}, \"bodies\": []}"
+reject "a misspelt pose field" 'body "b1": field "pose": field "postion": not a field here' "{$S, \"bodies\": [{\"id\": \"b1\", \"shape\": \"ball\", \"pose\": {\"postion\": [0, 0, 1]}}]}"
 # The program audit's cases: a mass that underflows, a volume that overflows.
 reject "tiny density" 'body "b1": its mass .* beyond the numbers' "{$S, \"bodies\": [{\"id\": \"b1\", \"shape\": \"ball\", \"density\": 1e-320}]}"
 reject "huge ball" 'body "b1": .*volume is beyond the numbers' '{"shapes": {"big": {"type": "sphere", "radius": 1e200}}, "bodies": [{"id": "b1", "shape": "big"}]}'

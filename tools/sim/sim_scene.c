@@ -38,9 +38,10 @@ static char *parse_world(const cJSON *world, sim_settings *settings, int *steps)
     if (!cJSON_IsObject(world)) {
         return scene_format("expected an object");
     }
+    static const char *const fields[] = {"gravity", "dt", "steps", "iterations", "rolling_resistance", NULL};
     double g[3] = {settings->gravity.x, settings->gravity.y, settings->gravity.z};
-    char *e = NULL;
-    if (cJSON_GetObjectItemCaseSensitive(world, "gravity") != NULL) {
+    char *e = scene_unknown_field(world, fields);
+    if (e == NULL && cJSON_GetObjectItemCaseSensitive(world, "gravity") != NULL) {
         e = scene_read_vector(world, "gravity", 3, true, g);
     }
     if (e == NULL) {
@@ -90,6 +91,12 @@ static char *read_bool(const cJSON *obj, const char *field, bool *out) {
 static char *parse_body(sim_scene *s, const cJSON *item, sim_scene_body *b) {
     if (!cJSON_IsObject(item)) {
         return scene_format("expected an object");
+    }
+    static const char *const fields[] = {"id",      "shape",  "pose",        "velocity", "angular_velocity",
+                                         "density", "static", "restitution", "friction", NULL};
+    char *unknown = scene_unknown_field(item, fields);
+    if (unknown != NULL) {
+        return unknown;
     }
     const cJSON *shape = cJSON_GetObjectItemCaseSensitive(item, "shape");
     if (shape == NULL) {
