@@ -268,7 +268,10 @@ GJK_API gjk2_convexity_output gjk2_polygon_convexity(const gjk_vec2 *points, int
 
 /// The convex hull of `count` points in O(n log n) (Andrew's monotone
 /// chain): counter-clockwise, starting at the lowest-leftmost point, without
-/// collinear or duplicate points. `out` holds at least `count` points.
+/// duplicate points or collinear ones as far as the turns' rounding tells (a
+/// point within about ε of its neighbours' line, relative to their
+/// coordinates, can stay either way: a review found one 1.4e-23 to the
+/// wrong side at a size of 1e-6; gjk2_polygon_convexity accepts the result). `out` holds at least `count` points.
 /// Returns the hull's vertex count (1 or 2 for degenerate input), or −1 for a
 /// NULL array, count < 1 or a non-finite point.
 GJK_API int gjk2_convex_hull(const gjk_vec2 *points, int count, gjk_vec2 *out);
