@@ -405,14 +405,16 @@ static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, con
     tb_at.position = gjk_mul_add(tb.position, c.lambda, translation);
     q.transform_b = tb_at;
     gjk_penetration_output pen = gjk_penetration(&q, NULL);
-    if (pen.status == GJK_INVALID_INPUT) {
+    gjk_status st = pen.status == GJK_INVALID_INPUT ? GJK_INVALID_INPUT
+                    : c.lambda == 0                 ? gjk_cast_start_status(&q, pen.status)
+                    : pen.status == GJK_NOT_CONVERGED ? GJK_NOT_CONVERGED
+                                                      : GJK_HIT;
+    if (st == GJK_INVALID_INPUT) {
+        // (A user's support may refuse a direction only some queries ask.)
         memset(&out, 0, sizeof out);
         out.status = GJK_INVALID_INPUT;
         return out;
     }
-    gjk_status st = c.lambda == 0                     ? gjk_cast_start_status(&q, pen.status)
-                    : pen.status == GJK_NOT_CONVERGED ? GJK_NOT_CONVERGED
-                                                      : GJK_HIT;
     if (st == GJK_NOT_CONVERGED) {
         // No normal known (a small options.max_iterations): safe up to λ.
         out.hit = false;
@@ -429,7 +431,9 @@ static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, con
 
 gjk_status gjk_cast_start_status(const gjk_query_input *q, gjk_status pen) {
     gjk_status st = pen == GJK_NOT_CONVERGED ? gjk_intersect(q).status : pen;
-    return st == GJK_PENETRATING ? GJK_INITIALLY_OVERLAPPING : st == GJK_NOT_CONVERGED ? GJK_NOT_CONVERGED : GJK_HIT;
+    return st == GJK_PENETRATING                                   ? GJK_INITIALLY_OVERLAPPING
+           : st == GJK_NOT_CONVERGED || st == GJK_INVALID_INPUT ? st
+                                                                : GJK_HIT;
 }
 
 static gjk_cast_output cast_answer(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb,

@@ -212,12 +212,13 @@ static gjk2_cast_output cast_answer_run(const gjk2_shape *a, gjk_transform2 ta, 
     q.options.trace = NULL;
     q.transform_b.position = gjk_mul_add2(tb.position, c.lambda, translation);
     gjk2_penetration_output pen = gjk2_penetration(&q, NULL);
-    if (pen.status == GJK_INVALID_INPUT) {
-        return invalid_output();
-    }
-    gjk_status st = c.lambda == 0                     ? gjk2_cast_start_status(&q, pen.status)
+    gjk_status st = pen.status == GJK_INVALID_INPUT ? GJK_INVALID_INPUT
+                    : c.lambda == 0                 ? gjk2_cast_start_status(&q, pen.status)
                     : pen.status == GJK_NOT_CONVERGED ? GJK_NOT_CONVERGED
                                                       : GJK_HIT;
+    if (st == GJK_INVALID_INPUT) {
+        return invalid_output();
+    }
     if (st == GJK_NOT_CONVERGED) {
         // No normal known (a small options.max_iterations): safe up to λ,
         // as in 3D.
@@ -235,7 +236,9 @@ static gjk2_cast_output cast_answer_run(const gjk2_shape *a, gjk_transform2 ta, 
 
 gjk_status gjk2_cast_start_status(const gjk2_query_input *q, gjk_status pen) {
     gjk_status st = pen == GJK_NOT_CONVERGED ? gjk2_intersect(q).status : pen;
-    return st == GJK_PENETRATING ? GJK_INITIALLY_OVERLAPPING : st == GJK_NOT_CONVERGED ? GJK_NOT_CONVERGED : GJK_HIT;
+    return st == GJK_PENETRATING                                   ? GJK_INITIALLY_OVERLAPPING
+           : st == GJK_NOT_CONVERGED || st == GJK_INVALID_INPUT ? st
+                                                                : GJK_HIT;
 }
 
 static gjk2_cast_output cast_answer(const gjk2_shape *a, gjk_transform2 ta, const gjk2_shape *b, gjk_transform2 tb,

@@ -280,7 +280,9 @@ gjk_real gjk_shape_core_bound(const gjk_shape *shape);
 /// cast's λ = 0, a time of impact's first step), from the penetration
 /// query's status `pen` at the poses of q: GJK_INITIALLY_OVERLAPPING for
 /// shapes that overlap beyond the tolerance, GJK_HIT for shapes within it
-/// (or within the target), GJK_NOT_CONVERGED when neither is known. Where
+/// (or within the target), GJK_NOT_CONVERGED when neither is known,
+/// GJK_INVALID_INPUT when gjk_intersect refuses the input (a user's
+/// support that fails only in some directions). Where
 /// the penetration query did not converge (EPA at its cap: a point inside a
 /// user's ball at the default cap, any overlap at a cap of 2), gjk_intersect
 /// decides: its EPA stops once the depth is proved past the tolerance, and

@@ -84,7 +84,7 @@ static gjk_cast_output toi_contact(const gjk_query_input *q, gjk_real t, int ite
     out.t = t;
     out.point = pen.point_a;
     out.normal = pen.normal;
-    if (pen.status == GJK_INVALID_INPUT) {
+    if (pen.status == GJK_INVALID_INPUT || out.status == GJK_INVALID_INPUT) {
         memset(&out, 0, sizeof out);
         out.status = GJK_INVALID_INPUT;
     }

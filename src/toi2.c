@@ -73,6 +73,9 @@ static gjk2_cast_output toi_contact(const gjk2_query_input *q, gjk_real t, int i
         return invalid_output();
     }
     out.status = iter == 0 ? gjk2_cast_start_status(q, pen.status) : GJK_HIT;
+    if (out.status == GJK_INVALID_INPUT) {
+        return invalid_output();
+    }
     out.hit = out.status != GJK_NOT_CONVERGED;
     out.t = t;
     out.point = pen.point_a;

@@ -2172,6 +2172,15 @@ static gjk_vec3 user_unit_ball(const void *user, gjk_vec3 d) {
     return gjk_normalize(d);
 }
 
+/// A user's unit ball whose support turns NaN from call fragile_limit on
+/// (−1: never).
+static long fragile_calls, fragile_limit = -1;
+static gjk_vec3 fragile_ball(const void *user, gjk_vec3 d) {
+    (void)user;
+    ++fragile_calls;
+    return fragile_limit >= 0 && fragile_calls >= fragile_limit ? V(NAN, NAN, NAN) : gjk_normalize(d);
+}
+
 static void check_initial_overlap(const gjk_cast_output *o, gjk_vec3 normal) {
     ENSURE(o->status == GJK_INITIALLY_OVERLAPPING);
     ENSURE(o->hit);
@@ -2229,6 +2238,39 @@ static void test_initial_overlap_epa_capped(void) {
         case_end();
     }
     printf("    a point inside a user's ball: %d of 400 penetration queries at EPA's cap\n", capped);
+    // Review of this change: a support that fails (NaN) only in the
+    // overlap test that decides such a start was taken as a hit; invalid
+    // input now, every number zero. The ball fails from its n-th call on,
+    // n within the last query's calls (gjk_intersect's).
+    gjk_shape fragile = gjk_make_custom(fragile_ball, NULL, 1);
+    gjk_transform tball = gjk_transform_make(V(0.078520169426295972, 0.066424628011896747, 0.094109920514556022),
+                                             gjk_quat_identity());
+    gjk_query_input q = {&pt, I, &fragile, tball, {0}};
+    fragile_limit = -1;
+    fragile_calls = 0;
+    gjk_penetration_output pen = gjk_penetration(&q, NULL);
+    if (pen.status == GJK_NOT_CONVERGED) { // (double: float's EPA converges here)
+        fragile_calls = 0;
+        (void)gjk_intersect(&q);
+        long intersect_calls = fragile_calls;
+        gjk_shapecast_input sc = shape_input(&pt, I, &fragile, tball, V(1, 0, 0), 0);
+        gjk_toi_input ti = {&pt, {I, I}, &fragile, {tball, tball}, 0, {0}};
+        for (int k = 0; k < 2; ++k) {
+            fragile_calls = 0;
+            gjk_cast_output o = k == 0 ? gjk_shapecast(&sc) : gjk_time_of_impact(&ti);
+            long all = fragile_calls;
+            ENSURE(o.status == GJK_INITIALLY_OVERLAPPING);
+            fragile_limit = all - intersect_calls + 1; // fails inside gjk_intersect
+            fragile_calls = 0;
+            o = k == 0 ? gjk_shapecast(&sc) : gjk_time_of_impact(&ti);
+            fragile_limit = -1;
+            case_begin(k == 0 ? "a support failing in the overlap test: shape cast invalid"
+                              : "a support failing in the overlap test: time of impact invalid");
+            ENSURE(o.status == GJK_INVALID_INPUT);
+            ENSURE(!o.hit && o.t == 0 && o.normal.x == 0 && o.normal.y == 0 && o.normal.z == 0);
+            case_end();
+        }
+    }
 }
 
 static void test_toi_statuses(void) {

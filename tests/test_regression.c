@@ -3457,6 +3457,51 @@ static void test_flat_tetrahedron_weights(void) {
     ENSURE(warm.distance == 0 && gjk_is_valid_vec3(warm.point_a) && gjk_is_valid_vec3(warm.point_b));
 }
 
+/// The 2D review's finding in 3D (review of this change): a point exactly
+/// at a vertex of a user's tetrahedron of size 1e-3 whose radius is 0 (its
+/// size unknown) against the same tetrahedron as a polytope: the statuses
+/// disagreed in 7156 of 20000 poses, the user's shape taking its tolerance
+/// from the points of A − B seen alone. The frames' offset now joins the
+/// scale. Every pose, each query: the same status.
+#if !GJK_USE_FLOAT // (used by a double-only check)
+static gjk_vec3 tetra_v[4];
+static gjk_vec3 tetra_support(const void *user, gjk_vec3 d) {
+    (void)user;
+    int best = 0;
+    for (int i = 1; i < 4; ++i) {
+        if (gjk_dot(tetra_v[i], d) > gjk_dot(tetra_v[best], d)) {
+            best = i;
+        }
+    }
+    return tetra_v[best];
+}
+#endif
+
+static void test_custom_unknown_size_at_a_vertex(void) {
+#if !GJK_USE_FLOAT // (float's polytope meets its own size estimate's limit here: 19 of 20,000)
+    rng r = {0x7e7aULL};
+    int mismatches = 0;
+    for (int k = 0; k < 2000; ++k) {
+        double s = 1e-3;
+        for (int i = 0; i < 4; ++i) {
+            tetra_v[i] = to_real3(rng_box(&r, -s, s));
+        }
+        gjk_shape custom = gjk_make_custom(tetra_support, NULL, 0), poly = gjk_make_polytope(tetra_v, 4);
+        gjk_shape point = gjk_make_point();
+        gjk_transform ta = gjk_transform_make(to_real3(rng_box(&r, -s, s)), random_quat(&r));
+        gjk_transform tb = gjk_transform_make(gjk_transform_point(ta, tetra_v[rng_int(&r, 4)]), gjk_quat_identity());
+        gjk_query_input q = query(&custom, ta, &point, tb);
+        gjk_status c[3] = {gjk_penetration(&q, NULL).status, gjk_distance(&q, NULL).status, gjk_intersect(&q).status};
+        q.shape_a = &poly;
+        gjk_status p[3] = {gjk_penetration(&q, NULL).status, gjk_distance(&q, NULL).status, gjk_intersect(&q).status};
+        mismatches += (c[0] != p[0]) + (c[1] != p[1]) + (c[2] != p[2]);
+    }
+    case_begin("a point at a vertex of a user's tetrahedron of unknown size: the polytope's statuses");
+    ENSURE(mismatches == 0);
+    case_end();
+#endif
+}
+
 int main(void) {
     RUN_TEST(test_reference_selfcheck);
     RUN_TEST(test_stacked_boxes_overlap_0_1_nan_normal);
@@ -3503,5 +3548,6 @@ int main(void) {
     RUN_TEST(test_start_bound_normal);
     RUN_TEST(test_flat_tetrahedron_weights);
     RUN_TEST(test_point_off_cone_side_normal);
+    RUN_TEST(test_custom_unknown_size_at_a_vertex);
     return TEST_SUMMARY();
 }

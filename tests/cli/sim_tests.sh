@@ -104,6 +104,7 @@ reject "a misspelt world field" 'field "world": field "gravty": not a field here
 reject "a misspelt pose field" 'body "b1": field "pose": field "postion": not a field here' "{$S, \"bodies\": [{\"id\": \"b1\", \"shape\": \"ball\", \"pose\": {\"postion\": [0, 0, 1]}}]}"
 # The program audit's cases: a mass that underflows, a volume that overflows.
 reject "tiny density" 'body "b1": its mass .* beyond the numbers' "{$S, \"bodies\": [{\"id\": \"b1\", \"shape\": \"ball\", \"density\": 1e-320}]}"
+reject "inertia beyond the range" 'body "b1": its mass .* or its inertia is beyond' '{"shapes": {"big": {"type": "sphere", "radius": 10}}, "bodies": [{"id": "b1", "shape": "big", "density": 1e100}]}'
 reject "huge ball" 'body "b1": .*volume is beyond the numbers' '{"shapes": {"big": {"type": "sphere", "radius": 1e200}}, "bodies": [{"id": "b1", "shape": "big"}]}'
 # A run the numbers cannot hold, or that the library refuses, stops with a
 # message and exit 2, not lines of null states: a step of 1e300 s, a ground
@@ -118,6 +119,15 @@ diverge() { # name, expected message pattern, scene text
 G='"ground": {"type": "box", "half_extents": [5, 5, 0.5]}'
 diverge "a step of 1e300 s" 'step [0-9]+: ' "{\"shapes\": {$G, \"ball\": {\"type\": \"sphere\", \"radius\": 0.5}}, \"world\": {\"dt\": 1e300}, \"bodies\": [{\"id\": \"g\", \"shape\": \"ground\", \"static\": true, \"pose\": {\"position\": [0, 0, -0.5]}}, {\"id\": \"b\", \"shape\": \"ball\", \"pose\": {\"position\": [0, 0, 0.4]}}]}"
 diverge "a ground 1e300 wide" 'step [0-9]+: the library rejected the contact of bodies 0 and 1' '{"shapes": {"wide": {"type": "box", "half_extents": [1e300, 1e300, 0.5]}, "ball": {"type": "sphere", "radius": 0.5}}, "bodies": [{"id": "g", "shape": "wide", "static": true, "pose": {"position": [0, 0, -0.5]}}, {"id": "b", "shape": "ball", "pose": {"position": [0, 0, 0.6]}}]}'
+# A run that fails leaves the --html path as it was: a file there intact, no
+# file where there was none (review of this change: it was emptied, then
+# removed).
+printf 'keep me' > "$WORK/old.html"
+gjk simulate "$WORK/div.json" --steps 30 --html "$WORK/old.html" > /dev/null 2>&1; st=$?
+check "a failed run with --html: exit 2 (got $st)" test "$st" = 2
+check "a failed run keeps the file at the --html path" test "$(cat "$WORK/old.html")" = "keep me"
+gjk simulate "$WORK/div.json" --steps 30 --html "$WORK/new.html" > /dev/null 2>&1
+check "a failed run leaves no new --html file" test ! -e "$WORK/new.html"
 # A static body may have any density, a triangle may be static.
 printf '%s' "{$S, \"bodies\": [{\"id\": \"t\", \"shape\": \"tri\", \"static\": true, \"density\": 0}]}" > "$WORK/ok.json"
 gjk simulate "$WORK/ok.json" --steps 2 > /dev/null 2>&1; check "static triangle with density 0 is accepted" test $? = 0

@@ -185,12 +185,13 @@ static char *parse_body(sim_scene *s, const cJSON *item, sim_scene_body *b) {
 }
 
 /// The index of the first body whose string id an earlier body has too, or
-/// −1 (by sorting: a scene of n bodies costs n log n, not n²).
+/// −1 (by sorting: a scene of n bodies costs n log n, not n²); −2 when out
+/// of memory.
 static int first_repeated_id(const cJSON *bodies) {
     int n = cJSON_GetArraySize(bodies), m = 0, first = -1;
     scene_name *ids = malloc(((size_t)n + 1) * sizeof *ids);
     if (ids == NULL) {
-        return -1;
+        return -2;
     }
     const cJSON *item;
     int i = 0;
@@ -248,6 +249,9 @@ bool sim_scene_parse(const char *text, sim_scene *out, char *error, size_t error
     int i = 0;
     const cJSON *item;
     int repeat = e == NULL && bodies != NULL ? first_repeated_id(bodies) : -1;
+    if (repeat == -2) {
+        e = scene_format("out of memory");
+    }
     if (e == NULL && bodies != NULL) {
         cJSON_ArrayForEach(item, bodies) {
             sim_scene_body *b = &out->bodies[i];

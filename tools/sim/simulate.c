@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sim_html.h"
 #include "sim_scene.h"
@@ -155,14 +156,11 @@ static void recorder_free(recorder *r) {
 }
 
 /// Writes the page; returns an exit status.
-/// Writes the page into f (opened for `path` before the run, so that an
-/// unwritable path is told at once, not after the whole run), and closes it.
-static int write_page(FILE *f, const char *path, const recorder *r, const sim_scene *s) {
+static int write_page(const char *path, const recorder *r, const sim_scene *s) {
     sim_html_body *bodies = calloc((size_t)s->body_count + 1, sizeof *bodies);
     if (bodies == NULL || r->failed) {
         fprintf(stderr, "gjk: out of memory while recording the animation\n");
         free(bodies);
-        fclose(f);
         return 2;
     }
     for (int i = 0; i < s->body_count; ++i) {
@@ -178,11 +176,12 @@ static int write_page(FILE *f, const char *path, const recorder *r, const sim_sc
     run.poses = r->poses;
     run.contact_first = r->contact_first;
     run.contacts = r->contacts;
+    FILE *f = fopen(path, "w");
     int status = 0;
-    if (sim_html_write(f, &run) != 0) {
+    if (f == NULL || sim_html_write(f, &run) != 0) {
         status = 2;
     }
-    if (fclose(f) != 0) {
+    if (f != NULL && fclose(f) != 0) {
         status = 2;
     }
     free(bodies);
@@ -270,12 +269,18 @@ int sim_command(int argc, char **argv) {
             status = 2;
         }
     }
-    FILE *page = NULL;
+    // The page's path is checked before the run (opened to append, which
+    // neither truncates nor moves what is there), so that an unwritable one
+    // is told at once; a file this check created is removed again if the
+    // run fails. The page itself is written after the run.
+    bool page_created = false;
     if (status == 0 && html_path != NULL) {
-        page = fopen(html_path, "w");
-        if (page == NULL) {
+        page_created = access(html_path, F_OK) != 0;
+        FILE *page = fopen(html_path, "a");
+        if (page == NULL || fclose(page) != 0) {
             fprintf(stderr, "gjk: cannot write %s\n", html_path);
             status = 2;
+            page_created = false;
         }
     }
     recorder rec;
@@ -327,15 +332,12 @@ int sim_command(int argc, char **argv) {
         }
     }
     if (recording && status == 0) {
-        status = write_page(page, html_path, &rec, &s);
-        page = NULL;
+        status = write_page(html_path, &rec, &s);
+    } else if (page_created) {
+        remove(html_path); // the run failed: the empty file of the check goes
     }
     if (recording) {
         recorder_free(&rec);
-    }
-    if (page != NULL) { // the run failed before the page: none is left behind
-        fclose(page);
-        remove(html_path);
     }
     free(ids);
     sim_world_destroy(w);

@@ -173,11 +173,15 @@ int sim_world_add_body(sim_world *w, const sim_body_def *def, char *error, size_
         // Density times volume (and its moments) must be normal numbers, and
         // so must their inverses: a density of 1e-320 gave a mass that
         // underflowed, an infinite inverse and states of NaN (program audit).
-        double m = b.mass.mass, inv = 0;
+        // The inertia's determinant must be a normal number too: where it
+        // overflowed or underflowed, sm_inverse gave the zero matrix and the
+        // body would never turn (review: a ball of radius 10 at a density of
+        // 1e100, or of radius 1e-30).
+        double m = b.mass.mass, inv = 0, det = sm_det(&b.mass.inertia);
         for (int r = 0; r < 3; ++r) {
             inv += b.inv_inertia_local.m[r][0] + b.inv_inertia_local.m[r][1] + b.inv_inertia_local.m[r][2];
         }
-        if (!(m >= DBL_MIN && m <= DBL_MAX && b.inv_mass <= DBL_MAX && isfinite(inv))) {
+        if (!(m >= DBL_MIN && m <= DBL_MAX && det >= DBL_MIN && det <= DBL_MAX && isfinite(inv))) {
             snprintf(error, error_size, "its mass (%.17g kg: density times volume) or its inertia is beyond the "
                      "numbers' range", m);
             return -1;
@@ -943,9 +947,8 @@ static bool sim_world_step_run(sim_world *w) {
     int bad = diverged_body(w);
     if (bad >= 0) {
         snprintf(w->error, sizeof w->error,
-                 "body %d's state is no longer finite at step %d (a step of %g s, or a mass, beyond what the "
-                 "numbers hold)",
-                 bad, w->steps, w->s.dt);
+                 "body %d's state is no longer finite (a step of %g s, or a mass, beyond what the numbers hold)", bad,
+                 w->s.dt);
         return false;
     }
     return collide(w);
