@@ -42,12 +42,26 @@ static GJK_INLINE void segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, g
             s = clamp01(-c / a);
         } else {
             gjk_real b = gjk_dot(d1, d2);
-            gjk_real denom = a * e - b * b;
+            gjk_real denom = a * e - b * b, numer = b * f - c * e;
             // The reciprocals are formed beside the first division, not
             // after it: two long operations fewer in the chain (83 -> 81 ns
             // for two capsules, at 19 more instructions).
             gjk_real inv_a = 1 / a, inv_e = 1 / e;
-            s = denom > 0 ? clamp01((b * f - c * e) / denom) : 0;
+            if (denom < GJK_R(0x1p-10) * (a * e)) {
+                // Nearly parallel (θ below about 0.03): a·e − b² = |d1|²|d2|² sin²θ
+                // cancels, its rounding ε·a·e against a·e·θ², and s's error
+                // ε/θ² of itself moved the closest pair along the segments,
+                // which costs the distance ε·L/θ (segments 1e-8 rad apart and
+                // crossing came out 1e-8 apart, 40 tolerances; special-path
+                // review). The same quantities as cross products, by
+                // (u × v)·(w × x) = (u·w)(v·x) − (u·x)(v·w): a·e − b² =
+                // |d1 × d2|², b·f − c·e = (d1 × d2)·(d2 × r), whose rounding
+                // is ε/θ of themselves, and the distance's ε·L.
+                gjk_vec3 n = gjk_cross(d1, d2);
+                denom = gjk_dot(n, n);
+                numer = gjk_dot(n, gjk_cross(d2, r));
+            }
+            s = denom > 0 ? clamp01(numer / denom) : 0;
             t = (b * s + f) * inv_e;
             if (t < 0) {
                 t = 0;
