@@ -863,29 +863,9 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
     // the shift made 2 larger, so that the scaled sum is as for any other.)
     hv3 centre = hv(ldexp(lo.x, -1) + ldexp(hi.x, -1), ldexp(lo.y, -1) + ldexp(hi.y, -1),
                     ldexp(lo.z, -1) + ldexp(hi.z, -1));
-    hv3 cmax = hv(0, 0, 0);
-    for (int i = 0; i < count; ++i) {
-        hv3 q = hsub(hv(points[i].x, points[i].y, points[i].z), centre);
-        cmax = hv(fmax(cmax.x, fabs(q.x)), fmax(cmax.y, fabs(q.y)), fmax(cmax.z, fabs(q.z)));
-    }
-    double size = cmax.x + cmax.y + cmax.z, given = amax.x + amax.y + amax.z;
-    int quarter = 0;
-    if (!isfinite(size) || !isfinite(given)) {
-        size = ldexp(cmax.x, -2) + ldexp(cmax.y, -2) + ldexp(cmax.z, -2);
-        given = ldexp(amax.x, -2) + ldexp(amax.y, -2) + ldexp(amax.z, -2);
-        quarter = 2;
-    }
-    if (!(size > 0)) {
-        *error = GJK_HULL_DEGENERATE;
-        return NULL;
-    }
-    int shift;
-    (void)frexp(size, &shift);
-    double eps = fmax(GJK_HULL_INPUT_EPS * ldexp(size, -shift), 4 * GJK_REAL_EPSILON * ldexp(given, -shift));
-    shift += quarter;
-    hull_frame frame = {shift, centre};
-    // The construction's points, and the same snapped to the grid (every
-    // scaled coordinate lies in (−1, 1), so every grid coordinate in
+    // The construction's points: the centred ones first (their extent sets
+    // the scale), then scaled in place, and the same snapped to the grid
+    // (every scaled coordinate lies in (−1, 1), so every grid coordinate in
     // [−2^50, 2^50]).
     hv3 *dp = malloc((size_t)count * sizeof *dp);
     hv3 *g = malloc((size_t)count * sizeof *g);
@@ -895,9 +875,31 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
         *error = GJK_HULL_OUT_OF_MEMORY;
         return NULL;
     }
+    hv3 cmax = hv(0, 0, 0);
     for (int i = 0; i < count; ++i) {
-        hv3 q = hsub(hv(points[i].x, points[i].y, points[i].z), centre);
-        dp[i] = hv(ldexp(q.x, -shift), ldexp(q.y, -shift), ldexp(q.z, -shift));
+        dp[i] = hsub(hv(points[i].x, points[i].y, points[i].z), centre);
+        cmax = hv(fmax(cmax.x, fabs(dp[i].x)), fmax(cmax.y, fabs(dp[i].y)), fmax(cmax.z, fabs(dp[i].z)));
+    }
+    double size = cmax.x + cmax.y + cmax.z, given = amax.x + amax.y + amax.z;
+    int quarter = 0;
+    if (!isfinite(size) || !isfinite(given)) {
+        size = ldexp(cmax.x, -2) + ldexp(cmax.y, -2) + ldexp(cmax.z, -2);
+        given = ldexp(amax.x, -2) + ldexp(amax.y, -2) + ldexp(amax.z, -2);
+        quarter = 2;
+    }
+    if (!(size > 0)) {
+        free(dp);
+        free(g);
+        *error = GJK_HULL_DEGENERATE;
+        return NULL;
+    }
+    int shift;
+    (void)frexp(size, &shift);
+    double eps = fmax(GJK_HULL_INPUT_EPS * ldexp(size, -shift), 4 * GJK_REAL_EPSILON * ldexp(given, -shift));
+    shift += quarter;
+    hull_frame frame = {shift, centre};
+    for (int i = 0; i < count; ++i) {
+        dp[i] = hv(ldexp(dp[i].x, -shift), ldexp(dp[i].y, -shift), ldexp(dp[i].z, -shift));
         g[i] = hv(rint(dp[i].x * GJK_GRID_MAX), rint(dp[i].y * GJK_GRID_MAX), rint(dp[i].z * GJK_GRID_MAX));
     }
     gjk_hull *h = hull_build(points, dp, g, count, eps, frame, error);

@@ -102,10 +102,11 @@ static void fill_penetration(const scene_query *q, const gjk_penetration_output 
         return;
     }
     // Touching or overlapping by the status, as the intersect query says
-    // (touching shapes may lie a rounding apart: their distance is given).
+    // (touching shapes may lie a rounding apart: their distance is given;
+    // penetrating ones overlap).
     bool overlap = out->status != GJK_SEPARATED && out->signed_distance <= 0;
     r->has_intersect = true;
-    r->intersect = out->status == GJK_PENETRATING || out->status == GJK_TOUCHING || overlap;
+    r->intersect = overlap || out->status == GJK_TOUCHING;
     r->has_signed_distance = true;
     r->signed_distance = (double)out->signed_distance;
     r->has_depth = overlap;
@@ -124,25 +125,23 @@ static void fill_penetration(const scene_query *q, const gjk_penetration_output 
 /// reached.
 static void fill_cast(const scene_query *q, const gjk_cast_output *out, const char *cap_name, int cap,
                       query_result *r) {
-    r->has_hit = r->has_iterations = true;
-    r->hit = out->hit;
-    r->iterations = out->iterations;
     if (out->status == GJK_HIT || out->status == GJK_INITIALLY_OVERLAPPING) {
         r->status = "hit";
         r->initially_overlapping = out->status == GJK_INITIALLY_OVERLAPPING;
     } else if (out->status == GJK_MISS) {
         r->status = "miss";
     } else if (!set_status_capped(q, out->status, cap_name, cap, r)) {
-        r->has_hit = r->has_iterations = false;
         return;
     }
-    if (out->status == GJK_NOT_CONVERGED) {
-        r->has_t = true; // how far the motion is safe, the best answer found
-        r->t = (double)out->t;
-    }
+    r->has_hit = r->has_iterations = true;
+    r->hit = out->hit;
+    r->iterations = out->iterations;
+    // t on a hit, and on a cap reached: how far the motion is safe, the
+    // best answer found.
+    r->has_t = out->hit || out->status == GJK_NOT_CONVERGED;
+    r->t = (double)out->t;
     if (out->hit) {
-        r->has_t = r->has_normal = true;
-        r->t = (double)out->t;
+        r->has_normal = true;
         set3(r->point, out->point);
         set3(r->normal, out->normal);
     }

@@ -366,7 +366,10 @@ int scene_name_compare(const void *pa, const void *pb) {
 }
 
 const scene_shape *scene_find_shape(const scene *s, const char *name) {
-    int lo = 0, hi = s->by_name != NULL ? s->shape_count : 0; // the first entry not below name
+    if (s->by_name == NULL) {
+        return NULL;
+    }
+    int lo = 0, hi = s->shape_count; // the first entry not below name
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
         if (strcmp(s->by_name[mid].name, name) < 0) {
@@ -375,9 +378,7 @@ const scene_shape *scene_find_shape(const scene *s, const char *name) {
             hi = mid;
         }
     }
-    return lo < s->shape_count && s->by_name != NULL && strcmp(s->by_name[lo].name, name) == 0
-               ? &s->shapes[s->by_name[lo].index]
-               : NULL;
+    return lo < s->shape_count && strcmp(s->by_name[lo].name, name) == 0 ? &s->shapes[s->by_name[lo].index] : NULL;
 }
 
 static char *read_shape_ref(const scene *s, const cJSON *q, const char *field, const scene_shape **out) {
