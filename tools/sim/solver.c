@@ -1,0 +1,395 @@
+#define _POSIX_C_SOURCE 199309L
+// The world's solver: one step's substeps on the current contacts
+// (sequential impulses with soft position correction, the bodies' motion,
+// restitution); the step itself is described in world.c.
+#include <math.h>
+
+#include "world_internal.h"
+
+static inline sim_vec3 point_velocity(const body *b, sim_vec3 r) { return sv_add(b->v, sv_cross(b->w, r)); }
+
+static inline double effective_mass(const body *A, const body *B, sim_vec3 ra, sim_vec3 rb, sim_vec3 d) {
+    sim_vec3 rad = sv_cross(ra, d), rbd = sv_cross(rb, d);
+    double k = A->inv_mass + B->inv_mass + sv_dot(rad, sm_mul_vec(&A->inv_inertia_world, rad)) +
+               sv_dot(rbd, sm_mul_vec(&B->inv_inertia_world, rbd));
+    return k > 0 ? 1 / k : 0;
+}
+
+/// The impulse P at the point ra from A's centre and rb from B's: −P on A, +P on B.
+static inline void apply(body *A, body *B, sim_vec3 ra, sim_vec3 rb, sim_vec3 P) {
+    if (!A->is_static) {
+        A->v = sv_mul_add(A->v, -A->inv_mass, P);
+        A->w = sv_sub(A->w, sm_mul_vec(&A->inv_inertia_world, sv_cross(ra, P)));
+    }
+    if (!B->is_static) {
+        B->v = sv_mul_add(B->v, B->inv_mass, P);
+        B->w = sv_add(B->w, sm_mul_vec(&B->inv_inertia_world, sv_cross(rb, P)));
+    }
+}
+
+/// The relative normal speed at point p (B's point minus A's, along n).
+static inline double normal_speed(const body *A, const body *B, const contact *c, const cpoint *p) {
+    return sv_dot(sv_sub(B->v, A->v), c->n) + sv_dot(B->w, p->rbn) - sv_dot(A->w, p->ran);
+}
+
+/// A normal impulse of size l at point p (from the precomputed turns).
+static inline void apply_normal(body *A, body *B, const contact *c, const cpoint *p, double l) {
+    A->v = sv_mul_add(A->v, -A->inv_mass * l, c->n);
+    A->w = sv_mul_add(A->w, -l, p->wa);
+    B->v = sv_mul_add(B->v, B->inv_mass * l, c->n);
+    B->w = sv_mul_add(B->w, l, p->wb);
+}
+
+/// An angular impulse L: −L on A, +L on B.
+static inline void apply_twist(body *A, body *B, sim_vec3 L) {
+    if (!A->is_static) {
+        A->w = sv_sub(A->w, sm_mul_vec(&A->inv_inertia_world, L));
+    }
+    if (!B->is_static) {
+        B->w = sv_add(B->w, sm_mul_vec(&B->inv_inertia_world, L));
+    }
+}
+
+/// A soft contact: a spring of `hertz` with damping ratio `zeta`, integrated
+/// implicitly over the substep h (Catto, "Solver2D", 2024, as in Box2D v3):
+/// with ω = 2π·hertz, a1 = 2ζ + hω, a2 = hω·a1, a3 = 1/(1 + a2), the
+/// impulse is −m·mass_scale·(vn + bias_rate·C) − impulse_scale·λ.
+typedef struct softness {
+    double bias_rate, mass_scale, impulse_scale;
+} softness;
+
+static softness make_softness(double hertz, double zeta, double h) {
+    softness s = {0, 1, 0};
+    if (hertz > 0) {
+        double omega = 2 * 3.14159265358979323846 * hertz;
+        double a1 = 2 * zeta + h * omega;
+        double a2 = h * omega * a1;
+        double a3 = 1 / (1 + a2);
+        s.bias_rate = omega / a1;
+        s.mass_scale = a2 * a3;
+        s.impulse_scale = a3;
+    }
+    return s;
+}
+
+/// Anchors of each point in both bodies and the closing speed, once a step.
+static void prepare_step(sim_world *w) {
+    for (int k = 0; k < w->contact_count; ++k) {
+        contact *c = &w->contacts[k];
+        body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
+        sim_vec3 center = sv3(0, 0, 0);
+        c->swept = 0;
+        c->fresh = false;
+        for (int j = 0; j < c->count; ++j) {
+            cpoint *p = &c->p[j];
+            center = sv_add(center, p->point);
+            // Against a static body the impulses act at the moving body's
+            // surface point, else midway between the two surface points.
+            p->anchor = A->is_static ? p->point_b : B->is_static ? p->point_a : p->point;
+            p->separation_now = p->separation;
+            sim_vec3 ra = sv_sub(p->anchor, A->x), rb = sv_sub(p->anchor, B->x);
+            p->vn0 = sv_dot(sv_sub(point_velocity(B, rb), point_velocity(A, ra)), c->n);
+            p->max_lambda_n = 0;
+        }
+        center = sv_scale(1.0 / c->count, center);
+        c->twist_radius = 0;
+        for (int j = 0; j < c->count; ++j) {
+            c->twist_radius += sv_length(sv_sub(c->p[j].point, center)) / c->count;
+        }
+        double size = sim_contact_size(A, B);
+        c->rolling_limit = w->s.rolling_resistance * c->friction * size;
+    }
+}
+
+/// Lever arms at the start of a substep and after its motion, and (with
+/// `masses`, once a step: the bodies turn little within a step, and any
+/// effective mass gives equal and opposite impulses) the effective masses.
+/// The point
+/// where a contact's impulses act moves with the bodies' translation since
+/// the step's start (with the moving body against a static one, by the mean
+/// of the two otherwise) but does not turn with them: a spinning ball still
+/// touches the wall at the same side. Both bodies take every impulse at one
+/// and the same world point, so the impulses change neither the linear nor
+/// the angular momentum of the pair.
+static void update_geometry(sim_world *w, bool all_masses) {
+    for (int k = 0; k < w->contact_count; ++k) {
+        contact *c = &w->contacts[k];
+        if (c->count == 0) {
+            continue;
+        }
+        body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
+        bool masses = all_masses || c->fresh;
+        c->fresh = false;
+        sim_vec3 move = contact_move(A, B);
+        sim_vec3 center = sv3(0, 0, 0);
+        for (int j = 0; j < c->count; ++j) {
+            cpoint *p = &c->p[j];
+            sim_vec3 pt = sv_add(p->anchor, move);
+            center = sv_add(center, pt);
+            p->ra = sv_sub(pt, A->x);
+            p->rb = sv_sub(pt, B->x);
+            p->ran = sv_cross(p->ra, c->n);
+            p->rbn = sv_cross(p->rb, c->n);
+            p->wa = A->is_static ? sv3(0, 0, 0) : sm_mul_vec(&A->inv_inertia_world, p->ran);
+            p->wb = B->is_static ? sv3(0, 0, 0) : sm_mul_vec(&B->inv_inertia_world, p->rbn);
+            if (masses) {
+                p->mass_n = effective_mass(A, B, p->ra, p->rb, c->n);
+            }
+        }
+        center = sv_scale(1.0 / c->count, center);
+        c->ra = sv_sub(center, A->x);
+        c->rb = sv_sub(center, B->x);
+        if (!masses) {
+            continue;
+        }
+        // K = J·M⁻¹·Jᵀ for the two tangent rows: the diagonal and the
+        // coupling through the bodies' rotation.
+        sim_vec3 a1 = sv_cross(c->ra, c->t1), a2 = sv_cross(c->ra, c->t2);
+        sim_vec3 b1 = sv_cross(c->rb, c->t1), b2 = sv_cross(c->rb, c->t2);
+        sim_vec3 ia1 = sm_mul_vec(&A->inv_inertia_world, a1), ib1 = sm_mul_vec(&B->inv_inertia_world, b1);
+        sim_vec3 ia2 = sm_mul_vec(&A->inv_inertia_world, a2), ib2 = sm_mul_vec(&B->inv_inertia_world, b2);
+        double im = A->inv_mass + B->inv_mass;
+        c->k11 = im + sv_dot(a1, ia1) + sv_dot(b1, ib1);
+        c->k22 = im + sv_dot(a2, ia2) + sv_dot(b2, ib2);
+        c->k12 = sv_dot(a1, ia2) + sv_dot(b1, ib2);
+        double kt = sv_dot(c->n, sm_mul_vec(&A->inv_inertia_world, c->n)) +
+                    sv_dot(c->n, sm_mul_vec(&B->inv_inertia_world, c->n));
+        c->mass_twist = kt > 0 ? 1 / kt : 0;
+        // The angular block for rolling resistance: tᵢ·(I_A⁻¹ + I_B⁻¹)·tⱼ.
+        sim_vec3 ja1 = sm_mul_vec(&A->inv_inertia_world, c->t1), jb1 = sm_mul_vec(&B->inv_inertia_world, c->t1);
+        sim_vec3 ja2 = sm_mul_vec(&A->inv_inertia_world, c->t2), jb2 = sm_mul_vec(&B->inv_inertia_world, c->t2);
+        c->r11 = sv_dot(c->t1, sv_add(ja1, jb1));
+        c->r22 = sv_dot(c->t2, sv_add(ja2, jb2));
+        c->r12 = sv_dot(c->t1, sv_add(ja2, jb2));
+    }
+}
+
+static void warm_start(sim_world *w) {
+    for (int k = 0; k < w->contact_count; ++k) {
+        contact *c = &w->contacts[k];
+        body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
+        for (int j = 0; j < c->count; ++j) {
+            cpoint *p = &c->p[j];
+            apply_normal(A, B, c, p, p->lambda_n);
+        }
+        apply(A, B, c->ra, c->rb, sv_add(sv_scale(c->lambda_t1, c->t1), sv_scale(c->lambda_t2, c->t2)));
+        apply_twist(A, B, sv_scale(c->lambda_twist, c->n));
+        apply_twist(A, B, sv_add(sv_scale(c->lambda_r1, c->t1), sv_scale(c->lambda_r2, c->t2)));
+    }
+}
+
+/// One sweep over the contacts. With `use_bias`, penetration beyond the
+/// slop is pushed out softly (at most max_push_velocity); without it (the
+/// relax sweep), touching points are rigid and the push velocity is taken
+/// out of the bodies again. Points still apart may close their gap within
+/// the substep, no more (speculative contacts).
+static void solve(sim_world *w, double h, bool use_bias, softness soft, softness soft_static) {
+    double slop = w->s.linear_slop, max_push = w->s.max_push_velocity;
+    for (int k = 0; k < w->contact_count; ++k) {
+        contact *c = &w->contacts[k];
+        body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
+        softness sf = A->is_static || B->is_static ? soft_static : soft;
+        double total = 0;
+        for (int j = 0; j < c->count; ++j) {
+            cpoint *p = &c->p[j];
+            double s = p->separation_now;
+            double bias = 0, mass_scale = 1, impulse_scale = 0;
+            if (s > 0) {
+                bias = s / h;
+            } else if (use_bias) {
+                double cpos = s + slop < 0 ? s + slop : 0;
+                bias = sf.bias_rate * cpos > -max_push ? sf.bias_rate * cpos : -max_push;
+                mass_scale = sf.mass_scale;
+                impulse_scale = sf.impulse_scale;
+            }
+            double vn = normal_speed(A, B, c, p);
+            double impulse = -p->mass_n * mass_scale * (vn + bias) - impulse_scale * p->lambda_n;
+            double ln = p->lambda_n + impulse;
+            ln = ln > 0 ? ln : 0;
+            apply_normal(A, B, c, p, ln - p->lambda_n);
+            p->lambda_n = ln;
+            p->max_lambda_n = ln > p->max_lambda_n ? ln : p->max_lambda_n;
+            total += ln;
+        }
+        if (total == 0 && c->lambda_t1 == 0 && c->lambda_t2 == 0 && c->lambda_twist == 0 && c->lambda_r1 == 0 &&
+            c->lambda_r2 == 0) {
+            continue; // not pressed (a speculative contact still apart): no friction to apply or take back
+        }
+        // Friction at the centre: the two tangent rows solved together (the
+        // 2×2 block of the effective-mass matrix; solving them apart
+        // overshoots when rotation couples them), the pair clamped to the
+        // disc of radius μ·Σλn (Coulomb's cone); then the twist.
+        sim_vec3 dv = sv_sub(point_velocity(B, c->rb), point_velocity(A, c->ra));
+        double v1 = sv_dot(dv, c->t1), v2 = sv_dot(dv, c->t2);
+        double det = c->k11 * c->k22 - c->k12 * c->k12;
+        double l1 = c->lambda_t1, l2 = c->lambda_t2;
+        if (det > 0) {
+            l1 -= (c->k22 * v1 - c->k12 * v2) / det;
+            l2 -= (c->k11 * v2 - c->k12 * v1) / det;
+        }
+        double limit = c->friction * total;
+        double l = sqrt(l1 * l1 + l2 * l2);
+        if (l > limit) {
+            double f = l > 0 ? limit / l : 0;
+            l1 *= f;
+            l2 *= f;
+        }
+        apply(A, B, c->ra, c->rb, sv_add(sv_scale(l1 - c->lambda_t1, c->t1), sv_scale(l2 - c->lambda_t2, c->t2)));
+        c->lambda_t1 = l1;
+        c->lambda_t2 = l2;
+        // Twist: the points' spread (μ·r̄·Σλn), and at least the rolling
+        // resistance, so that a ball touching at one point stops spinning.
+        double twist_arm = c->twist_radius > c->rolling_limit / (c->friction > 0 ? c->friction : 1)
+                               ? c->twist_radius
+                               : c->rolling_limit / (c->friction > 0 ? c->friction : 1);
+        if (twist_arm > 0) {
+            double wn = sv_dot(sv_sub(B->w, A->w), c->n);
+            double lt = c->lambda_twist - c->mass_twist * wn;
+            double tl = c->friction * twist_arm * total;
+            lt = lt > tl ? tl : lt < -tl ? -tl : lt;
+            apply_twist(A, B, sv_scale(lt - c->lambda_twist, c->n));
+            c->lambda_twist = lt;
+        }
+        if (c->rolling_limit > 0) {
+            sim_vec3 dw = sv_sub(B->w, A->w);
+            double w1 = sv_dot(dw, c->t1), w2 = sv_dot(dw, c->t2);
+            double rdet = c->r11 * c->r22 - c->r12 * c->r12;
+            double m1 = c->lambda_r1, m2 = c->lambda_r2;
+            if (rdet > 0) {
+                m1 -= (c->r22 * w1 - c->r12 * w2) / rdet;
+                m2 -= (c->r11 * w2 - c->r12 * w1) / rdet;
+            }
+            double rl = c->rolling_limit * total, rm = sqrt(m1 * m1 + m2 * m2);
+            if (rm > rl) {
+                double f = rm > 0 ? rl / rm : 0;
+                m1 *= f;
+                m2 *= f;
+            }
+            apply_twist(A, B, sv_add(sv_scale(m1 - c->lambda_r1, c->t1), sv_scale(m2 - c->lambda_r2, c->t2)));
+            c->lambda_r1 = m1;
+            c->lambda_r2 = m2;
+        }
+    }
+}
+
+/// Points that closed faster than the threshold and were pushed apart bounce:
+/// their normal speed becomes −e times the closing speed at the step's start.
+static void apply_restitution(sim_world *w) {
+    double threshold = w->s.restitution_threshold;
+    for (int k = 0; k < w->contact_count; ++k) {
+        contact *c = &w->contacts[k];
+        if (c->restitution == 0) {
+            continue;
+        }
+        body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
+        for (int j = 0; j < c->count; ++j) {
+            cpoint *p = &c->p[j];
+            if (p->vn0 > -threshold || p->max_lambda_n == 0) {
+                continue;
+            }
+            double vn = normal_speed(A, B, c, p);
+            double ln = p->lambda_n - p->mass_n * (vn + c->restitution * p->vn0);
+            ln = ln > 0 ? ln : 0;
+            apply_normal(A, B, c, p, ln - p->lambda_n);
+            p->lambda_n = ln;
+        }
+    }
+}
+
+/// The rotation by angle |ω|·h about ω, applied to q: exp(ω h / 2) ⊗ q,
+/// then renormalised.
+static sim_quat rotate_by(sim_quat q, sim_vec3 omega, double h) {
+    double len = sv_length(omega);
+    double a = len * h;
+    if (!(a > 0)) {
+        return sq_normalize(q);
+    }
+    double s = sin(0.5 * a) / len;
+    sim_quat r = sq_make(cos(0.5 * a), s * omega.x, s * omega.y, s * omega.z);
+    return sq_normalize(sq_mul(r, q));
+}
+
+/// Advances each point's separation by its normal speed over the substep
+/// (to first order in the motion: the bodies' translation and the turning of
+/// the lever arms).
+static void advance_separations(sim_world *w, double h) {
+    for (int k = 0; k < w->contact_count; ++k) {
+        contact *c = &w->contacts[k];
+        const body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
+        for (int j = 0; j < c->count; ++j) {
+            cpoint *p = &c->p[j];
+            p->separation_now += h * normal_speed(A, B, c, p);
+        }
+    }
+}
+
+static void integrate_positions(sim_world *w, double h) {
+    for (int i = 0; i < w->count; ++i) {
+        body *b = &w->bodies[i];
+        if (b->is_static) {
+            continue;
+        }
+        b->x = sv_mul_add(b->x, h, b->v);
+        // Angular momentum about the centre of mass is what a free body
+        // keeps, so it is held fixed over the substep and the rotation is
+        // found by the implicit midpoint rule: turn by h·ω(q½), where ω(q) is
+        // I(q)⁻¹·L and q½ the midpoint of the old and new rotations (a few
+        // fixed-point sweeps). The explicit rule, turning by the old ω, gains
+        // energy: a capsule would spin up about its long axis. ω is then
+        // recomputed from L and the new inertia.
+        sim_mat3 inertia_world = sm_rotate_tensor(&b->rot, &b->inertia_local);
+        sim_vec3 L = sm_mul_vec(&inertia_world, b->w);
+        sim_quat q0 = b->q, q1 = rotate_by(q0, b->w, h);
+        for (int it = 0; it < 3; ++it) {
+            sim_quat mid = sq_normalize(sq_make(q0.w + q1.w, q0.x + q1.x, q0.y + q1.y, q0.z + q1.z));
+            sim_mat3 r = sm_from_quat(mid), rt = sm_transpose(&r);
+            sim_vec3 local = sm_mul_vec(&b->inv_inertia_local, sm_mul_vec(&rt, L)); // I⁻¹(q½)·L = R·I⁻¹·Rᵀ·L
+            sim_quat next = rotate_by(q0, sm_mul_vec(&r, local), h);
+            double change = fabs(next.w - q1.w) + fabs(next.x - q1.x) + fabs(next.y - q1.y) + fabs(next.z - q1.z);
+            q1 = next;
+            if (change < 1e-15) {
+                break; // converged (at once for a body that barely turns)
+            }
+        }
+        b->q = q1;
+        sim_update_inertia(b);
+        b->w = sm_mul_vec(&b->inv_inertia_world, L);
+    }
+}
+
+void sim_solve_step(sim_world *w) {
+    int n = w->s.iterations > 0 ? w->s.iterations : 1;
+    double h = w->s.dt / n;
+    // Contact stiffness: at most a fifth of the substep rate (Box2D v3 caps
+    // it at a quarter); contacts with static bodies twice as stiff.
+    double hertz = w->s.contact_hertz < 0.2 / h ? w->s.contact_hertz : 0.2 / h;
+    softness soft = make_softness(hertz, w->s.contact_damping_ratio, h);
+    softness soft_static = make_softness(2 * hertz, w->s.contact_damping_ratio, h);
+    // Closing speeds for restitution are taken before gravity acts in this
+    // step, so that a bounce returns the speed the body arrived with.
+    for (int i = 0; i < w->count; ++i) {
+        w->bodies[i].x0 = w->bodies[i].x;
+    }
+    prepare_step(w);
+    for (int sub = 0; sub < n; ++sub) {
+        for (int i = 0; i < w->count; ++i) {
+            body *b = &w->bodies[i];
+            if (!b->is_static) {
+                b->v = sv_mul_add(b->v, h, w->s.gravity);
+            }
+        }
+        if (sub > 0) {
+            sim_refresh_turning(w, h);
+        }
+        update_geometry(w, sub == 0);
+        warm_start(w);
+        solve(w, h, true, soft, soft_static);
+        advance_separations(w, h);
+        integrate_positions(w, h);
+        update_geometry(w, false);
+        solve(w, h, false, soft, soft_static);
+    }
+    for (int it = 0; it < n; ++it) {
+        apply_restitution(w);
+    }
+}
