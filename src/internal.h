@@ -8,15 +8,17 @@
 #include "support.h"
 
 /// frexp and ldexp in the precision of gjk_real, for scaling by exact powers
-/// of two, and the smallest normal number (a product below it has lost
+/// of two, fma (a product and its rounding error, simplex.c), and the smallest normal number (a product below it has lost
 /// digits to underflow).
 #if GJK_USE_FLOAT
 #define gjk_frexp frexpf
 #define gjk_ldexp ldexpf
+#define gjk_fma fmaf
 #define GJK_REAL_MIN_NORMAL 1.17549435e-38f
 #else
 #define gjk_frexp frexp
 #define gjk_ldexp ldexp
+#define gjk_fma fma
 #define GJK_REAL_MIN_NORMAL 2.2250738585072014e-308
 #endif
 

@@ -649,6 +649,92 @@ static void grid_boxes_against_reference(void) {
     }
 }
 
+/// Slivers of D around the origin (review of the penetration query): a
+/// segment 2 long through a triangle s across makes D a prism of that
+/// length and width, and a point inside a needle polytope (1.2 long, 3e-9
+/// thick along the axes) one of its slivers. The tetrahedra of such points
+/// have volumes far below the rounding bound of their cofactors, and the
+/// solve took them for flat: the walk went round between two faces and
+/// answered "apart" by the distance to the nearer, where the origin lies
+/// inside (a point 3.5e-10 deep, at a tolerance of 7e-11, came out apart by
+/// 3.5e-10; in float a segment 8.6e-5 into a triangle 4e-4 across, apart by
+/// 4.3e-5, 118 tolerances off). The signed distance against qhull's, within
+/// four of the library's own tolerances (in float its default, not the
+/// looser TEST_REL_TOL): every overlapping pose; of the poses apart, those
+/// whose prism is no thinner than rounding allows (a face's normal is good
+/// to about ε·2/s: double s ≥ 1e-5; in float none is, and they are
+/// reported only).
+static void slivers_against_reference(void) {
+    const double rel = (double)GJK_DEFAULT_TOLERANCE;
+    rng r = {0x51175ULL};
+    int bad = 0, n_in = 0, n_apart = 0, apart_off = 0;
+    double worst_in = 0, worst_apart = 0;
+    for (int k = 0; k < 1200; ++k) {
+        double s = GJK_USE_FLOAT ? pow(10, rng_range(&r, -3.5, -1.5)) : pow(10, rng_range(&r, -7, -3));
+        gjk_vec3 seg[2] = {gjk_v3(-1, 0, 0), gjk_v3(1, 0, 0)}, tri[3];
+        for (int i = 0; i < 3; ++i) {
+            tri[i] = to_real3(rng_box(&r, -s, s));
+        }
+        gjk_quat qa = random_quat(&r), qb = random_quat(&r);
+        dmat ma = dmat_of_quat(qa), mb = dmat_of_quat(qb);
+        // B's origin near a point of the segment: off it by up to s/4
+        // (the segment mostly pierces the triangle), or s.
+        double off = rng_chance(&r, 0.75) ? s / 4 : s;
+        d3 at = d3_add(dmat_mul(&ma, d3_make(rng_range(&r, -0.9, 0.9), 0, 0)), rng_box(&r, -off, off));
+        gjk_vec3 pb = to_real3(at);
+        double diff[3 * 6];
+        for (int i = 0; i < 2; ++i) {
+            for (int j = 0; j < 3; ++j) {
+                d3 w = d3_sub(dmat_mul(&ma, d3_of(seg[i])), d3_add(d3_of(pb), dmat_mul(&mb, d3_of(tri[j]))));
+                diff[3 * (3 * i + j)] = w.x, diff[3 * (3 * i + j) + 1] = w.y, diff[3 * (3 * i + j) + 2] = w.z;
+            }
+        }
+        hull h;
+        if (hull_build(&h, diff, 6) != 0) {
+            continue; // a flat difference: nothing to compare
+        }
+        double ref = hull_sdist(&h, d3_make(0, 0, 0));
+        hull_free(&h);
+        gjk_shape A = gjk_make_polytope(seg, 2), B = gjk_make_polytope(tri, 3);
+        gjk_query_input in = {&A, gjk_transform_make(gjk_v3(0, 0, 0), qa), &B, gjk_transform_make(pb, qb), {0}};
+        gjk_penetration_output o = gjk_penetration(&in, NULL);
+        double tol = rel * (1 + d3_max_abs(d3_of(pb)));
+        double err = fabs((double)o.signed_distance - ref) / tol;
+        bool inside = ref < -2 * tol, checked = inside || (!GJK_USE_FLOAT && s >= 1e-5);
+        if (inside) {
+            ++n_in, worst_in = fmax(worst_in, err);
+        } else {
+            ++n_apart, worst_apart = fmax(worst_apart, err), apart_off += !(err <= 4);
+        }
+        bool ok = !(err <= 4) ? false : !inside || o.status == GJK_PENETRATING;
+        if (checked && !ok && bad++ < 3) {
+            fprintf(stderr, "sliver %d (s %g): signed distance %.17g (status %d), reference %.17g: %.3g tolerances\n", k, s,
+                    (double)o.signed_distance, (int)o.status, ref, err);
+        }
+    }
+#if !GJK_USE_FLOAT
+    // The needle of the review, along x (exact data: the point lies 3.5e-10
+    // inside the face (0, 1, 2), by rational arithmetic).
+    static const gjk_vec3 needle[] = {{-0.43587638448268551, -0.0022601419696082763, 0.031204463410038207},
+                                      {0.79168464623848467, -0.0022601412449790295, 0.031204464833397682},
+                                      {-0.43013318675702938, -0.00226014054773416, 0.031204465954565688},
+                                      {0.49888771336766513, -0.0022601385091553404, 0.031204464296885316}};
+    gjk_shape A = gjk_make_polytope(needle, 4), B = gjk_make_point();
+    gjk_query_input in = {&A, gjk_transform_identity(), &B,
+                          gjk_transform_make(gjk_v3(0.098676623180821194928, -0.0022601408002929561355,
+                                                    0.031204464840930211038),
+                                             gjk_quat_identity()),
+                          {0}};
+    gjk_penetration_output o = gjk_penetration(&in, NULL);
+    gjk_intersect_output io = gjk_intersect(&in);
+    ENSURE(o.status == GJK_PENETRATING && io.status == GJK_PENETRATING);
+    ENSURE_NEAR(o.signed_distance, -3.4954e-10, 1e-14);
+#endif
+    printf("slivers: %d overlapping, worst %.3g tolerances; %d apart, worst %.3g, %d beyond 4; %d checked off\n", n_in,
+           worst_in, n_apart, worst_apart, apart_off, bad);
+    ENSURE(bad == 0);
+}
+
 int main(int argc, char **argv) {
     int first = 0, count = REF_PAIRS;
     if (argc > 1) {
@@ -671,6 +757,7 @@ int main(int argc, char **argv) {
 
     if (argc <= 1) {
         grid_boxes_against_reference();
+        slivers_against_reference();
     }
     clock_t start = clock();
     for (int i = first; i < first + count; ++i) run_pair(i);
