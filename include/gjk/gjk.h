@@ -47,7 +47,10 @@ typedef enum gjk_status {
     /// The iteration cap was reached before the tolerance. The outputs hold
     /// the best answer found so far; they are finite. (For a penetration
     /// that EPA could not finish, the depth is its upper bound and the normal
-    /// its direction: moving B by depth·normal does separate the shapes.)
+    /// its direction: moving B by depth·normal does separate the shapes.
+    /// Where GJK itself stopped at its cap, before EPA ran (epa_iterations
+    /// 0), the signed distance is GJK's upper bound on it: a depth there is
+    /// a lower bound, and moving B by it need not separate them.)
     GJK_NOT_CONVERGED = 7,
 } gjk_status;
 
