@@ -178,6 +178,24 @@ static void warm_start(sim_world *w) {
     }
 }
 
+/// Two coupled rows (the 2×2 block k11, k12, k22 of an effective-mass
+/// matrix, the relative speeds v1, v2 along them) solved together onto the
+/// accumulated impulses *l1, *l2, the pair then clamped to the disc of
+/// radius `limit` (friction's circular cone; rolling resistance's bound).
+static void solve_disc(double k11, double k12, double k22, double v1, double v2, double limit, double *l1, double *l2) {
+    double det = k11 * k22 - k12 * k12;
+    if (det > 0) {
+        *l1 -= (k22 * v1 - k12 * v2) / det;
+        *l2 -= (k11 * v2 - k12 * v1) / det;
+    }
+    double l = sqrt(*l1 * *l1 + *l2 * *l2);
+    if (l > limit) {
+        double f = l > 0 ? limit / l : 0;
+        *l1 *= f;
+        *l2 *= f;
+    }
+}
+
 /// One sweep over the contacts. With `use_bias`, penetration beyond the
 /// slop is pushed out softly (at most max_push_velocity); without it (the
 /// relax sweep), touching points are rigid and the push velocity is taken
@@ -220,20 +238,8 @@ static void solve(sim_world *w, double h, bool use_bias, softness soft, softness
         // overshoots when rotation couples them), the pair clamped to the
         // disc of radius μ·Σλn (Coulomb's cone); then the twist.
         sim_vec3 dv = sv_sub(point_velocity(B, c->rb), point_velocity(A, c->ra));
-        double v1 = sv_dot(dv, c->t1), v2 = sv_dot(dv, c->t2);
-        double det = c->k11 * c->k22 - c->k12 * c->k12;
         double l1 = c->lambda_t1, l2 = c->lambda_t2;
-        if (det > 0) {
-            l1 -= (c->k22 * v1 - c->k12 * v2) / det;
-            l2 -= (c->k11 * v2 - c->k12 * v1) / det;
-        }
-        double limit = c->friction * total;
-        double l = sqrt(l1 * l1 + l2 * l2);
-        if (l > limit) {
-            double f = l > 0 ? limit / l : 0;
-            l1 *= f;
-            l2 *= f;
-        }
+        solve_disc(c->k11, c->k12, c->k22, sv_dot(dv, c->t1), sv_dot(dv, c->t2), c->friction * total, &l1, &l2);
         apply(A, B, c->ra, c->rb, sv_add(sv_scale(l1 - c->lambda_t1, c->t1), sv_scale(l2 - c->lambda_t2, c->t2)));
         c->lambda_t1 = l1;
         c->lambda_t2 = l2;
@@ -252,19 +258,9 @@ static void solve(sim_world *w, double h, bool use_bias, softness soft, softness
         }
         if (c->rolling_limit > 0) {
             sim_vec3 dw = sv_sub(B->w, A->w);
-            double w1 = sv_dot(dw, c->t1), w2 = sv_dot(dw, c->t2);
-            double rdet = c->r11 * c->r22 - c->r12 * c->r12;
             double m1 = c->lambda_r1, m2 = c->lambda_r2;
-            if (rdet > 0) {
-                m1 -= (c->r22 * w1 - c->r12 * w2) / rdet;
-                m2 -= (c->r11 * w2 - c->r12 * w1) / rdet;
-            }
-            double rl = c->rolling_limit * total, rm = sqrt(m1 * m1 + m2 * m2);
-            if (rm > rl) {
-                double f = rm > 0 ? rl / rm : 0;
-                m1 *= f;
-                m2 *= f;
-            }
+            solve_disc(c->r11, c->r12, c->r22, sv_dot(dw, c->t1), sv_dot(dw, c->t2), c->rolling_limit * total, &m1,
+                       &m2);
             apply_twist(A, B, sv_add(sv_scale(m1 - c->lambda_r1, c->t1), sv_scale(m2 - c->lambda_r2, c->t2)));
             c->lambda_r1 = m1;
             c->lambda_r2 = m2;
