@@ -526,6 +526,49 @@ static GJK_NOINLINE gjk_walk_end origin_reached(gjk_pair *pair, gjk_walk *walk, 
     return normal_holds(pair, walk, v, tol) ? GJK_WALK_CONVERGED : GJK_WALK_OVERLAP;
 }
 
+/// A segment's stall taken again along v's part square to the segment. On a
+/// segment much longer than |v|, v = a + t·e carries ε·|e| of rounding along
+/// e, which turns its direction by ε·|e|/|v|; where D's face beyond the
+/// segment leans by less than that, the support point along the turned
+/// direction is the segment's own end again and the walk stopped, apart by
+/// |v| with nothing to prove it: two unit cylinders whose caps overlapped
+/// by 2.2e-8, their axes 3.2e-8 rad apart, came out apart by 4.7e-9 (55
+/// tolerances; curved-shapes review). Square to e the direction keeps only
+/// the rounding of v across e. True when its support point is new and the
+/// simplex with it came nearer (*v_new; the walk goes on), else false with
+/// the simplex unchanged. Asked by no_progress when w was the segment's own
+/// end and no face proved the distance (stalled_segment_face first: below a
+/// cone's base, taken first, the walk went on and its normal came out up to
+/// 1.3e-5 off where the face gives it exactly).
+static GJK_NOINLINE bool square_step(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, gjk_real vlen, gjk_vec3 *v_new) {
+    gjk_simplex *s = &walk->simplex;
+    gjk_vec3 e = gjk_sub(s->v[1].w, s->v[0].w);
+    gjk_real ee = gjk_length_sq(e);
+    if (!(ee > GJK_SQUARE_MIN && ee < GJK_SQUARE_MAX)) {
+        return false;
+    }
+    gjk_vec3 u = gjk_mul_add(v, -gjk_dot(v, e) / ee, e);
+    gjk_real uu = gjk_length_sq(u);
+    if (!(uu > GJK_SQUARE_MIN && uu < GJK_SQUARE_MAX)) {
+        return false;
+    }
+    gjk_support_point q = gjk_pair_support(pair, gjk_neg(u));
+    if (pair->bad_support) {
+        pair->bad_support = false; // a refused point: the stall's answer stands
+        return false;
+    }
+    walk->lower = gjk_max(gjk_dot(u, q.w) / gjk_sqrt(uu), walk->lower);
+    if (gjk_simplex_has(s, q.w)) {
+        return false;
+    }
+    gjk_simplex saved = *s;
+    if (gjk_simplex_try_add(s, &q, vlen * vlen, v_new, NULL) && gjk_length_sq(*v_new) < vlen * vlen) {
+        return true;
+    }
+    *s = saved;
+    return false;
+}
+
 /// A plain step that brought no progress: converged (the gap within the
 /// tolerance), or w is a point of the simplex again, or its simplex came
 /// out no nearer, and rounding has taken over. Returns true with the
@@ -566,7 +609,17 @@ static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_s
     gjk_real margin = gjk_pair_apart_margin(pair, 0);
     gjk_real L = pair->scale;
     if (stalled && s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
+        gjk_simplex segment = *s;
         proved = stalled_segment_face(pair, s, p, v, vlen, lower, tol);
+        if (!proved && repeated) {
+            // w is the segment's own end: the direction square to it.
+            gjk_simplex searched = *s;
+            *s = segment;
+            if (square_step(pair, walk, v, vlen, v_new)) {
+                return false;
+            }
+            *s = searched;
+        }
     }
     if (!stalled || proved || gap <= 8 * margin || repeated) {
         *end = stalled ? stalled_end(pair, walk, proved ? v : nearer_of(s, start, v, margin), p->w) : GJK_WALK_CONVERGED;

@@ -240,12 +240,17 @@ static GJK_NOINLINE bool sv_3d_encloses(const gjk_vec3 *p, sv_result *r) {
     sv_twofold mu = twofold_add(twofold_add(c[0], c[1]), twofold_add(c[2], c[3]));
     const gjk_real e2 = 32 * GJK_REAL_EPSILON * GJK_REAL_EPSILON;
     gjk_real total = perm[0] + perm[1] + perm[2] + perm[3];
-    if (!(e2 * total >= GJK_REAL_MIN_NORMAL / GJK_REAL_EPSILON) || !(total <= GJK_SQUARE_MAX) ||
-        !(gjk_abs(mu.hi) > e2 * total)) {
+    if (!(total <= GJK_SQUARE_MAX) || !(gjk_abs(mu.hi) > e2 * total)) {
         return false;
     }
     for (int m = 0; m < 4; ++m) {
-        if (!(gjk_abs(c[m].hi) > e2 * perm[m]) || !same_sign(c[m].hi, mu.hi)) {
+        // Each cofactor's own products in the normal range: one of tiny
+        // points beside large ones (the sum of the bounds normal, its own
+        // subnormal) took its sign from subnormal rounding, and a
+        // tetrahedron 1e-113 from holding the origin was taken to hold it
+        // (review of this function).
+        if (!(e2 * perm[m] >= GJK_REAL_MIN_NORMAL / GJK_REAL_EPSILON) || !(gjk_abs(c[m].hi) > e2 * perm[m]) ||
+            !same_sign(c[m].hi, mu.hi)) {
             return false;
         }
     }

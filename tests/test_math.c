@@ -396,6 +396,25 @@ static void test_is_valid(void) {
     ENSURE(!gjk_is_valid_quat(gjk_quat_make(nan, nan, nan, nan)));
 }
 
+/// The library's sign decisions in twice the working precision (simplex.c,
+/// sv_3d_encloses) take a product's rounding error from fma(a, b, −a·b),
+/// exact only where fma fuses: (1 + 2^−k)² = 1 + 2^(1−k) + 2^−2k, whose last
+/// term the product rounds away and a fused fma returns. A libm whose fma
+/// multiplies and adds apart returns 0 here.
+static void test_fma_fuses(void) {
+#if GJK_USE_FLOAT
+    volatile float a = 1 + 0x1p-12f;
+    float p = a * a;
+    ENSURE(p == 1 + 0x1p-11f);
+    ENSURE(fmaf(a, a, -p) == 0x1p-24f);
+#else
+    volatile double a = 1 + 0x1p-30;
+    double p = a * a;
+    ENSURE(p == 1 + 0x1p-29);
+    ENSURE(fma(a, a, -p) == 0x1p-60);
+#endif
+}
+
 int main(void) {
     RUN_TEST(test_scalar_helpers);
     RUN_TEST(test_vector_basics);
@@ -409,5 +428,6 @@ int main(void) {
     RUN_TEST(test_quat_mul);
     RUN_TEST(test_transforms);
     RUN_TEST(test_is_valid);
+    RUN_TEST(test_fma_fuses);
     return TEST_SUMMARY();
 }

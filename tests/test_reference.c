@@ -663,7 +663,9 @@ static void grid_boxes_against_reference(void) {
 /// looser TEST_REL_TOL): every overlapping pose; of the poses apart, those
 /// whose prism is no thinner than rounding allows (a face's normal is good
 /// to about ε·2/s: double s ≥ 1e-5; in float none is, and they are
-/// reported only).
+/// reported only). In double the needle is the check of the fix (plain
+/// arithmetic decides these prisms already: they guard the rest); in
+/// float the prisms are (70 of 237 overlapping poses off before it).
 static void slivers_against_reference(void) {
     const double rel = (double)GJK_DEFAULT_TOLERANCE;
     rng r = {0x51175ULL};
