@@ -8,8 +8,8 @@
 #include "support.h"
 
 /// frexp and ldexp in the precision of gjk_real, for scaling by exact powers
-/// of two, fma (a product and its rounding error, simplex.c), and the smallest normal number (a product below it has lost
-/// digits to underflow).
+/// of two, fma (a product's rounding error, simplex.c), and the smallest
+/// normal number (a product below it has lost digits to underflow).
 #if GJK_USE_FLOAT
 #define gjk_frexp frexpf
 #define gjk_ldexp ldexpf
