@@ -190,6 +190,13 @@ static void test_fast_sphere_wall(void) {
 /// Total linear momentum, angular momentum about the origin and kinetic
 /// energy of the dynamic bodies; `scale` gets Σ|m·v| and Σ(|m·x × v| + |I·ω|),
 /// the sizes the conservation errors are measured against.
+/// A world with the default settings but no gravity (NULL when out of memory).
+static sim_world *weightless_world(void) {
+    sim_settings set = sim_settings_default();
+    set.gravity = sv3(0, 0, 0);
+    return sim_world_create(&set);
+}
+
 static void momenta(const sim_world *w, sim_vec3 *P, sim_vec3 *L, double *E, double *p_scale, double *l_scale) {
     *P = sv3(0, 0, 0);
     *L = sv3(0, 0, 0);
@@ -219,9 +226,7 @@ static void momenta(const sim_world *w, sim_vec3 *P, sim_vec3 *L, double *E, dou
 /// offset, without gravity or friction: each pair far from the others, so
 /// that every collision is between two bodies.
 static void conservation(double restitution, double *dp, double *dl, double *de, int *contacts_seen) {
-    sim_settings set = sim_settings_default();
-    set.gravity = sv3(0, 0, 0);
-    sim_world *w = sim_world_create(&set);
+    sim_world *w = weightless_world();
     gjk_shape shapes[5] = {gjk_make_sphere(0.5), gjk_make_sphere(0.3), gjk_make_box(gjk_v3(0.4, 0.3, 0.2)),
                            gjk_make_capsule(gjk_v3(-0.3, 0, 0), gjk_v3(0.3, 0, 0), 0.2),
                            gjk_make_ellipsoid(gjk_v3(0.5, 0.3, 0.25))};
@@ -293,9 +298,7 @@ static void test_conservation(void) {
 /// best answer, 0.65 deep): the world dropped such a manifold as an error,
 /// and the bodies had no contact. It now keeps it, and pushes them apart.
 static void test_deep_ellipsoids_not_converged(void) {
-    sim_settings set = sim_settings_default();
-    set.gravity = sv3(0, 0, 0);
-    sim_world *w = sim_world_create(&set);
+    sim_world *w = weightless_world();
     ENSURE(w != NULL);
     if (w == NULL) {
         return;
@@ -342,9 +345,7 @@ static void test_deep_ellipsoids_not_converged(void) {
 static void test_fast_spin_energy(void) {
     const double spins[] = {100, 1000, 3000};
     for (int k = 0; k < 3; ++k) {
-        sim_settings set = sim_settings_default();
-        set.gravity = sv3(0, 0, 0);
-        sim_world *w = sim_world_create(&set);
+        sim_world *w = weightless_world();
         ENSURE(w != NULL);
         if (w == NULL) {
             return;
