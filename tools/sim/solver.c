@@ -337,7 +337,7 @@ static void integrate_positions(sim_world *w, double h) {
         // The sweeps converge when the turn h·|ω| is well below a radian;
         // a faster spin is turned in parts of at most half a radian each
         // (a free capsule at 1000 rad/s, 1.7 rad a substep, lost 93% of its
-        // energy and at 3000 gained 22%: simulator review).
+        // energy and at 3000 gained up to 55%: simulator review).
         sim_mat3 inertia_world = sm_rotate_tensor(&b->rot, &b->inertia_local);
         sim_vec3 L = sm_mul_vec(&inertia_world, b->w);
         double turn = sv_length(b->w) * h;
