@@ -535,8 +535,9 @@ static GJK_NOINLINE gjk_walk_end origin_reached(gjk_pair *pair, gjk_walk *walk, 
 /// by 2.2e-8, their axes 3.2e-8 rad apart, came out apart by 4.7e-9 (55
 /// tolerances; curved-shapes review). Square to e the direction keeps only
 /// the rounding of v across e. True when its support point is new and the
-/// simplex with it came nearer (*v_new; the walk goes on), else false with
-/// the simplex unchanged. Asked by no_progress when w was the segment's own
+/// simplex with it came nearer (*v_new; the walk goes on), else false, the
+/// simplex perhaps changed (no_progress puts back its own). Asked by
+/// no_progress when w was the segment's own
 /// end and no face proved the distance (stalled_segment_face first: below a
 /// cone's base, taken first, the walk went on and its normal came out up to
 /// 1.3e-5 off where the face gives it exactly).
@@ -561,12 +562,7 @@ static GJK_NOINLINE bool square_step(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v,
     if (gjk_simplex_has(s, q.w)) {
         return false;
     }
-    gjk_simplex saved = *s;
-    if (gjk_simplex_try_add(s, &q, vlen * vlen, v_new, NULL) && gjk_length_sq(*v_new) < vlen * vlen) {
-        return true;
-    }
-    *s = saved;
-    return false;
+    return gjk_simplex_try_add(s, &q, vlen * vlen, v_new, NULL) && gjk_length_sq(*v_new) < vlen * vlen;
 }
 
 /// A plain step that brought no progress: converged (the gap within the

@@ -189,7 +189,8 @@ static query_caps caps_of(const gjk_options *o) {
 }
 
 static void run3(const scene_query *q, const gjk_options *o, query_result *r) {
-    int cap = caps_of(o).gjk;
+    query_caps caps = caps_of(o);
+    int cap = caps.gjk;
     if (q->op == SCENE_OP_RAYCAST) {
         gjk_raycast_input in = {.shape = &q->a->shape,
                                 .transform = q->pose_a.transform,
@@ -232,7 +233,7 @@ static void run3(const scene_query *q, const gjk_options *o, query_result *r) {
                                 .speculative_distance = (gjk_real)q->speculative_distance,
                                 .options = *o};
         gjk_manifold m = gjk_contact(&in, NULL);
-        fill_manifold(q, &m, caps_of(o), r);
+        fill_manifold(q, &m, caps, r);
         return;
     }
     if (q->op == SCENE_OP_AABB) {
@@ -252,7 +253,7 @@ static void run3(const scene_query *q, const gjk_options *o, query_result *r) {
         fill_distance(q, &out, cap, r);
     } else {
         gjk_penetration_output out = gjk_penetration(&in, NULL);
-        fill_penetration(q, &out, caps_of(o), r);
+        fill_penetration(q, &out, caps, r);
     }
 }
 
@@ -263,7 +264,8 @@ static gjk_vec3 lift(gjk_vec2 v) { return gjk_v3(v.x, v.y, 0); }
 static gjk_vec2 flat(gjk_vec3 v) { return gjk_v2(v.x, v.y); }
 
 static void run2(const scene_query *q, const gjk_options *o, query_result *r) {
-    int cap = caps_of(o).gjk;
+    query_caps caps = caps_of(o);
+    int cap = caps.gjk;
     if (q->op == SCENE_OP_RAYCAST || q->op == SCENE_OP_SHAPECAST) {
         gjk2_cast_output o2;
         if (q->op == SCENE_OP_RAYCAST) {
@@ -319,7 +321,7 @@ static void run2(const scene_query *q, const gjk_options *o, query_result *r) {
             m.points[i].separation = m2.points[i].separation;
             m.points[i].id = m2.points[i].id;
         }
-        fill_manifold(q, &m, caps_of(o), r);
+        fill_manifold(q, &m, caps, r);
         return;
     }
     if (q->op == SCENE_OP_AABB) {
@@ -345,7 +347,7 @@ static void run2(const scene_query *q, const gjk_options *o, query_result *r) {
         gjk2_penetration_output o2 = gjk2_penetration(&in, NULL);
         gjk_penetration_output out = {o2.status,        o2.signed_distance, o2.depth,          lift(o2.point_a),
                                       lift(o2.point_b), lift(o2.normal),    o2.iterations,     o2.epa_iterations};
-        fill_penetration(q, &out, caps_of(o), r);
+        fill_penetration(q, &out, caps, r);
     }
 }
 
