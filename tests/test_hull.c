@@ -320,6 +320,54 @@ static void test_random_clouds_against_qhull(void) {
     }
 }
 
+/// Clouds on circles about one axis (a finely cut cylinder's rims and
+/// rings, wide and flat or tall and thin, some with points inside): each
+/// rim point sees a cone of hundreds of faces, and the points of the faces
+/// it removes are filed among them by a climb around the cone (hull.c,
+/// file_from), or by the scan of every new face where the climb finds none
+/// they lie above. The vertex set must be libqhull's and every ring point
+/// (all extreme: a chord's sagitta is far above the tolerance) a vertex.
+static void test_rings_against_qhull(void) {
+    rng r = {61};
+    enum { MAXN = 5 * 700 + 200 }; // rings × points a ring + inside
+    static gjk_vec3 pts[MAXN];
+    for (int trial = 0; trial < 8; ++trial) {
+        int rings = 2 + trial % 4, per = 300 + rng_int(&r, 400), inside = trial % 3 == 2 ? 200 : 0;
+        double radius = trial % 2 ? 3 : 1, height = trial % 2 ? 0.2 : 2;
+        int n = 0;
+        for (int k = 0; k < rings; ++k) {
+            double z = height * (k / (double)(rings - 1) - 0.5);
+            for (int i = 0; i < per; ++i) {
+                double t = 6.283185307179586 * (i + rng_range(&r, 0, 0.5)) / per;
+                pts[n++] = gjk_v3((gjk_real)(radius * cos(t)), (gjk_real)(radius * sin(t)), (gjk_real)z);
+            }
+        }
+        int rim = n;
+        for (int i = 0; i < inside; ++i) {
+            pts[n++] = gjk_v3((gjk_real)rng_range(&r, -0.5, 0.5), (gjk_real)rng_range(&r, -0.5, 0.5),
+                              (gjk_real)(height * rng_range(&r, -0.4, 0.4)));
+        }
+        gjk_hull *h = gjk_hull_create(pts, n, NULL);
+        ENSURE(h != NULL);
+        if (h == NULL) {
+            continue;
+        }
+        double size = 2 * radius + height;
+        check_hull(h, pts, n, size);
+        check_against_qhull(h, pts, n, size);
+        // Every ring point is extreme: it stands out of the hull of the
+        // others by about a chord's sagitta, R (pi / per)^2 / 2, 2e-6 to 3e-5
+        // of the size, far above double's resolution (1e-12 of the size) and
+        // not always above float's (4e-6), where such points may be dropped.
+#if !GJK_USE_FLOAT
+        ENSURE(h->vertex_count == rim);
+#else
+        (void)rim;
+#endif
+        gjk_hull_destroy(h);
+    }
+}
+
 /// det[b − a, c − a, d − a] of grid points, rounded in long double (64-bit
 /// mantissa on x86, 53 elsewhere), and a bound on its rounding error.
 static long double rounded_orient(const double a[3], const double b[3], const double c[3], const double d[3],
@@ -1432,6 +1480,7 @@ int main(void) {
     RUN_TEST(test_flat_and_degenerate);
     RUN_TEST(test_hull_scale_free);
     RUN_TEST(test_random_clouds_against_qhull);
+    RUN_TEST(test_rings_against_qhull);
     RUN_TEST(test_exact_orientation);
     RUN_TEST(test_coplanar_clouds);
     RUN_TEST(test_thin_slab);
