@@ -6,6 +6,7 @@
 // multiplication; Knuth, TAOCP vol. 2, §4.3.1).
 #include "exact.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -120,6 +121,30 @@ int gjk_exact_orient(const double a[3], const double b[3], const double c[3], co
         return -1;
     }
     return (s.w[0] | s.w[1] | s.w[2]) != 0 ? 1 : 0;
+}
+
+/// p·s − q·r within 2u of itself (u = 2^−53) and exactly zero when it is
+/// zero, whatever the cancellation: Kahan's 2×2 determinant, w = q·r
+/// rounded and its error w − q·r taken exactly by fma (Jeannerod, Louvet
+/// and Muller, "Further analysis of Kahan's algorithm for the accurate
+/// computation of 2×2 determinants", Math. Comp. 82, 2013). When p·s = q·r
+/// exactly, fma(p, s, −w) = q·r − w = −e exactly, and the sum is 0.
+static double det2(double p, double q, double r, double s) {
+    double w = q * r;
+    double e = fma(-q, r, w);
+    return fma(p, s, -w) + e;
+}
+
+void gjk_grid_cross(const double a[3], const double b[3], const double c[3], double out[3]) {
+    // The differences are integers below 2^51: exact.
+    double u[3], v[3];
+    for (int k = 0; k < 3; ++k) {
+        u[k] = b[k] - a[k];
+        v[k] = c[k] - a[k];
+    }
+    out[0] = det2(u[1], u[2], v[1], v[2]);
+    out[1] = det2(u[2], u[0], v[2], v[0]);
+    out[2] = det2(u[0], u[1], v[0], v[1]);
 }
 
 void gjk_exact_cross(const double a[3], const double b[3], const double c[3], double out[3]) {

@@ -132,13 +132,13 @@ static int side(const hull_builder *b, const hull_face *f, int i) {
     return gjk_exact_orient(pa, pb, pc, pq);
 }
 
-/// The unit normal of the grid triangle (a, b, c), from its exact cross
-/// product (accurate however thin the triangle), or zero when they are
-/// collinear.
+/// The unit normal of the grid triangle (a, b, c), from its cross product
+/// rounded (accurate however thin the triangle: gjk_grid_cross), or zero
+/// when they are collinear.
 static hv3 grid_normal(const hull_builder *b, int a, int c1, int c2) {
     double pa[3], pb[3], pc[3], n[3];
     grid_point(b, a, pa), grid_point(b, c1, pb), grid_point(b, c2, pc);
-    gjk_exact_cross(pa, pb, pc, n);
+    gjk_grid_cross(pa, pb, pc, n);
     return hnormalize(hv(n[0], n[1], n[2]));
 }
 
