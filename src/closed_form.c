@@ -15,7 +15,8 @@
 // so s = (b f − c e) / (a e − b²). Clamp s to [0, 1], take the t closest to
 // P(s), t = (b s + f) / e; if t leaves [0, 1], clamp it and recompute s for
 // that t, s = (b t − c) / a, clamped. For parallel segments (a e − b² = 0)
-// any s gives a closest pair; s = 0 is taken. A zero-length segment reduces
+// any s gives a closest pair of the lines; s = 0 is taken, and the clamps
+// that follow find the segments' pair. A zero-length segment reduces
 // each formula to the projection of a point on the other segment.
 #include "internal.h"
 
@@ -94,9 +95,13 @@ static GJK_INLINE void segments_closest(gjk_vec3 p0, gjk_vec3 p1, gjk_vec3 q0, g
 /// it by only θ, so the normal stays square to d1 within ε), the
 /// remainder's sign taken onto e1 × e2 when it is no more than rounding
 /// (the segments cross). Below θ = ε^(2/3) the segments count as parallel
-/// (e1 only): the normal then leans toward d1 by at most θ, and e2's error
-/// would turn it about the segments by ε/θ, which costs the gap
-/// ρ (ε/θ)² / 2; both stay far below the tolerance. Out of line: rare in
+/// (e1 only): the normal then leans toward d1 by θ·|n·e2|, and n·e2 is
+/// itself small, as the closest points' difference is square to both
+/// segments and n lies near e1 × e2 but for rounding (a review's 200,000
+/// float pairs θ = 2.5e-5 to 1e-4 apart: the gap along n at most 0.15
+/// tolerances from the distance); e2's error would turn n about the
+/// segments by ε/θ, which costs a gap of h (ε/θ)² / 2, h the cores'
+/// distance. Out of line: rare in
 /// double (cores nearer than 1.8e-5 of their size at the default
 /// tolerance), but in float, whose default tolerance is only about 17ε, it
 /// takes most near pairs.
@@ -183,9 +188,10 @@ static gjk_vec3 unit_of(gjk_vec3 v, gjk_real vv, gjk_real len) {
 
 /// The closest points of the core segments a0–a1, b0–b1 (s->ca, s->cb),
 /// their distance s->core and the unit s->n along it, solved on the points
-/// multiplied by 2^−k. a·e − b² is quartic in the coordinates: above about
-/// 1e68 (1e7 in float) it overflows, and two crossing capsules of size
-/// 2^255 came out separated. Below, it underflows sooner for segments
+/// multiplied by 2^−k. a·e − b² is quartic in the coordinates: a·e
+/// overflows near 1e76 (1e9 in float), and two crossing capsules of size
+/// 2^255 came out separated; the scaled solve takes over above 1e68 (1e7),
+/// with room below that. Below, it underflows sooner for segments
 /// shorter than the coordinates: with lengths down to 1e-15 of them (1e-6
 /// in float), whose errors the tolerance would see, it stays normal above
 /// 1e-60 (1e-3 in float; a float pair near 3e-7 in size with segments 1e-4

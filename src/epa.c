@@ -9,7 +9,8 @@
 // the tolerance the face is the answer. Otherwise w is added: the faces that
 // see w are removed, and the hole's rim (the horizon) is joined to w.
 // (van den Bergen, "Proximity queries and penetration depth computation on 3D
-// game objects", GDC 2001; Ericson §9.5.)
+// game objects", GDC 2001, and his book "Collision Detection in
+// Interactive 3D Environments", 2003.)
 //
 // Everything lives in fixed-size arrays on the stack. Faces know their three
 // neighbours, so the visible region is found by a flood fill from the
@@ -17,7 +18,8 @@
 // horizon comes out as one closed loop, even when rounding makes visibility
 // tests disagree. Before a step is committed its new faces are checked
 // (non-degenerate, origin inside); a step that fails is undone and the
-// current nearest face is returned.
+// current nearest face is returned (or, where that leaves EPA short of its
+// tolerance, not converged with the best upper bound on the depth).
 #include "internal.h"
 
 enum {
@@ -31,7 +33,7 @@ typedef struct epa_face {
     int adj[3];   ///< adj[i]: the face across edge v[i] → v[(i + 1) % 3].
     int adj_edge[3]; ///< adj_edge[i]: that edge's index in face adj[i].
     gjk_vec3 n;   ///< Outward unit normal.
-    gjk_real dist;///< Signed distance of the plane from the origin (n·v0).
+    gjk_real dist;///< Signed distance of the plane from the origin (n·c, c the mean of the vertices).
 } epa_face;
 
 typedef struct epa_polytope {
@@ -114,10 +116,12 @@ static GJK_INLINE bool face_plane(const epa_polytope *P, int a, int b, int c, gj
     // 4 units in the last place of the regression cases in
     // test_float_epa_broken_polytope: 61 of 2000 answers beyond 2e-5 of
     // the double build's, up to 3.6e-5; 10 now, up to 2.06e-5:
-    // test_float_epa_sliver_planes). The
-    // differences and products of floats are exact in double, so the
-    // normal is the float vertices' own to double rounding, and the
-    // plane's distance a lower bound again. Float coordinates' squares and
+    // test_float_epa_sliver_planes). In
+    // double the differences and products round at 2^-53 (a difference of
+    // two floats is exact in double only when their exponents are close,
+    // and the products are of those differences), so the normal's error,
+    // about 2^-53 |e1||e2| / |n|, is far below float's ε, and the plane's
+    // distance a lower bound again. Float coordinates' squares and
     // fourth powers stay in double's range, so no rescaled path is needed.
     // (A GPU build of float would pay double arithmetic here; see
     // docs/design.md.)
@@ -535,8 +539,9 @@ static void face_result(const epa_polytope *P, int best, gjk_real tol, gjk_epa_r
 /// those of the point t·n where the ray from the origin along the normal n
 /// leaves the polytope (t = dist_f / n_f·n, least over the faces f facing
 /// n). The polytope lies in D and encloses the origin, so t lies between the
-/// nearest face's distance and D's support along n: within the tolerance of
-/// the depth, and point_a − point_b = t·n as gjk.h promises. The support
+/// nearest face's distance and D's support along n: within the bounds' gap
+/// of the depth (the tolerance; 1e3 of it after a stall, see gjk_epa_run),
+/// and point_a − point_b = t·n as gjk.h promises. The support
 /// points along n would not do: they differ by depth·n plus a part across
 /// n, which is large where D is flat across n (a cylinder's side: any point
 /// of a vertical line of its rim).

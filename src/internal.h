@@ -42,8 +42,8 @@
 /// [lo, hi]; 0 inside it, and for m zero or not finite. Clamped to
 /// [−1000, 1021] ([−120, 125] in float), so that 2^−e is a finite normal
 /// number (a subnormal factor reads as 0 where the program flushes
-/// subnormals, -ffast-math): a subnormal m then comes near 2^−74 (2^−29),
-/// the largest below 8.
+/// subnormals, -ffast-math): a subnormal m then comes to at least 2^−74
+/// (2^−29 in float), the largest below 8.
 static inline int gjk_shift_outside(gjk_real m, gjk_real lo, gjk_real hi) {
 #if GJK_USE_FLOAT
     const int least = -120, most = 125;
@@ -433,7 +433,8 @@ void gjk_simplex_witness(const gjk_simplex *s, gjk_vec3 *pa, gjk_vec3 *pb);
 
 /// How a GJK walk ended.
 typedef enum gjk_walk_end {
-    GJK_WALK_CONVERGED,   ///< |v| is the core distance within tolerance.
+    GJK_WALK_CONVERGED,   ///< |v| is the core distance within tolerance (or a stall
+                          ///< accepted as rounding, within eight: gjk.c, no_progress).
     GJK_WALK_APART,       ///< Proved the core distance exceeds walk.stop_beyond.
     GJK_WALK_WITHIN,      ///< Proved the core distance is below walk.stop_within.
     GJK_WALK_OVERLAP,     ///< The cores overlap or touch: |v| ≤ tolerance or a
@@ -453,7 +454,8 @@ typedef struct gjk_walk {
                          ///< (stop_beyond + tol, stop_within − tol); the tolerance grows
                          ///< with the points seen, so a fixed margin would be stale.
     int max_iterations;  ///< In.
-    int iterations;      ///< Out: support points asked for.
+    int iterations;      ///< Out: iterations of the walk's loop, one support point each (the
+                         ///< stall handling's extra support points are not counted).
     int accelerated;     ///< Out: how many of them along a secant direction (gjk.c).
     bool polished;       ///< Out: v is gjk_simplex_polish's, not Σ λ p (gjk_walk_witness).
     /// Out: zero, or the unit normal (from A to B) of an apart end whose

@@ -573,8 +573,9 @@ bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_
 }
 
 bool gjk_box_box_common(const gjk_pair *p, const gjk_box_answer *box, gjk_real tol, gjk_vec3 *point) {
-    // Alternating projections onto two convex sets that meet converge to a
-    // point of both (von Neumann). From the witness on A, which lies in B
+    // Alternating projections onto two closed convex sets that meet
+    // converge to a point of both (Cheney and Goldstein 1959; Bregman 1965;
+    // von Neumann's theorem is the case of two subspaces). From the witness on A, which lies in B
     // unless the depth reaches past B's far side along n (a deep edge
     // crossing): each step moves to B's nearest point, then to A's, until
     // a move is within the tolerance.

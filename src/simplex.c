@@ -34,7 +34,8 @@ typedef struct sv_result {
 static int same_sign(gjk_real a, gjk_real b) { return ((a > 0) & (b > 0)) | ((a < 0) & (b < 0)); }
 
 /// The index (0, 1, 2 for x, y, z) of the largest of three magnitudes, the
-/// first of equals (2 when any is NaN).
+/// first of equals (2 when ay or az is NaN; with only ax NaN, the larger of
+/// y and z).
 static int largest_axis(gjk_real ax, gjk_real ay, gjk_real az) {
     int x_wins = (ax >= ay) & (ax >= az);
     int y_wins = ay >= az;
@@ -303,10 +304,13 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
     // pairs of a cylinder hull's rim vertices, a quadrilateral through the
     // origin, came out "inside" with weights whose points summed 0.22 from
     // the origin, and a warm distance query reported that as the shapes'
-    // common point (fuzz seed 993). Each cofactor is a sum of products of
-    // one coordinate of each of its three points, within about 16ε·MᵢMⱼMₖ
-    // of its value (M the points' largest coordinates), so μ is within 16ε
-    // times the sum of those four products. (The bound 64ε·L³, L the
+    // common point (fuzz seed 993). Each cofactor is a sum of six products
+    // of one coordinate of each of its three points, M the points' largest
+    // coordinates: five roundings deep, it is within γ₅·6·MᵢMⱼMₖ ≈ 15ε·MᵢMⱼMₖ
+    // of its value (u = ε/2, γₙ ≈ n·u), and summing the four adds γ₃ of
+    // their magnitudes, 9ε more: μ is within 24ε times the sum of those
+    // four products at worst (measured on near-flat tetrahedra: 2.3ε), and
+    // 32ε is the bound used (16ε before, below the worst case). (The bound 64ε·L³, L the
     // largest of all, is the same for points of one size, but a needle's
     // one far point made it 1.8e5 times too large: in float a tetrahedron
     // 2560 long and 6 wide that holds the origin came out "flat", and a
@@ -317,7 +321,7 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
     if ((flat == 0) & same_sign(mu, c0) & same_sign(mu, c1) & same_sign(mu, c2) & same_sign(mu, c3)) {
         gjk_real m0 = gjk_max_abs(p[0]), m1 = gjk_max_abs(p[1]), m2 = gjk_max_abs(p[2]), m3 = gjk_max_abs(p[3]);
         gjk_real e3 = m1 * m2 * m3 + m0 * m2 * m3 + m0 * m1 * m3 + m0 * m1 * m2;
-        if (gjk_abs(mu) > 16 * GJK_REAL_EPSILON * e3) {
+        if (gjk_abs(mu) > 32 * GJK_REAL_EPSILON * e3) {
             gjk_real inv = 1 / mu;
             r->count = 4;
             for (int m = 0; m < 4; ++m) {
@@ -343,7 +347,8 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
     // the face's area). It nearly always holds the answer, which the early
     // exit then takes. Only the faces with the newest point (vertex 3, as
     // gjk_simplex_try_add appends it) are ranked: the face without it is
-    // the old triangle, and the new point lies on the origin's side of it.
+    // the old triangle, and the new point lies on the origin's side of it
+    // (after a plain step; see sv_faces_with_newest).
     // The ranking runs only when two of them are wrong-signed (common on
     // polytopes too, where it changes less). Measured with callgrind on the
     // bench's distance rows at +1e-3: ellipsoids solve 26% fewer triangles,
@@ -386,13 +391,15 @@ static void sv_3d(const gjk_vec3 *p, sv_result *r, bool *range) {
 /// coordinates up to the fourth (a triangle's |n|²; the tetrahedron's
 /// sub-volumes are cubic). Above GJK_REAL_MAX^(1/4) (1.2e77 in double) they
 /// overflow and the answer is garbage that stays finite (a point deep inside
-/// a huge box came out as "touching"); below GJK_REAL_MIN^(1/4) they lose
-/// their digits in the subnormal range. Each solver clears *range when one
+/// a huge box came out as "touching"); below the smallest normal number's
+/// fourth root (about 1.2e-77) they lose their digits in the subnormal
+/// range. Each solver clears *range when one
 /// of its squared lengths, |n|² or volume leaves [GJK_SQUARE_MIN,
 /// GJK_SQUARE_MAX]; the simplex is then solved again with its points scaled
 /// by a power of two that brings the largest coordinate near 1. The scaling
-/// is exact and the barycentric coordinates are ratios of volumes (areas,
-/// lengths) of one degree, so they do not change; ordinary coordinates pay
+/// is exact (but for components more than about 2^1022 below the largest,
+/// which underflow, harmlessly) and the barycentric coordinates are ratios
+/// of volumes (areas, lengths) of the same degree, so they do not change; ordinary coordinates pay
 /// only the range tests.
 static void sv_solve_unscaled(const gjk_vec3 *p, int n, sv_result *r, bool *range) {
     switch (n) {
@@ -404,7 +411,7 @@ static void sv_solve_unscaled(const gjk_vec3 *p, int n, sv_result *r, bool *rang
 }
 
 /// Solves the n points scaled by 2^−e, 2^e the largest coordinate magnitude
-/// rounded to a power of two; the closest point and its squared distance
+/// rounded up to a power of two (m·2^−e in [1/2, 1)); the closest point and its squared distance
 /// are computed again at the caller's scale. With the largest
 /// magnitude 0 or not finite the answer of the unscaled solve is kept.
 static GJK_NOINLINE void sv_solve_scaled(const gjk_vec3 *p, int n, sv_result *r) {
@@ -417,9 +424,11 @@ static GJK_NOINLINE void sv_solve_scaled(const gjk_vec3 *p, int n, sv_result *r)
     }
     int e;
     (void)gjk_frexp(m, &e);
-    // Each component by ldexp: the factor 2^−e itself is not representable
-    // at the ends of the range (2^1024 for points in the top binade, 2^1074
-    // for subnormal ones), where a scale factor overflowed to infinity.
+    // Each component by ldexp, not times the factor 2^−e, which is no
+    // normal number at the ends of the range: 2^−1024 for points in the top
+    // binade (subnormal, read as 0 where subnormals are flushed), up to
+    // 2^1073 for subnormal points (where a scale factor overflowed to
+    // infinity).
     gjk_vec3 q[4];
     for (int i = 0; i < n; ++i) {
         q[i] = gjk_v3(gjk_ldexp(p[i].x, -e), gjk_ldexp(p[i].y, -e), gjk_ldexp(p[i].z, -e));
@@ -481,11 +490,13 @@ gjk_vec3 gjk_simplex_solve(gjk_simplex *s) {
 /// the triangle p[0..2]: each face with the new point p[3] is solved as a
 /// triangle, and *r becomes the nearest answer if it is nearer.
 ///
-/// The walk adds p[3] only when it lies beyond the triangle's closest point
-/// v by more than the tolerance along the search direction, so the segment
-/// from v towards p[3] enters the tetrahedron nearer the origin: its closest
-/// point is nearer than v, and lies on a face with p[3] (the other face is
-/// the triangle, whose answer is v). Near the end of a walk on a curved
+/// A plain step of the walk adds p[3] only when it lies beyond the
+/// triangle's closest point v by more than the tolerance along the search
+/// direction, so the segment from v towards p[3] enters the tetrahedron
+/// nearer the origin: its closest point is nearer than v, and lies on a face
+/// with p[3] (the other face is the triangle, whose answer is v). (A secant
+/// step or a warm start's neighbour need not: there the answer may be no
+/// nearer, and the walk checks and restores the simplex.) Near the end of a walk on a curved
 /// shape, p[3] lies within about the gap of the triangle's plane and the
 /// tetrahedron is nearly flat: its volume is a difference of products of
 /// the coordinates far larger than itself, the signs of its sub-volumes
