@@ -371,10 +371,15 @@ void sim_solve_step(sim_world *w) {
     int n = w->s.iterations > 0 ? w->s.iterations : 1;
     double h = w->s.dt / n;
     // Contact stiffness: at most a fifth of the substep rate (Box2D v3 caps
-    // it at a quarter); contacts with static bodies twice as stiff.
-    double hertz = w->s.contact_hertz < 0.2 / h ? w->s.contact_hertz : 0.2 / h;
+    // it at a quarter); contacts with static bodies twice as stiff, within
+    // the same cap. (Uncapped, at the defaults 240 Hz against 600 substeps a
+    // second, a light box under a heavy one rocked on the ground: the top
+    // at up to 6 cm/s after 20 s at 10 times the density, test
+    // test_heavy_on_light.)
+    double cap = 0.2 / h;
+    double hertz = w->s.contact_hertz < cap ? w->s.contact_hertz : cap;
     softness soft = make_softness(hertz, w->s.contact_damping_ratio, h);
-    softness soft_static = make_softness(2 * hertz, w->s.contact_damping_ratio, h);
+    softness soft_static = make_softness(2 * hertz < cap ? 2 * hertz : cap, w->s.contact_damping_ratio, h);
     // Closing speeds for restitution are taken before gravity acts in this
     // step, so that a bounce returns the speed the body arrived with.
     for (int i = 0; i < w->count; ++i) {
