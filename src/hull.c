@@ -260,9 +260,10 @@ static void file_point(hull_builder *b, int i, const int *faces, int count) {
 /// neighbour the point is higher above (adj[1], the next face around the
 /// eye, or adj[2], the previous), on in that direction while it rises.
 /// The cone's normals go round the eye in order (a convex spherical
-/// polygon), and a point's heights above their planes rise to a highest
-/// run and fall again in practice, so the climb from a face near the point's
-/// old one ends in a few steps at a face it lies above; scanning every new
+/// polygon), and a point's heights above their planes mostly rise to one
+/// highest run and fall again (not always: over an elongated base, a point
+/// near the apex's axis sees two peaks), so the climb from a face near the
+/// point's old one ends in a few steps at a face it lies above; scanning every new
 /// face cost a point as many heights as the cone has faces, hundreds on
 /// the rims of a finely cut cylinder, where it was 68% of the construction
 /// of 20,000 points, quadratic in the points. A climb that ends no more

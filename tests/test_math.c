@@ -397,7 +397,8 @@ static void test_is_valid(void) {
 }
 
 /// The library's sign decisions in twice the working precision (simplex.c,
-/// sv_3d_encloses) take a product's rounding error from fma(a, b, −a·b),
+/// sv_3d_encloses) and the hull construction's normals (exact.c,
+/// gjk_grid_cross) take a product's rounding error from fma(a, b, −a·b),
 /// exact only where fma fuses: (1 + 2^−k)² = 1 + 2^(1−k) + 2^−2k, whose last
 /// term the product rounds away and a fused fma returns. A libm whose fma
 /// multiplies and adds apart returns 0 here.
@@ -407,12 +408,13 @@ static void test_fma_fuses(void) {
     float p = a * a;
     ENSURE(p == 1 + 0x1p-11f);
     ENSURE(fmaf(a, a, -p) == 0x1p-24f);
-#else
-    volatile double a = 1 + 0x1p-30;
-    double p = a * a;
-    ENSURE(p == 1 + 0x1p-29);
-    ENSURE(fma(a, a, -p) == 0x1p-60);
 #endif
+    // In double whatever gjk_real is: the hull construction's normals
+    // (Kahan's determinant, exact.c) take fma in double in both builds.
+    volatile double b = 1 + 0x1p-30;
+    double q = b * b;
+    ENSURE(q == 1 + 0x1p-29);
+    ENSURE(fma(b, b, -q) == 0x1p-60);
 }
 
 int main(void) {
