@@ -263,10 +263,10 @@ static void file_point(hull_builder *b, int i, const int *faces, int count) {
 /// polygon), and a point's heights above their planes mostly rise to one
 /// highest run and fall again (not always: over an elongated base, a point
 /// near the apex's axis sees two peaks), so the climb from a face near the
-/// point's old one ends in a few steps at a face it lies above; scanning every new
-/// face cost a point as many heights as the cone has faces, hundreds on
-/// the rims of a finely cut cylinder, where it was 68% of the construction
-/// of 20,000 points, quadratic in the points. A climb that ends no more
+/// point's old one ends in a few steps at a face it lies above; scanning
+/// every new face cost a point as many heights as the cone has faces,
+/// hundreds on the rims of a finely cut cylinder, where it was 68% of the
+/// construction of 20,000 points, quadratic in the points. A climb that ends no more
 /// than eps above its face leaves the point to file_point's scan, which
 /// alone drops points (inside the new hull, or within eps of it). Returns
 /// the face the climb filed the point in, or `start`.
