@@ -290,6 +290,5 @@ void sim_refresh_turning(sim_world *w, double h) {
         for (int j = 0; j < c->count; ++j) {
             c->twist_radius += sv_length(sv_sub(c->p[j].point, center)) / c->count;
         }
-        c->fresh = true;
     }
 }

@@ -79,7 +79,6 @@ static void prepare_step(sim_world *w) {
         body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
         sim_vec3 center = sv3(0, 0, 0);
         c->swept = 0;
-        c->fresh = false;
         for (int j = 0; j < c->count; ++j) {
             cpoint *p = &c->p[j];
             center = sv_add(center, p->point);
@@ -101,9 +100,15 @@ static void prepare_step(sim_world *w) {
     }
 }
 
-/// Lever arms at the start of a substep and after its motion, and (with
-/// `masses`, once a step: the bodies turn little within a step, and any
-/// effective mass gives equal and opposite impulses) the effective masses.
+/// Lever arms, turned lever arms and effective masses at the start of a
+/// substep, after its motion and before restitution. The masses go with
+/// the turned lever arms (I⁻¹(r × n) at the current world inertia): once
+/// a step, as before, a thin body that turned within the step took
+/// impulses of its old effective mass along its new lever arms, a gain far
+/// above 2 that sequential impulses and the restitution sweeps amplified
+/// (a capsule of radius 0.01 and length 0.6 thrown spinning at a wall at
+/// 20 m/s with restitution 0.5 reached 1e20 m/s in 83 of 216 throws; test
+/// test_thin_bouncing_throws).
 /// The point
 /// where a contact's impulses act moves with the bodies' translation since
 /// the step's start (with the moving body against a static one, by the mean
@@ -111,15 +116,13 @@ static void prepare_step(sim_world *w) {
 /// touches the wall at the same side. Both bodies take every impulse at one
 /// and the same world point, so the impulses change neither the linear nor
 /// the angular momentum of the pair.
-static void update_geometry(sim_world *w, bool all_masses) {
+static void update_geometry(sim_world *w) {
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
         if (c->count == 0) {
             continue;
         }
         body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
-        bool masses = all_masses || c->fresh;
-        c->fresh = false;
         sim_vec3 move = contact_move(A, B);
         sim_vec3 center = sv3(0, 0, 0);
         for (int j = 0; j < c->count; ++j) {
@@ -132,16 +135,11 @@ static void update_geometry(sim_world *w, bool all_masses) {
             p->rbn = sv_cross(p->rb, c->n);
             p->wa = A->is_static ? sv3(0, 0, 0) : sm_mul_vec(&A->inv_inertia_world, p->ran);
             p->wb = B->is_static ? sv3(0, 0, 0) : sm_mul_vec(&B->inv_inertia_world, p->rbn);
-            if (masses) {
-                p->mass_n = effective_mass(A, B, p->ra, p->rb, c->n);
-            }
+            p->mass_n = effective_mass(A, B, p->ra, p->rb, c->n);
         }
         center = sv_scale(1.0 / c->count, center);
         c->ra = sv_sub(center, A->x);
         c->rb = sv_sub(center, B->x);
-        if (!masses) {
-            continue;
-        }
         // K = J·M⁻¹·Jᵀ for the two tangent rows: the diagonal and the
         // coupling through the bodies' rotation.
         sim_vec3 a1 = sv_cross(c->ra, c->t1), a2 = sv_cross(c->ra, c->t2);
@@ -396,14 +394,15 @@ void sim_solve_step(sim_world *w) {
         if (sub > 0) {
             sim_refresh_turning(w, h);
         }
-        update_geometry(w, sub == 0);
+        update_geometry(w);
         warm_start(w);
         solve(w, h, true, soft, soft_static);
         advance_separations(w, h);
         integrate_positions(w, h);
-        update_geometry(w, false);
+        update_geometry(w);
         solve(w, h, false, soft, soft_static);
     }
+    update_geometry(w);
     for (int it = 0; it < n; ++it) {
         apply_restitution(w);
     }

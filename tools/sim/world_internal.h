@@ -61,9 +61,8 @@ typedef struct contact {
     double r11, r12, r22, rolling_limit;
     double lambda_r1, lambda_r2;
     // How far the bodies' turning may have carried their surfaces since the
-    // manifold was found, and whether it was found anew within this step.
+    // manifold was found.
     double swept;
-    bool fresh;
     gjk_simplex_cache cache;
 } contact;
 
