@@ -25,12 +25,12 @@
 // resolution (1e-12 of the size); the hull's vertices are the points as
 // given, and its planes pass through them. A point within 1e-12 of the
 // cloud's size of every new face's plane is dropped where it lies over one
-// of them (file_point). At the end
-// triangles that are coplanar within the input's resolution (1e-12 of the
-// size in double, 4e-6 in float, where the points themselves are rounded)
-// are merged into polygon faces, the vertex adjacency is read off the
-// triangles' edges (a merged face's diagonals included), and everything is
-// packed into one block (hull_pack.c).
+// of them (file_point). At the end triangles that are coplanar within the
+// input's resolution (1e-12 of the size in double, 4e-6 in float, where the
+// points themselves are rounded) are merged into polygon faces
+// (hull_merge.c), the vertex adjacency is read off the triangles' edges (a
+// merged face's diagonals included), and everything is packed into one
+// block (hull_pack.c).
 // The result is checked: a closed surface where every edge is shared by two
 // faces the right way round (V − E + F = 2) and every edge is locally convex
 // (exactly, on the grid), which together make it a convex polytope.
@@ -54,37 +54,6 @@
 #define GJK_HULL_INPUT_EPS 1e-12
 #endif
 
-typedef struct hull_face {
-    int v[3];           ///< Counter-clockwise seen from outside.
-    int adj[3];         ///< adj[k]: the face across the edge v[k] → v[k + 1].
-    hv3 n;         ///< Unit outward normal.
-    double d;         ///< Plane offset: dot(n, p) = d on the plane.
-    int outside;        ///< First point of the outside set, or −1.
-    int far_point;      ///< The farthest point of the outside set.
-    double far_dist;  ///< Its height above the plane.
-    int mark;           ///< Visit stamp of the flood fill.
-    int child;          ///< Once removed: a new face made on one of its horizon edges, or −1.
-    bool visible;       ///< Seen from the current point (valid when mark is current).
-    bool alive;
-} hull_face;
-
-typedef struct hull_builder {
-    const hv3 *p;     ///< The points, scaled (the planes are fitted to them).
-    const hv3 *g;     ///< The points snapped to the grid: integers, |c| ≤ 2^50.
-    int n;
-    double eps;       ///< Construction tolerance, in grid units: heights below it are "not above".
-    double merge_eps; ///< Input resolution, in grid units: faces this close to coplanar merge.
-    bool coplanar;    ///< Three or more neighbouring faces are coplanar within merge_eps.
-    bool oom;         ///< An allocation failed (the construction then stops).
-    hull_face *f;
-    int fcount, fcap;
-    int *next;       ///< Outside-set links, one per point.
-    int *start_map;  ///< Horizon vertex → new face starting there, one per point (−1 otherwise).
-    int *pending;    ///< Faces that may have outside points (a stack).
-    int pending_count, pending_cap;
-    int *list;       ///< Scratch list of faces (flood fill, horizon).
-    int list_cap;
-} hull_builder;
 
 static void *grow(void *array, int *cap, int need, size_t elem) {
     if (need <= *cap) {
@@ -99,37 +68,6 @@ static void *grow(void *array, int *cap, int need, size_t elem) {
         *cap = c;
     }
     return r;
-}
-
-/// The height of point i above face f's plane, in grid units, rounded:
-/// n·(g_i − g_v0), within 32 units in the last place of ‖g_i − g_v0‖₁ of
-/// the exact value (the differences are exact; n, rounded from the exact
-/// cross product and normalised, is within about 8 units of the unit
-/// normal, and the dot adds 3).
-static double height(const hull_builder *b, const hull_face *f, int i) {
-    return hdot(f->n, hsub(b->g[i], b->g[f->v[0]]));
-}
-
-/// Grid point i as the array the exact functions take.
-static void grid_point(const hull_builder *b, int i, double out[3]) {
-    out[0] = b->g[i].x, out[1] = b->g[i].y, out[2] = b->g[i].z;
-}
-
-/// The side of face f's plane point i lies on (1 above, −1 below, 0 on),
-/// exactly: the rounded height where it exceeds its rounding bound, the
-/// grid's integers otherwise.
-static int side(const hull_builder *b, const hull_face *f, int i) {
-    hv3 e = hsub(b->g[i], b->g[f->v[0]]);
-    double h = hdot(f->n, e), bound = 32 * 0x1p-53 * (fabs(e.x) + fabs(e.y) + fabs(e.z));
-    if (h > bound) {
-        return 1;
-    }
-    if (h < -bound) {
-        return -1;
-    }
-    double pa[3], pb[3], pc[3], pq[3];
-    grid_point(b, f->v[0], pa), grid_point(b, f->v[1], pb), grid_point(b, f->v[2], pc), grid_point(b, i, pq);
-    return gjk_exact_orient(pa, pb, pc, pq);
 }
 
 /// The unit normal of the grid triangle (a, b, c), from its cross product
@@ -439,269 +377,6 @@ static bool add_point(hull_builder *b, int start, int eye, int stamp) {
     return true;
 }
 
-// ---- merging coplanar triangles into polygons ------------------------------
-
-static int find_root(int *parent, int i) {
-    while (parent[i] != i) {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
-    }
-    return i;
-}
-
-/// The vertex of face g not on its edge shared with f.
-static int opposite_vertex(const hull_face *g, int f) {
-    for (int m = 0; m < 3; ++m) {
-        if (g->adj[m] == f) {
-            return g->v[(m + 2) % 3];
-        }
-    }
-    return g->v[0];
-}
-
-/// Does the plane (nrm, off) fit the group of coplanar triangles `members`
-/// (root parent[members[0]])? Every vertex of theirs within the input's
-/// resolution below it, and the far vertex of every triangle across the
-/// group's boundary too (so that the polygon's edges stay convex). Pairs of
-/// triangles merge when each one's far vertex lies within that resolution
-/// of the other's plane, and two thin triangles along one line pass that
-/// whatever their normals (a cut sphere in double gave a group of two
-/// with its four vertices within a grid unit of one line, normals 37°
-/// apart): Newell's normal of such a group is noise, and its plane cut
-/// the hull by 0.19 of its size. Such a group stays as triangles, whose
-/// normals come from exact cross products.
-static bool polygon_fits(const hull_builder *b, const int *parent, const int *members, int mcount, hv3 nrm,
-                         double off) {
-    const double tol = b->merge_eps / GJK_GRID_MAX; // in the scaled points' units
-    int root = parent[members[0]];
-    for (int j = 0; j < mcount; ++j) {
-        const hull_face *f = &b->f[members[j]];
-        for (int k = 0; k < 3; ++k) {
-            if (!(off - hdot(nrm, b->p[f->v[k]]) <= tol)) {
-                return false;
-            }
-            int g = f->adj[k];
-            if (parent[g] != root && !(hdot(nrm, b->p[opposite_vertex(&b->f[g], members[j])]) - off <= tol)) {
-                return false;
-            }
-        }
-    }
-    return true;
-}
-
-/// Builds the polygon faces from the live triangles: triangles that are
-/// coplanar within eps (each one's far vertex within eps of the other's
-/// plane, normals on the same side) are merged; a group whose boundary is
-/// not one simple loop is left as triangles. Also checks local convexity.
-static bool build_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error) {
-    int F = b->fcount;
-    int *parent = malloc((size_t)F * sizeof *parent);
-    int *first = malloc((size_t)(F + 1) * sizeof *first);
-    int *succ = malloc((size_t)b->n * sizeof *succ);
-    int live = 0;
-    if (parent == NULL || first == NULL || succ == NULL) {
-        free(parent);
-        free(first);
-        free(succ);
-        *error = GJK_HULL_OUT_OF_MEMORY;
-        return false;
-    }
-    for (int i = 0; i < F; ++i) {
-        parent[i] = i;
-        live += b->f[i].alive;
-    }
-    bool convex = true;
-    // Every edge convex, exactly (side): the construction makes it so, and
-    // this checks it.
-    for (int i = 0; i < F; ++i) {
-        const hull_face *f = &b->f[i];
-        if (!f->alive) {
-            continue;
-        }
-        for (int k = 0; k < 3; ++k) {
-            int g = f->adj[k];
-            if (g < 0 || !b->f[g].alive || (b->f[g].adj[0] != i && b->f[g].adj[1] != i && b->f[g].adj[2] != i)) {
-                convex = false; // open or inconsistent surface
-                continue;
-            }
-            const hull_face *fg = &b->f[g];
-            int og = opposite_vertex(fg, i);
-            if (side(b, f, og) > 0) {
-                convex = false;
-            }
-            if (g > i) {
-                double hg = height(b, f, og), hf = height(b, fg, opposite_vertex(f, g));
-                if (fabs(hg) <= b->merge_eps && fabs(hf) <= b->merge_eps && hdot(f->n, fg->n) > 0) {
-                    int ri = find_root(parent, i), rg = find_root(parent, g);
-                    // The smaller index becomes the root, so that each
-                    // group's root is its first member (read below).
-                    if (ri < rg) {
-                        parent[rg] = ri;
-                    } else if (rg < ri) {
-                        parent[ri] = rg;
-                    }
-                }
-            }
-        }
-    }
-    if (!convex || !gjk_polys_alloc(ps, live, 3 * live)) {
-        free(parent);
-        free(first);
-        free(succ);
-        *error = convex ? GJK_HULL_OUT_OF_MEMORY : GJK_HULL_FAILED;
-        return false;
-    }
-    for (int i = 0; i < b->n; ++i) {
-        succ[i] = -1;
-    }
-    // The groups' members, listed by root in one pass (a counting sort:
-    // group r's members, in increasing order, are order[first[r]] up to
-    // order[first[r + 1]]). Each root was its group's smallest member.
-    int *order = b->list; // reuse: room for F entries was ensured by the caller
-    for (int i = 0; i <= F; ++i) {
-        first[i] = 0;
-    }
-    for (int i = 0; i < F; ++i) {
-        parent[i] = find_root(parent, i);
-        first[parent[i] + 1] += b->f[i].alive;
-    }
-    for (int i = 0; i < F; ++i) {
-        first[i + 1] += first[i];
-    }
-    for (int i = 0; i < F; ++i) {
-        if (b->f[i].alive) {
-            order[first[parent[i]]++] = i;
-        }
-    }
-    for (int i = F; i > 0; --i) {
-        first[i] = first[i - 1];
-    }
-    first[0] = 0;
-    // For each group, walk its members' boundary edges into a loop.
-    for (int r = 0; r < F; ++r) {
-        if (!b->f[r].alive || parent[r] != r) {
-            continue;
-        }
-        const int *members = order + first[r];
-        int mcount = first[r + 1] - first[r];
-        // Three or more coplanar triangles make the hull's climbs check their
-        // ends (gjk_hull.coplanar, support.h). Two (a quadrilateral whose
-        // four points happen to lie in a plane, as a float cloud on an
-        // ellipsoid has a few) leave no room for a climb to stall by more
-        // than the rounding of v·d, and do not.
-        b->coplanar |= mcount >= 3;
-        bool loop_ok = true;
-        int edges = 0, start = -1;
-        if (mcount > 1) {
-            for (int j = 0; j < mcount && loop_ok; ++j) {
-                const hull_face *f = &b->f[members[j]];
-                for (int k = 0; k < 3; ++k) {
-                    if (find_root(parent, f->adj[k]) == r) {
-                        continue;
-                    }
-                    int u = f->v[k];
-                    if (succ[u] >= 0) {
-                        loop_ok = false;
-                        break;
-                    }
-                    succ[u] = f->v[(k + 1) % 3];
-                    start = u;
-                    ++edges;
-                }
-            }
-            int steps = 0, u = start;
-            if (loop_ok && start >= 0) {
-                do {
-                    u = succ[u];
-                    ++steps;
-                } while (u >= 0 && u != start && steps <= edges);
-                // One loop around a disk of triangles with no vertex inside:
-                // t triangles have t + 2 boundary edges. Anything else (a
-                // vertex inside, a pinch) stays as triangles.
-                loop_ok = u == start && steps == edges && edges == mcount + 2;
-            }
-        }
-        bool merged = false;
-        if (mcount > 1 && loop_ok && start >= 0) {
-            int base = ps->index_count, u = start;
-            do {
-                ps->indices[ps->index_count++] = u;
-                u = succ[u];
-            } while (u != start);
-            // The polygon's plane is that of its largest triangle: exact on
-            // the grid points, so a supporting plane of them all, where a
-            // normal fitted to the polygon's own vertices (Newell's) is not
-            // when the polygon is thin (a cut sphere's points lay up to
-            // 1e-7 of its size above such planes).
-            hv3 nrm = b->f[members[0]].n;
-            double area = 0;
-            for (int j = 0; j < mcount; ++j) {
-                const hull_face *f = &b->f[members[j]];
-                double a2 = hlength_sq(hcross(hsub(b->g[f->v[1]], b->g[f->v[0]]), hsub(b->g[f->v[2]], b->g[f->v[0]])));
-                if (a2 > area) {
-                    area = a2;
-                    nrm = f->n;
-                }
-            }
-            double off = hdot(nrm, b->p[ps->indices[base]]);
-            for (int k = base + 1; k < ps->index_count; ++k) {
-                off = fmax(off, hdot(nrm, b->p[ps->indices[k]]));
-            }
-            if (polygon_fits(b, parent, members, mcount, nrm, off)) {
-                ps->normals[ps->face_count] = nrm;
-                ps->offsets[ps->face_count] = off;
-                ps->first[++ps->face_count] = ps->index_count;
-                merged = true;
-            } else {
-                ps->index_count = base;
-            }
-        }
-        if (!merged) {
-            for (int j = 0; j < mcount; ++j) {
-                const hull_face *f = &b->f[members[j]];
-                for (int k = 0; k < 3; ++k) {
-                    ps->indices[ps->index_count++] = f->v[k];
-                }
-                ps->normals[ps->face_count] = f->n;
-                ps->offsets[ps->face_count] = f->d;
-                ps->first[++ps->face_count] = ps->index_count;
-            }
-        }
-        // Reset the successor links this group set.
-        for (int j = 0; j < mcount; ++j) {
-            const hull_face *f = &b->f[members[j]];
-            for (int k = 0; k < 3; ++k) {
-                succ[f->v[k]] = -1;
-            }
-        }
-    }
-    free(parent);
-    free(first);
-    free(succ);
-    return true;
-}
-
-/// The construction's live triangles as a face set (the source of the
-/// vertex adjacency: pack); false when out of memory.
-static bool live_triangles(const hull_builder *b, poly_set *tri) {
-    int live = 0;
-    for (int i = 0; i < b->fcount; ++i) {
-        live += b->f[i].alive;
-    }
-    if (!gjk_polys_alloc(tri, live, 3 * live)) {
-        return false;
-    }
-    for (int i = 0; i < b->fcount; ++i) {
-        if (b->f[i].alive) {
-            for (int k = 0; k < 3; ++k) {
-                tri->indices[tri->index_count++] = b->f[i].v[k];
-            }
-            tri->first[++tri->face_count] = tri->index_count;
-        }
-    }
-    return true;
-}
-
 static void free_builder(hull_builder *b) {
     free(b->f);
     free(b->next);
@@ -853,9 +528,9 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, const hv3 *g,
     h = NULL;
     if (!ok) {
         *error = b.oom ? GJK_HULL_OUT_OF_MEMORY : GJK_HULL_FAILED;
-    } else if (build_polygons(&b, &ps, error)) {
+    } else if (gjk_hull_polygons(&b, &ps, error)) {
         poly_set tri;
-        if (live_triangles(&b, &tri)) {
+        if (gjk_hull_live_triangles(&b, &tri)) {
             h = gjk_hull_pack(points, count, &ps, &tri, false, b.coplanar, frame, error);
             gjk_polys_free(&tri);
         } else {

@@ -1,0 +1,272 @@
+// Merging the construction's coplanar triangles into polygon faces (the
+// second half of gjk_hull_create, after quickhull in hull.c): triangles
+// coplanar within the input's resolution are grouped (union-find over
+// their shared edges), each group's plane is checked against its members'
+// vertices and its neighbours' far vertices, and a group whose boundary is
+// one simple loop becomes one polygon face; the local convexity of every
+// edge is checked exactly on the grid.
+#include <math.h>
+#include <stdlib.h>
+
+#include "hull_build.h"
+
+static int find_root(int *parent, int i) {
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+/// The vertex of face g not on its edge shared with f.
+static int opposite_vertex(const hull_face *g, int f) {
+    for (int m = 0; m < 3; ++m) {
+        if (g->adj[m] == f) {
+            return g->v[(m + 2) % 3];
+        }
+    }
+    return g->v[0];
+}
+
+/// Does the plane (nrm, off) fit the group of coplanar triangles `members`
+/// (root parent[members[0]])? Every vertex of theirs within the input's
+/// resolution below it, and the far vertex of every triangle across the
+/// group's boundary too (so that the polygon's edges stay convex). Pairs of
+/// triangles merge when each one's far vertex lies within that resolution
+/// of the other's plane, and two thin triangles along one line pass that
+/// whatever their normals (a cut sphere in double gave a group of two
+/// with its four vertices within a grid unit of one line, normals 37°
+/// apart): Newell's normal of such a group is noise, and its plane cut
+/// the hull by 0.19 of its size. Such a group stays as triangles, whose
+/// normals come from their grid points' cross products (gjk_grid_cross).
+static bool polygon_fits(const hull_builder *b, const int *parent, const int *members, int mcount, hv3 nrm,
+                         double off) {
+    const double tol = b->merge_eps / GJK_GRID_MAX; // in the scaled points' units
+    int root = parent[members[0]];
+    for (int j = 0; j < mcount; ++j) {
+        const hull_face *f = &b->f[members[j]];
+        for (int k = 0; k < 3; ++k) {
+            if (!(off - hdot(nrm, b->p[f->v[k]]) <= tol)) {
+                return false;
+            }
+            int g = f->adj[k];
+            if (parent[g] != root && !(hdot(nrm, b->p[opposite_vertex(&b->f[g], members[j])]) - off <= tol)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/// Builds the polygon faces from the live triangles: triangles that are
+/// coplanar within eps (each one's far vertex within eps of the other's
+/// plane, normals on the same side) are merged; a group whose boundary is
+/// not one simple loop is left as triangles. Also checks local convexity.
+bool gjk_hull_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error) {
+    int F = b->fcount;
+    int *parent = malloc((size_t)F * sizeof *parent);
+    int *first = malloc((size_t)(F + 1) * sizeof *first);
+    int *succ = malloc((size_t)b->n * sizeof *succ);
+    int live = 0;
+    if (parent == NULL || first == NULL || succ == NULL) {
+        free(parent);
+        free(first);
+        free(succ);
+        *error = GJK_HULL_OUT_OF_MEMORY;
+        return false;
+    }
+    for (int i = 0; i < F; ++i) {
+        parent[i] = i;
+        live += b->f[i].alive;
+    }
+    bool convex = true;
+    // Every edge convex, exactly (side): the construction makes it so, and
+    // this checks it.
+    for (int i = 0; i < F; ++i) {
+        const hull_face *f = &b->f[i];
+        if (!f->alive) {
+            continue;
+        }
+        for (int k = 0; k < 3; ++k) {
+            int g = f->adj[k];
+            if (g < 0 || !b->f[g].alive || (b->f[g].adj[0] != i && b->f[g].adj[1] != i && b->f[g].adj[2] != i)) {
+                convex = false; // open or inconsistent surface
+                continue;
+            }
+            const hull_face *fg = &b->f[g];
+            int og = opposite_vertex(fg, i);
+            if (side(b, f, og) > 0) {
+                convex = false;
+            }
+            if (g > i) {
+                double hg = height(b, f, og), hf = height(b, fg, opposite_vertex(f, g));
+                if (fabs(hg) <= b->merge_eps && fabs(hf) <= b->merge_eps && hdot(f->n, fg->n) > 0) {
+                    int ri = find_root(parent, i), rg = find_root(parent, g);
+                    // The smaller index becomes the root, so that each
+                    // group's root is its first member (read below).
+                    if (ri < rg) {
+                        parent[rg] = ri;
+                    } else if (rg < ri) {
+                        parent[ri] = rg;
+                    }
+                }
+            }
+        }
+    }
+    if (!convex || !gjk_polys_alloc(ps, live, 3 * live)) {
+        free(parent);
+        free(first);
+        free(succ);
+        *error = convex ? GJK_HULL_OUT_OF_MEMORY : GJK_HULL_FAILED;
+        return false;
+    }
+    for (int i = 0; i < b->n; ++i) {
+        succ[i] = -1;
+    }
+    // The groups' members, listed by root in one pass (a counting sort:
+    // group r's members, in increasing order, are order[first[r]] up to
+    // order[first[r + 1]]). Each root was its group's smallest member.
+    int *order = b->list; // reuse: room for F entries was ensured by the caller
+    for (int i = 0; i <= F; ++i) {
+        first[i] = 0;
+    }
+    for (int i = 0; i < F; ++i) {
+        parent[i] = find_root(parent, i);
+        first[parent[i] + 1] += b->f[i].alive;
+    }
+    for (int i = 0; i < F; ++i) {
+        first[i + 1] += first[i];
+    }
+    for (int i = 0; i < F; ++i) {
+        if (b->f[i].alive) {
+            order[first[parent[i]]++] = i;
+        }
+    }
+    for (int i = F; i > 0; --i) {
+        first[i] = first[i - 1];
+    }
+    first[0] = 0;
+    // For each group, walk its members' boundary edges into a loop.
+    for (int r = 0; r < F; ++r) {
+        if (!b->f[r].alive || parent[r] != r) {
+            continue;
+        }
+        const int *members = order + first[r];
+        int mcount = first[r + 1] - first[r];
+        // Three or more coplanar triangles make the hull's climbs check their
+        // ends (gjk_hull.coplanar, support.h). Two (a quadrilateral whose
+        // four points happen to lie in a plane, as a float cloud on an
+        // ellipsoid has a few) leave no room for a climb to stall by more
+        // than the rounding of v·d, and do not.
+        b->coplanar |= mcount >= 3;
+        bool loop_ok = true;
+        int edges = 0, start = -1;
+        if (mcount > 1) {
+            for (int j = 0; j < mcount && loop_ok; ++j) {
+                const hull_face *f = &b->f[members[j]];
+                for (int k = 0; k < 3; ++k) {
+                    if (find_root(parent, f->adj[k]) == r) {
+                        continue;
+                    }
+                    int u = f->v[k];
+                    if (succ[u] >= 0) {
+                        loop_ok = false;
+                        break;
+                    }
+                    succ[u] = f->v[(k + 1) % 3];
+                    start = u;
+                    ++edges;
+                }
+            }
+            int steps = 0, u = start;
+            if (loop_ok && start >= 0) {
+                do {
+                    u = succ[u];
+                    ++steps;
+                } while (u >= 0 && u != start && steps <= edges);
+                // One loop around a disk of triangles with no vertex inside:
+                // t triangles have t + 2 boundary edges. Anything else (a
+                // vertex inside, a pinch) stays as triangles.
+                loop_ok = u == start && steps == edges && edges == mcount + 2;
+            }
+        }
+        bool merged = false;
+        if (mcount > 1 && loop_ok && start >= 0) {
+            int base = ps->index_count, u = start;
+            do {
+                ps->indices[ps->index_count++] = u;
+                u = succ[u];
+            } while (u != start);
+            // The polygon's plane is that of its largest triangle: exact on
+            // the grid points, so a supporting plane of them all, where a
+            // normal fitted to the polygon's own vertices (Newell's) is not
+            // when the polygon is thin (a cut sphere's points lay up to
+            // 1e-7 of its size above such planes).
+            hv3 nrm = b->f[members[0]].n;
+            double area = 0;
+            for (int j = 0; j < mcount; ++j) {
+                const hull_face *f = &b->f[members[j]];
+                double a2 = hlength_sq(hcross(hsub(b->g[f->v[1]], b->g[f->v[0]]), hsub(b->g[f->v[2]], b->g[f->v[0]])));
+                if (a2 > area) {
+                    area = a2;
+                    nrm = f->n;
+                }
+            }
+            double off = hdot(nrm, b->p[ps->indices[base]]);
+            for (int k = base + 1; k < ps->index_count; ++k) {
+                off = fmax(off, hdot(nrm, b->p[ps->indices[k]]));
+            }
+            if (polygon_fits(b, parent, members, mcount, nrm, off)) {
+                ps->normals[ps->face_count] = nrm;
+                ps->offsets[ps->face_count] = off;
+                ps->first[++ps->face_count] = ps->index_count;
+                merged = true;
+            } else {
+                ps->index_count = base;
+            }
+        }
+        if (!merged) {
+            for (int j = 0; j < mcount; ++j) {
+                const hull_face *f = &b->f[members[j]];
+                for (int k = 0; k < 3; ++k) {
+                    ps->indices[ps->index_count++] = f->v[k];
+                }
+                ps->normals[ps->face_count] = f->n;
+                ps->offsets[ps->face_count] = f->d;
+                ps->first[++ps->face_count] = ps->index_count;
+            }
+        }
+        // Reset the successor links this group set.
+        for (int j = 0; j < mcount; ++j) {
+            const hull_face *f = &b->f[members[j]];
+            for (int k = 0; k < 3; ++k) {
+                succ[f->v[k]] = -1;
+            }
+        }
+    }
+    free(parent);
+    free(first);
+    free(succ);
+    return true;
+}
+
+/// The construction's live triangles as a face set (the source of the
+/// vertex adjacency: pack); false when out of memory.
+bool gjk_hull_live_triangles(const hull_builder *b, poly_set *tri) {
+    int live = 0;
+    for (int i = 0; i < b->fcount; ++i) {
+        live += b->f[i].alive;
+    }
+    if (!gjk_polys_alloc(tri, live, 3 * live)) {
+        return false;
+    }
+    for (int i = 0; i < b->fcount; ++i) {
+        if (b->f[i].alive) {
+            for (int k = 0; k < 3; ++k) {
+                tri->indices[tri->index_count++] = b->f[i].v[k];
+            }
+            tri->first[++tri->face_count] = tri->index_count;
+        }
+    }
+    return true;
+}
