@@ -292,7 +292,6 @@ static sim_world *weightless_world(void) {
 /// Total linear momentum, angular momentum about the origin and kinetic
 /// energy of the dynamic bodies; `scale` gets Σ|m·v| and Σ(|m·x × v| + |I·ω|),
 /// the sizes the conservation errors are measured against.
-
 static void momenta(const sim_world *w, sim_vec3 *P, sim_vec3 *L, double *E, double *p_scale, double *l_scale) {
     *P = sv3(0, 0, 0);
     *L = sv3(0, 0, 0);

@@ -84,7 +84,8 @@ typedef struct sim_settings {
     double linear_slop;
     /// Contact softness for pushing penetration out: spring frequency
     /// (default 120 Hz, at most a fifth of the substep rate; twice that
-    /// against static bodies) and damping ratio (default 10).
+    /// against static bodies, within the same cap) and damping ratio
+    /// (default 10).
     double contact_hertz, contact_damping_ratio;
     /// The fastest penetration is pushed out (m/s), default 3.
     double max_push_velocity;

@@ -2,10 +2,11 @@
 // The world: bodies, contacts and the step (see sim.h and docs/simulation.md).
 //
 // One step of length dt, split into n = `iterations` substeps of h = dt/n:
-//   1. Once a step: each contact point's anchor (where its impulses act),
-//      its closing speed for restitution, the effective masses.
+//   1. Once a step: each contact point's anchor (where its impulses act)
+//      and its closing speed for restitution.
 //   2. Per substep: v += g·h; lever arms from the anchors moved with the
-//      bodies' translation; warm start with the accumulated impulses; one
+//      bodies' translation, and the effective masses with them (again
+//      after the motion, and before restitution); warm start with the accumulated impulses; one
 //      sweep of sequential impulses (Catto 2005) with soft position
 //      correction (a spring of contact_hertz with damping, Catto's Solver2D
 //      as in Box2D v3); separations advanced by the normal speeds; positions
