@@ -239,7 +239,8 @@ static double body_energy(const sim_world *w, int i, sim_vec3 g) {
 /// (1% allowed). With the effective masses taken once a step, a body that
 /// turned within the step took impulses of its old mass along its new
 /// lever arms, and 83 of 216 such throws reached 1e20 m/s (solver.c,
-/// update_geometry).
+/// update_geometry; some of that gain came from the rotation's sweeps too,
+/// which test_tumbling_thin_capsule guards).
 static void test_thin_bouncing_throws(void) {
     int runs = 0, gained = 0;
     double worst = 0;
