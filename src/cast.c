@@ -220,21 +220,22 @@ static cast_walk cast_run(gjk_pair *p, gjk_vec3 r, gjk_real max_lambda, gjk_real
     // D lies beyond the plane along it within the tolerance of the target
     // (one support call checks): rounding can turn it when v is small
     // (the foot of the origin on a long thin triangle: in float, a wrong
-    // side). The contact point lies on A's rounded surface.
+    // side). A walk that made no advance (one restarted by cast_answer_run) has
+    // no plane: its direction is checked alike and, failing, leaves the
+    // normal to cast_answer_run (the distance or penetration query at λ):
+    // with |v| a few tolerances, the direction of a segment's closest point
+    // can be off by ε·|segment|/|v| (fuzz finding f67: 0.06 rad in float,
+    // on a cone's side line). The contact point lies on A's rounded surface.
     gjk_real tol = gjk_pair_tolerance(p);
     if (s.count < 4 && gjk_length(v) > tol) {
         gjk_vec3 dn = gjk_normalize(gjk_simplex_direction(&s, v));
-        bool take = gjk_length_sq(n) == 0; // no advance: the only direction
-        if (!take) {
-            gjk_support_point q = gjk_pair_support(p, gjk_neg(dn));
-            // A refused point (not finite, or beyond GJK_POINT_MAX) comes
-            // back as 0, which proves nothing.
-            take = !p->bad_support && gjk_dot(dn, q.w) >= stop - tol;
-            p->bad_support = false; // the answer stands without this check
-        }
-        if (take) {
+        gjk_support_point q = gjk_pair_support(p, gjk_neg(dn));
+        // A refused point (not finite, or beyond GJK_POINT_MAX) comes back
+        // as 0, which proves nothing.
+        if (!p->bad_support && gjk_dot(dn, q.w) >= stop - tol) {
             n = gjk_neg(dn);
         }
+        p->bad_support = false; // the answer stands without this check
     }
     gjk_vec3 ca, cb;
     gjk_simplex_witness(&s, &ca, &cb);
@@ -258,6 +259,17 @@ typedef enum cast_check {
     CHECK_UNKNOWN, ///< The query did not converge (a small options.max_iterations): nothing proved.
     CHECK_INVALID, ///< The query found the input invalid (an overflow).
 } cast_check;
+
+/// The gap between the origin and D's plane normal to n (unit, from A to
+/// B, in A's frame), less the radii: −∞ when the support is refused.
+static gjk_real normal_gap(gjk_pair *p, gjk_vec3 n) {
+    gjk_real gap = -gjk_dot(gjk_pair_support(p, n).w, n) - p->radius;
+    if (p->bad_support) {
+        p->bad_support = false;
+        return -GJK_REAL_MAX;
+    }
+    return gap;
+}
 
 /// A hit that rests on a stall (cast_walk.proved false), or a walk out of
 /// iterations, checked by the distance query at its λ (world poses ta and
@@ -286,9 +298,8 @@ static cast_check stalled_check(const gjk_shape *a, gjk_transform ta, const gjk_
         return CHECK_HIT; // touching or overlapping
     }
     gjk_vec3 n = gjk_quat_inv_rotate(qa, d->normal);
-    gjk_real gap = -gjk_dot(gjk_pair_support(p, n).w, n) - p->radius;
-    if (p->bad_support) {
-        p->bad_support = false;
+    gjk_real gap = normal_gap(p, n);
+    if (gap == -GJK_REAL_MAX) {
         return CHECK_UNKNOWN;
     }
     if (!(gap > target + tol)) {
@@ -343,15 +354,22 @@ static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, con
             break;
         }
         if (check == CHECK_HIT) {
-            if (c.status == GJK_NOT_CONVERGED) {
-                // The contact at λ: the distance query's normal and point
-                // where it has them (the cores apart), else the
-                // penetration query's below.
-                c.status = GJK_HIT;
-                bool has_normal = gjk_length_sq(d.normal) > 0;
-                c.normal = has_normal ? gjk_quat_inv_rotate(xa.rotation, d.normal) : gjk_v3_zero();
+            // The contact at λ. Of the walk's normal and the distance
+            // query's (which it has when the cores are apart), the one
+            // whose plane D lies farther beyond is the sharper: the
+            // distance is the largest such gap over all normals. The
+            // query's point goes with its normal. Neither: the
+            // penetration query's below.
+            gjk_vec3 qn = gjk_quat_inv_rotate(xa.rotation, d.normal);
+            bool walk = c.status == GJK_HIT && gjk_length_sq(c.normal) > 0;
+            bool query = gjk_length_sq(d.normal) > 0;
+            if (query && (!walk || normal_gap(&p, qn) > normal_gap(&p, c.normal))) {
+                c.normal = qn;
                 c.point_a = gjk_inv_transform_point(xa, d.point_a);
+            } else if (!walk) {
+                c.normal = gjk_v3_zero();
             }
+            c.status = GJK_HIT;
             break;
         }
         if (!(next <= max_lambda)) {

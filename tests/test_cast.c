@@ -1529,25 +1529,31 @@ static void test_shapecast_vs_distance(void) {
 /// B), and a triangle of three of them is degenerate. The cast must not take
 /// such a triangle's rounding for a contact (fuzz finding f22: a hit with
 /// the normal along the generator, B still 1.2e-4 away). Each hit is checked
-/// at its own time: the shapes touch and the plane along the normal
-/// separates them.
+/// at its own time: the shapes touch, the plane along the normal
+/// separates them and the point lies on A's supporting plane along it.
+/// Fuzz finding f67 (float): a cast whose first walk stalled was checked
+/// by the distance query and went on in a second walk, which hit with no
+/// advance and took the direction of its segment's closest point at
+/// |v| = 5e-6, 0.011 rad off the side's normal: the point lay 0.026 inside
+/// A's supporting plane along it.
 static void test_shapecast_onto_ruled_side(void) {
-    // The pose of fuzz finding f22, then random ones.
-    const gjk_shape sides[2] = {gjk_make_cone(1, 1), gjk_make_cylinder(1, 1)};
-    double worst_gap = 0, worst_sd = 0;
+    // The poses of fuzz findings f22 and f67 (a cone of radius 1.5, half
+    // height 1), then random ones.
+    const gjk_shape sides[3] = {gjk_make_cone(1, 1), gjk_make_cylinder(1, 1), gjk_make_cone((gjk_real)1.5, 1)};
+    double worst_gap = 0, worst_sd = 0, worst_point = 0;
     int hits = 0;
-    for (int i = 0; i < 400; ++i) {
-        const gjk_shape *a = &sides[i % 2];
+    for (int i = 0; i < 401; ++i) {
+        const gjk_shape *a = &sides[i < 2 ? 2 * i : i % 2];
         gjk_shape b;
         gjk_transform ta, tb;
         gjk_vec3 v;
         double rb;
-        if (i == 0) {
+        if (i < 2) {
             b = gjk_make_ellipsoid(V(2, 1, 0.75));
             rb = 2;
             ta = at(0, -3.125, 0);
             tb = at(0, 0, 1.5);
-            v = V(0, -5.5, -1);
+            v = i == 0 ? V(0, -5.5, -1) : V(0, -5.5, -1.5);
         } else {
             switch (i / 2 % 3) {
             case 0: {
@@ -1582,7 +1588,7 @@ static void test_shapecast_onto_ruled_side(void) {
             v = gjk_scale((gjk_real)rnd(1.2, 2), gjk_sub(aim, start));
         }
         char buf[120];
-        snprintf(buf, sizeof buf, "cast onto a %s's side, case %d", i % 2 ? "cylinder" : "cone", i);
+        snprintf(buf, sizeof buf, "cast onto a %s's side, case %d", a == &sides[1] ? "cylinder" : "cone", i);
         case_begin(buf);
         gjk_cast_output o = cast_shape(a, ta, &b, tb, v, 0);
         ENSURE(o.status == GJK_HIT && o.t > 0);
@@ -1591,16 +1597,20 @@ static void test_shapecast_onto_ruled_side(void) {
             gjk_transform tb_t = pose(gjk_mul_add(tb.position, o.t, v), tb.rotation);
             double size = 2 + rb + len(v);
             double sd = sdist(a, ta, &b, tb_t), gap = gap_along(a, ta, &b, tb_t, o.normal);
+            double off = dot(o.normal, o.point) - shape_height(a, ta, o.normal);
             worst_sd = fmax(worst_sd, fabs(sd) / size);
             worst_gap = fmax(worst_gap, fabs(gap) / size);
+            worst_point = fmax(worst_point, fabs(off) / size);
             ENSURE_NEAR(len(o.normal), 1, TOL(1));
             ENSURE_NEAR(sd, 0, 2 * TOL(size));
             ENSURE_NEAR(gap, 0, 2 * TOL(size));
+            ENSURE_NEAR(off, 0, 2 * TOL(size));
         }
         case_end();
     }
-    printf("  casts onto a ruled side: %d hits, worst |signed distance| %.3g, |gap along the normal| %.3g (relative)\n",
-           hits, worst_sd, worst_gap);
+    printf("  casts onto a ruled side: %d hits, worst |signed distance| %.3g, |gap along the normal| %.3g, |point "
+           "off A's plane| %.3g (relative)\n",
+           hits, worst_sd, worst_gap, worst_point);
 }
 
 /// Two rays past a cylinder's rim, found by review of the cast's
