@@ -180,7 +180,7 @@ bool sim_collide(sim_world *w) {
     // already knows its near neighbours (a fiftieth of its size).
     for (int i = 0; i < w->count; ++i) {
         body *b = &w->bodies[i];
-        double pad = 4 * w->s.linear_slop + 0.02 * b->radius;
+        double pad = sim_pad(w, b->radius);
         double reach = pad;
         if (!b->is_static) {
             reach += (sv_length(b->v) + g * h) * h + sv_length(b->w) * b->radius * h;
@@ -261,9 +261,9 @@ void sim_refresh_turning(sim_world *w, double h) {
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
         body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
-        c->swept += (sv_length(A->w) * A->radius + sv_length(B->w) * B->radius) * h;
+        c->swept += sim_turn_sweep(A, B, h);
         double small = sim_contact_size(A, B);
-        if (c->restitution > 0 || c->swept <= 4 * w->s.linear_slop + 0.02 * small) {
+        if (c->restitution > 0 || c->swept <= sim_pad(w, small)) {
             continue;
         }
         c->swept = 0;

@@ -63,6 +63,9 @@ typedef struct contact {
     // How far the bodies' turning may have carried their surfaces since the
     // manifold was found.
     double swept;
+    // The pair's kinetic energy at the step's start: what restitution may
+    // give back at most (apply_restitution).
+    double energy0;
     gjk_simplex_cache cache;
 } contact;
 
@@ -123,6 +126,17 @@ static inline sim_vec3 contact_move(const body *A, const body *B) {
 static inline double sim_contact_size(const body *A, const body *B) {
     return A->is_static ? B->radius : B->is_static ? A->radius : A->radius < B->radius ? A->radius : B->radius;
 }
+
+/// How far a pair's turning carries their surfaces in time h, at most.
+static inline double sim_turn_sweep(const body *A, const body *B, double h) {
+    return (sv_length(A->w) * A->radius + sv_length(B->w) * B->radius) * h;
+}
+
+/// The broad phase's pad about a body of radius r: four slops and a
+/// fiftieth of its size. A pair's surfaces that turned farther than the
+/// pad of their contact's size (sim_contact_size) have left the manifold's
+/// features (sim_refresh_turning) and its impulses (the solver's warm start).
+static inline double sim_pad(const sim_world *w, double radius) { return 4 * w->s.linear_slop + 0.02 * radius; }
 
 /// Bounds, broad phase and manifolds for the current poses (contacts.c);
 /// false when memory ran out or the library rejected a contact (w->error).
