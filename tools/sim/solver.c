@@ -72,25 +72,33 @@ static softness make_softness(double hertz, double zeta, double h) {
     return s;
 }
 
-/// A body's kinetic energy, ½·m·v² + ½·ωᵀ·I·ω (zero for a static body).
-static double kinetic_energy(const body *b) {
+/// A body's kinetic energy at its velocity plus dv, ½·m·(v + dv)² + ½·ωᵀ·I·ω
+/// (zero for a static body).
+static double kinetic_energy(const body *b, sim_vec3 dv) {
     if (b->is_static) {
         return 0;
     }
+    sim_vec3 v = sv_add(b->v, dv);
     sim_mat3 rt = sm_transpose(&b->rot);
     sim_vec3 local = sm_mul_vec(&rt, b->w);
-    return 0.5 * (sv_dot(b->v, b->v) / b->inv_mass + sv_dot(local, sm_mul_vec(&b->inertia_local, local)));
+    return 0.5 * (sv_dot(v, v) / b->inv_mass + sv_dot(local, sm_mul_vec(&b->inertia_local, local)));
 }
 
-/// Anchors of each point in both bodies, the closing speed and the pair's
-/// kinetic energy, once a step.
+/// Anchors of each point in both bodies and the closing speed, once a step;
+/// each body's kinetic energy at the step's end in free flight (gravity's
+/// g·dt added: what elastic contacts may give back, apply_restitution; taken
+/// without it, a ball falling past a wall had more energy when it reached
+/// it than the cap, and bounced off with none of its speed: review).
 static void prepare_step(sim_world *w) {
+    sim_vec3 fall = sv_scale(w->s.dt, w->s.gravity);
+    for (int i = 0; i < w->count; ++i) {
+        w->bodies[i].energy_free = kinetic_energy(&w->bodies[i], fall);
+    }
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
         body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
         sim_vec3 center = sv3(0, 0, 0);
         c->swept = 0;
-        c->energy0 = kinetic_energy(A) + kinetic_energy(B);
         for (int j = 0; j < c->count; ++j) {
             cpoint *p = &c->p[j];
             center = sv_add(center, p->point);
@@ -174,30 +182,53 @@ static void update_geometry(sim_world *w) {
     }
 }
 
-/// The most a body may turn within a substep (radians) for its contacts'
-/// impulses to carry over to the next (warm_start).
-#define SIM_WARM_TURN 0.5
+/// The most a body may turn within a substep (radians) for the impulses of
+/// its bouncing contacts to carry over to the next (warm_fits).
+#define SIM_WARM_TURN 0.3
 
-/// Applies each contact's accumulated impulses of the substep before. They
-/// belong to lever arms and, on a pair that bounces (which keeps the
-/// step's manifold, sim_refresh_turning), to features that the bodies may
-/// have turned away from, and one sweep cannot take back impulses that no
-/// longer fit (simulator review: a thin prism spinning at 8000 rad/s, sunk
-/// in the ground, warm-started on four points, went from 324 J to 65 kJ
-/// and left the sweep at 1.4 kJ; 41 of 3000 random throws of thin bodies
-/// more than doubled their energy). A pair starts the substep from none
-/// when either body turns more than SIM_WARM_TURN within it, or when it
-/// bounces and its surfaces turn farther than the pad (sim_pad). Pairs that
-/// do not bounce keep theirs below SIM_WARM_TURN: dropped at the pad too,
-/// bodies landing in the pour test sank 1.8 to 4.3 cm at worst over seeds
-/// 1 to 11, against 0.6 to 1.0.
+/// Whether a contact's accumulated impulses still fit at the substep's
+/// start. Those of a pair that bounces (restitution > 0), which keeps the
+/// step's manifold (sim_refresh_turning finds the others again), belong
+/// to lever arms and features the bodies may have turned away from: they
+/// fit while no body turns more than SIM_WARM_TURN within the substep and
+/// no point's normal speed carries it farther than the pad (sim_pad).
+static bool warm_fits(const sim_world *w, const contact *c, double h) {
+    if (c->restitution == 0) {
+        return true;
+    }
+    const body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
+    double most = SIM_WARM_TURN / h; // (rad/s)
+    if (sv_dot(A->w, A->w) > most * most || sv_dot(B->w, B->w) > most * most) {
+        return false;
+    }
+    double fastest = sim_pad(w, sim_contact_size(A, B)) / h;
+    for (int j = 0; j < c->count; ++j) {
+        if (fabs(normal_speed(A, B, c, &c->p[j])) > fastest) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Applies each contact's accumulated impulses of the substep before, when
+/// they still fit (warm_fits); otherwise the pair starts the substep from
+/// none: one sweep cannot take back impulses that no longer fit
+/// (simulator review: a thin prism spinning at 8000 rad/s, sunk in the
+/// ground, warm-started on four points, went from 324 J to 65 kJ and left
+/// the sweep at 1.4 kJ; 41 of 3000 random throws of thin bodies more than
+/// doubled their energy). Measured alternatives: dropping them wherever
+/// the surfaces turn farther than the pad made bodies landing in the pour
+/// test sink 1.8 to 4.3 cm at worst over seeds 1 to 11 (0.6 to 1.0 cm
+/// kept), and on bouncing pairs alone made rolling cylinders and capsules
+/// with restitution veer (5 to 25 cm in 2 s, against 1 to 3 mm: review);
+/// the normal speeds' test on every pair let the pour sink up to 3.2 cm,
+/// and a turn of 0.3 rad on every pair made spinning tops and fast-rolling
+/// capsules wobble and veer more.
 static void warm_start(sim_world *w, double h) {
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
         body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
-        double turn = SIM_WARM_TURN / h; // (rad/s)
-        if (sv_dot(A->w, A->w) > turn * turn || sv_dot(B->w, B->w) > turn * turn ||
-            (c->restitution > 0 && sim_turn_sweep(A, B, h) > sim_pad(w, sim_contact_size(A, B)))) {
+        if (!warm_fits(w, c, h)) {
             for (int j = 0; j < c->count; ++j) {
                 c->p[j].lambda_n = 0;
             }
@@ -345,25 +376,21 @@ static void solve(sim_world *w, double h, bool use_bias, softness soft, softness
 static double energy_scale(double e0, double a, double b, double cap) {
     double room = cap - e0, s = 0;
     if (b > 0) {
-        double disc = a * a + 4 * b * room;
-        s = disc > 0 ? (-a + sqrt(disc)) / (2 * b) : 0;
+        // The positive root of b·s² + a·s − room, as 2·room / (a + √(a² +
+        // 4·b·room)): no cancellation when a > 0 and b·room is small.
+        double root = sqrt(a * a + 4 * b * room), q = a + root;
+        s = q > 0 ? 2 * room / q : (root - a) / (2 * b);
     } else if (a > 0) {
         s = room / a;
     }
     return s < 0 ? 0 : s > 1 ? 1 : s;
 }
 
-/// Points that closed faster than the threshold and were pushed apart bounce:
-/// their normal speed becomes −e times the closing speed at the step's start.
-/// A sweep never leaves the pair with more kinetic energy than it had at
-/// the step's start, or before the sweep when that was more (energy brought
-/// in by other contacts): the closing speeds and the lever arms are the
-/// step start's and the end's, and where the bodies turned or several
-/// points bounce at once they disagree (simulator review: 90 of 3000 random
-/// throws of thin bodies, nearly all elastic, gained more than 1%, up to 6
-/// times). Beyond the cap the sweep's impulses are scaled back, to where
-/// the energy, quadratic in their scale, meets it.
-static void apply_restitution(sim_world *w) {
+/// A restitution sweep: points that closed faster than the threshold and
+/// were pushed apart bounce, their normal speed becoming −e times the
+/// closing speed at the step's start. p->bounce gathers the impulse each
+/// point takes (apply_restitution).
+static void restitution_sweep(sim_world *w) {
     double threshold = w->s.restitution_threshold;
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
@@ -371,13 +398,6 @@ static void apply_restitution(sim_world *w) {
             continue;
         }
         body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
-        double before = kinetic_energy(A) + kinetic_energy(B);
-        double dl[GJK_MAX_CONTACT_POINTS], vn_before[GJK_MAX_CONTACT_POINTS];
-        bool bounced = false;
-        for (int j = 0; j < c->count; ++j) {
-            dl[j] = 0;
-            vn_before[j] = normal_speed(A, B, c, &c->p[j]);
-        }
         for (int j = 0; j < c->count; ++j) {
             cpoint *p = &c->p[j];
             if (p->vn0 > -threshold || p->max_lambda_n == 0) {
@@ -387,30 +407,126 @@ static void apply_restitution(sim_world *w) {
             double ln = p->lambda_n - p->mass_n * (vn + c->restitution * p->vn0);
             ln = ln > 0 ? ln : 0;
             apply_normal(A, B, c, p, ln - p->lambda_n);
-            dl[j] = ln - p->lambda_n;
-            bounced = bounced || dl[j] != 0;
+            p->bounce += ln - p->lambda_n;
             p->lambda_n = ln;
         }
-        if (!bounced) {
+    }
+}
+
+/// The root of body i's group (union-find with path halving).
+static int group_root(sim_world *w, int i) {
+    while (w->bodies[i].group != i) {
+        w->bodies[i].group = w->bodies[w->bodies[i].group].group;
+        i = w->bodies[i].group;
+    }
+    return i;
+}
+
+/// Restitution for the step: its sweeps, then a cap on the energy they give
+/// back. The closing speeds are the step start's and the lever arms the
+/// end's, and where the bodies turned within the step, or several points
+/// bounce at once, they disagree (simulator review: 90 of 3000 random
+/// throws of thin bodies, nearly all elastic, gained more than 1%, up to 6
+/// times). So the bodies that bounce together (joined by contacts that
+/// bounced, static bodies left out) keep no more kinetic energy than the
+/// larger of what they would have at the step's end in free flight and
+/// what they had before restitution; beyond, all their bounce impulses Δ
+/// are scaled back together to where the energy meets that cap. At scale
+/// s the energy is E_pre + a·s + b·s², with a = Σ Δ·vn_pre (the impulses'
+/// work at the speeds before) and b = ½·Σ over the bodies of (|P|²/m +
+/// L·I⁻¹·L), P and L a body's linear and angular bounce impulse. (Capped
+/// one contact at a time instead, the two impulses of a body bouncing off
+/// a wall and the ground at once, which fight each other, could not be
+/// scaled back; capped after each sweep, a head-on elastic hit of two boxes
+/// left one spinning: review.)
+static void apply_restitution(sim_world *w, int sweeps) {
+    for (int k = 0; k < w->contact_count; ++k) {
+        contact *c = &w->contacts[k];
+        const body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
+        for (int j = 0; j < c->count; ++j) {
+            c->p[j].bounce = 0;
+            c->p[j].vn_pre = c->restitution > 0 ? normal_speed(A, B, c, &c->p[j]) : 0;
+        }
+    }
+    for (int it = 0; it < sweeps; ++it) {
+        restitution_sweep(w);
+    }
+    for (int i = 0; i < w->count; ++i) {
+        body *b = &w->bodies[i];
+        b->group = i;
+        b->bounce_p = b->bounce_l = b->bounce_iw = sv3(0, 0, 0);
+        b->group_free = b->group_now = b->group_work = b->group_curv = 0;
+        b->bounce_scale = 1;
+    }
+    // The groups, and each body's bounce impulses.
+    bool bounced = false;
+    for (int k = 0; k < w->contact_count; ++k) {
+        contact *c = &w->contacts[k];
+        body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
+        double sum = 0;
+        for (int j = 0; j < c->count; ++j) {
+            const cpoint *p = &c->p[j];
+            sum += p->bounce;
+            A->bounce_l = sv_mul_add(A->bounce_l, -p->bounce, p->ran);
+            A->bounce_iw = sv_mul_add(A->bounce_iw, -p->bounce, p->wa);
+            B->bounce_l = sv_mul_add(B->bounce_l, p->bounce, p->rbn);
+            B->bounce_iw = sv_mul_add(B->bounce_iw, p->bounce, p->wb);
+        }
+        if (sum == 0) {
             continue;
         }
-        double after = kinetic_energy(A) + kinetic_energy(B);
-        double cap = c->energy0 > before ? c->energy0 : before;
-        if (after > cap) {
-            // The energy at scale s of the sweep's impulses dl: before +
-            // a·s + b·s², a = Σ dl·vn_before (their work at the speeds
-            // before), b = after − before − a.
-            double a = 0;
-            for (int j = 0; j < c->count; ++j) {
-                a += dl[j] * vn_before[j];
-            }
-            double back = energy_scale(before, a, after - before - a, cap) - 1;
-            for (int j = 0; j < c->count; ++j) {
-                if (dl[j] != 0) {
-                    apply_normal(A, B, c, &c->p[j], back * dl[j]);
-                    c->p[j].lambda_n += back * dl[j];
-                }
-            }
+        bounced = true;
+        A->bounce_p = sv_mul_add(A->bounce_p, -sum, c->n);
+        B->bounce_p = sv_mul_add(B->bounce_p, sum, c->n);
+        if (!A->is_static && !B->is_static) {
+            int ra = group_root(w, c->a), rb = group_root(w, c->b);
+            w->bodies[ra > rb ? ra : rb].group = ra < rb ? ra : rb;
+        }
+    }
+    if (!bounced) {
+        return;
+    }
+    // Each group's sums at its root: the free-flight energy, the energy
+    // now, the work a and the curvature b.
+    for (int i = 0; i < w->count; ++i) {
+        body *b = &w->bodies[i];
+        if (b->is_static || (b->bounce_p.x == 0 && b->bounce_p.y == 0 && b->bounce_p.z == 0 &&
+                             b->bounce_l.x == 0 && b->bounce_l.y == 0 && b->bounce_l.z == 0)) {
+            continue;
+        }
+        body *r = &w->bodies[group_root(w, i)];
+        r->group_free += b->energy_free;
+        r->group_now += kinetic_energy(b, sv3(0, 0, 0));
+        r->group_curv += 0.5 * (sv_dot(b->bounce_p, b->bounce_p) * b->inv_mass + sv_dot(b->bounce_l, b->bounce_iw));
+    }
+    for (int k = 0; k < w->contact_count; ++k) {
+        const contact *c = &w->contacts[k];
+        int i = w->bodies[c->a].is_static ? c->b : c->a;
+        body *r = &w->bodies[group_root(w, i)];
+        for (int j = 0; j < c->count; ++j) {
+            r->group_work += c->p[j].bounce * c->p[j].vn_pre;
+        }
+    }
+    // The scale of each group's impulses.
+    for (int i = 0; i < w->count; ++i) {
+        body *r = &w->bodies[i];
+        double pre = r->group_now - r->group_work - r->group_curv;
+        double cap = r->group_free > pre ? r->group_free : pre;
+        if (r->group == i && r->group_now > cap) {
+            r->bounce_scale = energy_scale(pre, r->group_work, r->group_curv, cap);
+        }
+    }
+    for (int k = 0; k < w->contact_count; ++k) {
+        contact *c = &w->contacts[k];
+        body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
+        double s = w->bodies[group_root(w, A->is_static ? c->b : c->a)].bounce_scale;
+        if (s == 1) {
+            continue;
+        }
+        for (int j = 0; j < c->count; ++j) {
+            cpoint *p = &c->p[j];
+            apply_normal(A, B, c, p, (s - 1) * p->bounce);
+            p->lambda_n += (s - 1) * p->bounce;
         }
     }
 }
@@ -545,7 +661,5 @@ void sim_solve_step(sim_world *w) {
         solve(w, h, false, soft, soft_static);
     }
     update_geometry(w);
-    for (int it = 0; it < n; ++it) {
-        apply_restitution(w);
-    }
+    apply_restitution(w, n);
 }

@@ -24,6 +24,13 @@ typedef struct body {
     double friction, restitution;
     double radius; // bound on |p − centre of mass| over the shape
     double reach;  // how far the body may move during the next step
+    // Restitution's energy cap, within a step (cap_restitution in solver.c):
+    double energy_free;             // kinetic energy at the step's end in free flight
+    int group;                      // union-find parent among the bodies that bounce together
+    sim_vec3 bounce_p, bounce_iw;   // restitution's impulse on the body, and its turn I⁻¹·(r × impulse)
+    sim_vec3 bounce_l;              // restitution's angular impulse, Σ r × impulse
+    double group_free, group_now, group_work, group_curv; // a group's sums, at its root
+    double bounce_scale;            // at a group's root: how much of its bounce impulses stays
     sim_mass mass;
 } body;
 
@@ -39,6 +46,8 @@ typedef struct cpoint {
     double mass_n;
     double lambda_n, max_lambda_n;
     double vn0;              // normal velocity at the step's start (restitution)
+    double bounce;           // the normal impulse restitution added this step
+    double vn_pre;           // the normal speed before restitution
     uint32_t id;
 } cpoint;
 
@@ -63,9 +72,6 @@ typedef struct contact {
     // How far the bodies' turning may have carried their surfaces since the
     // manifold was found.
     double swept;
-    // The pair's kinetic energy at the step's start: what restitution may
-    // give back at most (apply_restitution).
-    double energy0;
     gjk_simplex_cache cache;
 } contact;
 
@@ -135,7 +141,9 @@ static inline double sim_turn_sweep(const body *A, const body *B, double h) {
 /// The broad phase's pad about a body of radius r: four slops and a
 /// fiftieth of its size. A pair's surfaces that turned farther than the
 /// pad of their contact's size (sim_contact_size) have left the manifold's
-/// features (sim_refresh_turning) and its impulses (the solver's warm start).
+/// features (sim_refresh_turning); a bouncing pair's point that moves
+/// farther along the normal within a substep, its impulse (the solver's
+/// warm start).
 static inline double sim_pad(const sim_world *w, double radius) { return 4 * w->s.linear_slop + 0.02 * radius; }
 
 /// Bounds, broad phase and manifolds for the current poses (contacts.c);
