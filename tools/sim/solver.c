@@ -389,9 +389,10 @@ static double energy_scale(double e0, double a, double b, double cap) {
 /// A restitution sweep: points that closed faster than the threshold and
 /// were pushed apart bounce, their normal speed becoming −e times the
 /// closing speed at the step's start. p->bounce gathers the impulse each
-/// point takes (apply_restitution).
-static void restitution_sweep(sim_world *w) {
+/// point takes (apply_restitution). True when a point took one.
+static bool restitution_sweep(sim_world *w) {
     double threshold = w->s.restitution_threshold;
+    bool bounced = false;
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
         if (c->restitution == 0) {
@@ -408,9 +409,11 @@ static void restitution_sweep(sim_world *w) {
             ln = ln > 0 ? ln : 0;
             apply_normal(A, B, c, p, ln - p->lambda_n);
             p->bounce += ln - p->lambda_n;
+            bounced = bounced || ln != p->lambda_n;
             p->lambda_n = ln;
         }
     }
+    return bounced;
 }
 
 /// The root of body i's group (union-find with path halving).
@@ -448,8 +451,12 @@ static void apply_restitution(sim_world *w, int sweeps) {
             c->p[j].vn_pre = c->restitution > 0 ? normal_speed(A, B, c, &c->p[j]) : 0;
         }
     }
+    bool bounced = false;
     for (int it = 0; it < sweeps; ++it) {
-        restitution_sweep(w);
+        bounced = restitution_sweep(w) || bounced;
+    }
+    if (!bounced) {
+        return; // nothing to cap
     }
     for (int i = 0; i < w->count; ++i) {
         body *b = &w->bodies[i];
@@ -459,32 +466,29 @@ static void apply_restitution(sim_world *w, int sweeps) {
         b->bounce_scale = 1;
     }
     // The groups, and each body's bounce impulses.
-    bool bounced = false;
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
         body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
         double sum = 0;
+        bool any = false;
         for (int j = 0; j < c->count; ++j) {
             const cpoint *p = &c->p[j];
             sum += p->bounce;
+            any = any || p->bounce != 0;
             A->bounce_l = sv_mul_add(A->bounce_l, -p->bounce, p->ran);
             A->bounce_iw = sv_mul_add(A->bounce_iw, -p->bounce, p->wa);
             B->bounce_l = sv_mul_add(B->bounce_l, p->bounce, p->rbn);
             B->bounce_iw = sv_mul_add(B->bounce_iw, p->bounce, p->wb);
         }
-        if (sum == 0) {
+        if (!any) {
             continue;
         }
-        bounced = true;
         A->bounce_p = sv_mul_add(A->bounce_p, -sum, c->n);
         B->bounce_p = sv_mul_add(B->bounce_p, sum, c->n);
         if (!A->is_static && !B->is_static) {
             int ra = group_root(w, c->a), rb = group_root(w, c->b);
             w->bodies[ra > rb ? ra : rb].group = ra < rb ? ra : rb;
         }
-    }
-    if (!bounced) {
-        return;
     }
     // Each group's sums at its root: the free-flight energy, the energy
     // now, the work a and the curvature b.
