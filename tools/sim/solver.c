@@ -84,15 +84,11 @@ static double kinetic_energy(const body *b, sim_vec3 dv) {
     return 0.5 * (sv_dot(v, v) / b->inv_mass + sv_dot(local, sm_mul_vec(&b->inertia_local, local)));
 }
 
-/// Anchors of each point in both bodies and the closing speed, once a step;
-/// each body's kinetic energy at the step's end in free flight (gravity's
-/// g·dt added: what elastic contacts may give back, apply_restitution; taken
-/// without it, a ball falling past a wall had more energy when it reached
-/// it than the cap, and bounced off with none of its speed: review).
+/// Anchors of each point in both bodies and the closing speed, and each
+/// body's kinetic energy (apply_restitution), once a step.
 static void prepare_step(sim_world *w) {
-    sim_vec3 fall = sv_scale(w->s.dt, w->s.gravity);
     for (int i = 0; i < w->count; ++i) {
-        w->bodies[i].energy_free = kinetic_energy(&w->bodies[i], fall);
+        w->bodies[i].energy_start = kinetic_energy(&w->bodies[i], sv3(0, 0, 0));
     }
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
@@ -182,29 +178,34 @@ static void update_geometry(sim_world *w) {
     }
 }
 
-/// The most a body may turn within a substep (radians) for the impulses of
-/// its bouncing contacts to carry over to the next (warm_fits).
-#define SIM_WARM_TURN 0.3
+/// The most a body may turn within a substep (radians), about an axis
+/// across the contact normal, for its contacts' impulses to carry over to
+/// the next (warm_fits); less for a pair that bounces.
+#define SIM_WARM_TURN 0.5
+#define SIM_WARM_TURN_BOUNCING 0.3
 
 /// Whether a contact's accumulated impulses still fit at the substep's
-/// start. Those of a pair that bounces (restitution > 0), which keeps the
-/// step's manifold (sim_refresh_turning finds the others again), belong
-/// to lever arms and features the bodies may have turned away from: they
-/// fit while no body turns more than SIM_WARM_TURN within the substep and
-/// no point's normal speed carries it farther than the pad (sim_pad).
+/// start: they belong to lever arms that a body turning across the normal
+/// (|ω × n|) turns away from, and, on a pair that bounces (which keeps the
+/// step's manifold while the others are found again, sim_refresh_turning),
+/// to features the points may have left. They fit while no body turns
+/// across the normal more than SIM_WARM_TURN within the substep
+/// (SIM_WARM_TURN_BOUNCING on a bouncing pair), and, on a bouncing pair,
+/// no point's normal speed carries it farther than the pad (sim_pad). A
+/// spin about the normal (a top, a turntable) moves no point along it.
 static bool warm_fits(const sim_world *w, const contact *c, double h) {
-    if (c->restitution == 0) {
-        return true;
-    }
     const body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
-    double most = SIM_WARM_TURN / h; // (rad/s)
-    if (sv_dot(A->w, A->w) > most * most || sv_dot(B->w, B->w) > most * most) {
+    double most = (c->restitution > 0 ? SIM_WARM_TURN_BOUNCING : SIM_WARM_TURN) / h; // (rad/s)
+    sim_vec3 ta = sv_cross(A->w, c->n), tb = sv_cross(B->w, c->n);
+    if (sv_dot(ta, ta) > most * most || sv_dot(tb, tb) > most * most) {
         return false;
     }
-    double fastest = sim_pad(w, sim_contact_size(A, B)) / h;
-    for (int j = 0; j < c->count; ++j) {
-        if (fabs(normal_speed(A, B, c, &c->p[j])) > fastest) {
-            return false;
+    if (c->restitution > 0) {
+        double fastest = sim_pad(w, sim_contact_size(A, B)) / h;
+        for (int j = 0; j < c->count; ++j) {
+            if (fabs(normal_speed(A, B, c, &c->p[j])) > fastest) {
+                return false;
+            }
         }
     }
     return true;
@@ -221,9 +222,10 @@ static bool warm_fits(const sim_world *w, const contact *c, double h) {
 /// test sink 1.8 to 4.3 cm at worst over seeds 1 to 11 (0.6 to 1.0 cm
 /// kept), and on bouncing pairs alone made rolling cylinders and capsules
 /// with restitution veer (5 to 25 cm in 2 s, against 1 to 3 mm: review);
-/// the normal speeds' test on every pair let the pour sink up to 3.2 cm,
-/// and a turn of 0.3 rad on every pair made spinning tops and fast-rolling
-/// capsules wobble and veer more.
+/// the normal speeds' test on every pair let the pour sink up to 3.2 cm;
+/// the turn's test on |ω| rather than |ω × n| made spinning tops wobble;
+/// no turn's test on pairs that do not bounce let a needle spinning at
+/// 1000 rad/s thrown at a heavy box go from 1570 J to 34 kJ (review).
 static void warm_start(sim_world *w, double h) {
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
@@ -432,8 +434,9 @@ static int group_root(sim_world *w, int i) {
 /// throws of thin bodies, nearly all elastic, gained more than 1%, up to 6
 /// times). So the bodies that bounce together (joined by contacts that
 /// bounced, static bodies left out) keep no more kinetic energy than the
-/// larger of what they would have at the step's end in free flight and
-/// what they had before restitution; beyond, all their bounce impulses Δ
+/// larger of what they had at the step's start plus gravity's work on
+/// their motion in the step, m·g·(x − x0), and what they had before
+/// restitution; beyond, all their bounce impulses Δ
 /// are scaled back together to where the energy meets that cap. At scale
 /// s the energy is E_pre + a·s + b·s², with a = Σ Δ·vn_pre (the impulses'
 /// work at the speeds before) and b = ½·Σ over the bodies of (|P|²/m +
@@ -441,7 +444,11 @@ static int group_root(sim_world *w, int i) {
 /// one contact at a time instead, the two impulses of a body bouncing off
 /// a wall and the ground at once, which fight each other, could not be
 /// scaled back; capped after each sweep, a head-on elastic hit of two boxes
-/// left one spinning: review.)
+/// left one spinning; capped by the energy at the step's start without
+/// gravity's work, a ball falling past a wall bounced off with none of its
+/// speed; with the free-flight energy ½·m·|v + g·dt|² instead of that
+/// work, a heavy box resting on the ground lent 67 J a step to a light
+/// capsule bouncing off it, which gained 55%: reviews.)
 static void apply_restitution(sim_world *w, int sweeps) {
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
@@ -462,7 +469,7 @@ static void apply_restitution(sim_world *w, int sweeps) {
         body *b = &w->bodies[i];
         b->group = i;
         b->bounce_p = b->bounce_l = b->bounce_iw = sv3(0, 0, 0);
-        b->group_free = b->group_now = b->group_work = b->group_curv = 0;
+        b->group_cap = b->group_now = b->group_work = b->group_curv = 0;
         b->bounce_scale = 1;
     }
     // The groups, and each body's bounce impulses.
@@ -490,8 +497,8 @@ static void apply_restitution(sim_world *w, int sweeps) {
             w->bodies[ra > rb ? ra : rb].group = ra < rb ? ra : rb;
         }
     }
-    // Each group's sums at its root: the free-flight energy, the energy
-    // now, the work a and the curvature b.
+    // Each group's sums at its root: the cap, the energy now, the work a
+    // and the curvature b.
     for (int i = 0; i < w->count; ++i) {
         body *b = &w->bodies[i];
         if (b->is_static || (b->bounce_p.x == 0 && b->bounce_p.y == 0 && b->bounce_p.z == 0 &&
@@ -499,7 +506,7 @@ static void apply_restitution(sim_world *w, int sweeps) {
             continue;
         }
         body *r = &w->bodies[group_root(w, i)];
-        r->group_free += b->energy_free;
+        r->group_cap += b->energy_start + sv_dot(w->s.gravity, sv_sub(b->x, b->x0)) / b->inv_mass;
         r->group_now += kinetic_energy(b, sv3(0, 0, 0));
         r->group_curv += 0.5 * (sv_dot(b->bounce_p, b->bounce_p) * b->inv_mass + sv_dot(b->bounce_l, b->bounce_iw));
     }
@@ -515,7 +522,7 @@ static void apply_restitution(sim_world *w, int sweeps) {
     for (int i = 0; i < w->count; ++i) {
         body *r = &w->bodies[i];
         double pre = r->group_now - r->group_work - r->group_curv;
-        double cap = r->group_free > pre ? r->group_free : pre;
+        double cap = r->group_cap > pre ? r->group_cap : pre;
         if (r->group == i && r->group_now > cap) {
             r->bounce_scale = energy_scale(pre, r->group_work, r->group_curv, cap);
         }

@@ -25,11 +25,11 @@ typedef struct body {
     double radius; // bound on |p − centre of mass| over the shape
     double reach;  // how far the body may move during the next step
     // Restitution's energy cap, within a step (cap_restitution in solver.c):
-    double energy_free;             // kinetic energy at the step's end in free flight
+    double energy_start;            // kinetic energy at the step's start
     int group;                      // union-find parent among the bodies that bounce together
     sim_vec3 bounce_p, bounce_iw;   // restitution's impulse on the body, and its turn I⁻¹·(r × impulse)
     sim_vec3 bounce_l;              // restitution's angular impulse, Σ r × impulse
-    double group_free, group_now, group_work, group_curv; // a group's sums, at its root
+    double group_cap, group_now, group_work, group_curv; // a group's sums, at its root
     double bounce_scale;            // at a group's root: how much of its bounce impulses stays
     sim_mass mass;
 } body;
