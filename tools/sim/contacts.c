@@ -261,7 +261,7 @@ void sim_refresh_turning(sim_world *w, double h) {
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
         body *A = &w->bodies[c->a], *B = &w->bodies[c->b];
-        c->swept += sim_turn_sweep(A, B, h);
+        c->swept += (sv_length(A->w) * A->radius + sv_length(B->w) * B->radius) * h;
         double small = sim_contact_size(A, B);
         if (c->restitution > 0 || c->swept <= sim_pad(w, small)) {
             continue;

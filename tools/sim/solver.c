@@ -72,23 +72,21 @@ static softness make_softness(double hertz, double zeta, double h) {
     return s;
 }
 
-/// A body's kinetic energy at its velocity plus dv, ½·m·(v + dv)² + ½·ωᵀ·I·ω
-/// (zero for a static body).
-static double kinetic_energy(const body *b, sim_vec3 dv) {
+/// A body's kinetic energy, ½·m·v² + ½·ωᵀ·I·ω (zero for a static body).
+static double kinetic_energy(const body *b) {
     if (b->is_static) {
         return 0;
     }
-    sim_vec3 v = sv_add(b->v, dv);
     sim_mat3 rt = sm_transpose(&b->rot);
     sim_vec3 local = sm_mul_vec(&rt, b->w);
-    return 0.5 * (sv_dot(v, v) / b->inv_mass + sv_dot(local, sm_mul_vec(&b->inertia_local, local)));
+    return 0.5 * (sv_dot(b->v, b->v) / b->inv_mass + sv_dot(local, sm_mul_vec(&b->inertia_local, local)));
 }
 
 /// Anchors of each point in both bodies and the closing speed, and each
 /// body's kinetic energy (apply_restitution), once a step.
 static void prepare_step(sim_world *w) {
     for (int i = 0; i < w->count; ++i) {
-        w->bodies[i].energy_start = kinetic_energy(&w->bodies[i], sv3(0, 0, 0));
+        w->bodies[i].energy_start = kinetic_energy(&w->bodies[i]);
     }
     for (int k = 0; k < w->contact_count; ++k) {
         contact *c = &w->contacts[k];
@@ -436,8 +434,8 @@ static int group_root(sim_world *w, int i) {
 /// bounced, static bodies left out) keep no more kinetic energy than the
 /// larger of what they had at the step's start plus gravity's work on
 /// their motion in the step, m·g·(x − x0), and what they had before
-/// restitution; beyond, all their bounce impulses Δ
-/// are scaled back together to where the energy meets that cap. At scale
+/// restitution; beyond, all their bounce impulses Δ are scaled back
+/// together to where the energy meets that cap. At scale
 /// s the energy is E_pre + a·s + b·s², with a = Σ Δ·vn_pre (the impulses'
 /// work at the speeds before) and b = ½·Σ over the bodies of (|P|²/m +
 /// L·I⁻¹·L), P and L a body's linear and angular bounce impulse. (Capped
@@ -507,7 +505,7 @@ static void apply_restitution(sim_world *w, int sweeps) {
         }
         body *r = &w->bodies[group_root(w, i)];
         r->group_cap += b->energy_start + sv_dot(w->s.gravity, sv_sub(b->x, b->x0)) / b->inv_mass;
-        r->group_now += kinetic_energy(b, sv3(0, 0, 0));
+        r->group_now += kinetic_energy(b);
         r->group_curv += 0.5 * (sv_dot(b->bounce_p, b->bounce_p) * b->inv_mass + sv_dot(b->bounce_l, b->bounce_iw));
     }
     for (int k = 0; k < w->contact_count; ++k) {
@@ -521,9 +519,12 @@ static void apply_restitution(sim_world *w, int sweeps) {
     // The scale of each group's impulses.
     for (int i = 0; i < w->count; ++i) {
         body *r = &w->bodies[i];
+        if (r->group != i) {
+            continue;
+        }
         double pre = r->group_now - r->group_work - r->group_curv;
         double cap = r->group_cap > pre ? r->group_cap : pre;
-        if (r->group == i && r->group_now > cap) {
+        if (r->group_now > cap) {
             r->bounce_scale = energy_scale(pre, r->group_work, r->group_curv, cap);
         }
     }

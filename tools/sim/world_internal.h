@@ -24,7 +24,7 @@ typedef struct body {
     double friction, restitution;
     double radius; // bound on |p − centre of mass| over the shape
     double reach;  // how far the body may move during the next step
-    // Restitution's energy cap, within a step (cap_restitution in solver.c):
+    // Restitution's energy cap, within a step (apply_restitution in solver.c):
     double energy_start;            // kinetic energy at the step's start
     int group;                      // union-find parent among the bodies that bounce together
     sim_vec3 bounce_p, bounce_iw;   // restitution's impulse on the body, and its turn I⁻¹·(r × impulse)
@@ -131,11 +131,6 @@ static inline sim_vec3 contact_move(const body *A, const body *B) {
 /// against a static one, the smaller of the two otherwise.
 static inline double sim_contact_size(const body *A, const body *B) {
     return A->is_static ? B->radius : B->is_static ? A->radius : A->radius < B->radius ? A->radius : B->radius;
-}
-
-/// How far a pair's turning carries their surfaces in time h, at most.
-static inline double sim_turn_sweep(const body *A, const body *B, double h) {
-    return (sv_length(A->w) * A->radius + sv_length(B->w) * B->radius) * h;
 }
 
 /// The broad phase's pad about a body of radius r: four slops and a
