@@ -24,7 +24,7 @@
 //     Points farther apart than the speculative distance are dropped.
 //  5. More than GJK_MAX_CONTACT_POINTS points are reduced: the deepest, the
 //     farthest from it, the one spanning the largest triangle with both, the
-//     one on the other side of the first two spanning the largest area.
+//     one adding the largest area to that triangle.
 //
 // Rounded shapes: the features are those of the cores; points are moved out
 // by each shape's rounding radius along ±n (see support.h).
@@ -124,10 +124,13 @@ typedef struct contact_reference {
 /// reference shape, so s is the exact gap along m at that line (and never
 /// below the signed distance: B moved by the depth along n clears A).
 static void reference_polygon(contact_reference *r, const gjk_contact_feature *f, gjk_vec3 m) {
-    // Orientation of the vertex order about m (Newell's normal).
+    // Orientation of the vertex order about m (Newell's normal), about the
+    // first vertex: from world coordinates the products are |world|² where
+    // the face's area is size², and rounding flipped the sign (review: a
+    // 1 cm cube resting on a box 1 km out, float, got one point).
     gjk_vec3 newell = gjk_v3_zero();
-    for (int k = 0; k < f->count; ++k) {
-        gjk_vec3 a = f->v[k], b = f->v[(k + 1) % f->count];
+    for (int k = 1; k + 1 < f->count; ++k) {
+        gjk_vec3 a = gjk_sub(f->v[k], f->v[0]), b = gjk_sub(f->v[k + 1], f->v[0]);
         newell = gjk_add(newell, gjk_cross(a, b));
     }
     gjk_real sign = gjk_dot(newell, m) < 0 ? -1 : 1;
@@ -237,10 +240,6 @@ static int clip_incident(const contact_reference *r, const gjk_contact_feature *
     return n;
 }
 
-/// Reduces the candidates to at most GJK_MAX_CONTACT_POINTS, in place:
-/// the deepest, the farthest from it, the largest triangle with both, and
-/// the point spanning the largest area on the other side of the first two
-/// (areas measured in the plane perpendicular to n). Returns the count.
 /// How far from the point c of the core feature f along the unit d the
 /// rounded feature f ⊕ rB reaches: the largest t with c + t d within r of
 /// f. That set is the union of the balls about f's vertices, the cylinders
@@ -332,11 +331,13 @@ static bool beats(gjk_real v, uint32_t cv, gjk_real b, uint32_t cb, gjk_real eps
 
 /// Keeps at most GJK_MAX_CONTACT_POINTS of c[0..n): the deepest, the
 /// farthest from it, the one spanning the largest triangle with both, the
-/// one spanning the largest area on the other side of the first two (or the
-/// farthest from the three). Near-ties (within tol of a length, tol times
+/// one adding the largest area to that triangle (outside one of its edges;
+/// or, with none outside, the farthest from the three). Near-ties (within tol of a length, tol times
 /// the base's length of an area) go to the lower code (beats): chosen by
 /// rounding, a cube on a cube turned 30° about the normal (eight corners at
 /// one depth) changed all four kept ids under a tilt of 1e-9 rad (review).
+/// Areas are measured in the plane perpendicular to `normal`; returns the
+/// count, the kept points moved to the front.
 static int reduce(contact_candidate *c, int n, gjk_vec3 normal, gjk_real tol) {
     if (n <= GJK_MAX_CONTACT_POINTS) {
         return n;
@@ -373,14 +374,24 @@ static int reduce(contact_candidate *c, int n, gjk_vec3 normal, gjk_real tol) {
             pick[2] = k;
         }
     }
+    // The fourth: the largest area outside one of the triangle's edges,
+    // taken in the triangle's own turning sense. (Outside the first edge
+    // only, it was a corner 9.2e-4 from a kept one where the patch's far
+    // corner lay beyond another edge: four points covering 53% of a
+    // six-sided patch, review.)
+    gjk_real turn = area3 < 0 ? -1 : 1;
+    const gjk_vec3 tri[3] = {p0, c[pick[1]].p, c[pick[2]].p};
     pick[3] = -1;
     best_area = 0;
     for (int k = 0; k < n; ++k) {
         if (k == pick[0] || k == pick[1] || k == pick[2]) {
             continue;
         }
-        gjk_real a = gjk_dot(gjk_cross(e, gjk_sub(c[k].p, p0)), normal);
-        a = area3 < 0 ? a : -a;
+        gjk_real a = -GJK_REAL_MAX;
+        for (int j = 0; j < 3; ++j) {
+            gjk_vec3 from = tri[j], to = tri[j == 2 ? 0 : j + 1];
+            a = gjk_max(a, -turn * gjk_dot(gjk_cross(gjk_sub(to, from), gjk_sub(c[k].p, from)), normal));
+        }
         if (a > area_tol && (pick[3] < 0 || beats(a, c[k].code, best_area, c[pick[3]].code, area_tol))) {
             best_area = a;
             pick[3] = k;

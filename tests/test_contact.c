@@ -1037,6 +1037,124 @@ static void test_far_offsets(void) {
     }
 }
 
+/// Review finding: far from the world's origin, the reference face's winding
+/// (Newell's sum of v_k × v_k+1) was taken from world coordinates, whose
+/// products are |world|² where the face's area is size²: rounding flipped
+/// its sign, every side plane pointed inward, the clip kept nothing and a
+/// small cube resting flat on a box got one point (float: a 1 cm cube on a
+/// 2 cm one 1 km out; double: 2 mm on 4 mm 1000 km out). Now the sum is
+/// taken about the face's first vertex.
+static void test_far_offset_winding(void) {
+#if GJK_USE_FLOAT
+    gjk_shape a = gjk_make_box(gjk_v3(0.01f, 0.01f, 0.01f)), b = gjk_make_box(gjk_v3(0.005f, 0.005f, 0.005f));
+    gjk_vec3 pa = gjk_v3(0x1.d9b684p+9f, -0x1.4f2706p+9f, -0x1.38c228p+9f);
+#else
+    gjk_shape a = gjk_make_box(gjk_v3(0.002, 0.002, 0.002)), b = gjk_make_box(gjk_v3(0.001, 0.001, 0.001));
+    gjk_vec3 pa = gjk_v3(0x1.ce93a99c23b79p+19, -0x1.474c1000fba88p+19, -0x1.316c5cb44e50cp+19);
+#endif
+    gjk_real h = b.box.half_extents.z;
+    gjk_transform xb = pose_rot(gjk_v3(pa.x, pa.y, pa.z + 3 * h - (gjk_real)0.01 * h), gjk_v3(0, 0, 1), 0.5);
+    gjk_manifold m = contact(&a, gjk_transform_make(pa, gjk_quat_identity()), &b, xb, 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.status == GJK_PENETRATING && m.point_count == 4);
+    // B's four bottom corners, each on A's top face (within the rounding of
+    // the world coordinates).
+    double slack = 64 * (double)GJK_REAL_EPSILON * fabs((double)pa.x);
+    for (int k = 0; k < m.point_count; ++k) {
+        gjk_vec3 local_b = gjk_inv_transform_point(xb, m.points[k].point_b);
+        ENSURE_NEAR(local_b.z, -h, slack);
+        ENSURE_NEAR(fabs((double)local_b.x), h, slack);
+        ENSURE_NEAR(fabs((double)local_b.y), h, slack);
+    }
+}
+
+/// Area of the convex polygon p[0..n) (2D, counter-clockwise or not).
+static double polygon_area(const double (*p)[2], int n) {
+    double s = 0;
+    for (int k = 0; k < n; ++k) {
+        const double *a = p[k], *b = p[(k + 1) % n];
+        s += a[0] * b[1] - a[1] * b[0];
+    }
+    return fabs(s) / 2;
+}
+
+/// Clips the convex polygon p[0..n) (counter-clockwise) by the half-plane
+/// left of a→b; returns the new count (p has room for 16).
+static int clip_left(double (*p)[2], int n, const double a[2], const double b[2]) {
+    double out[16][2];
+    int m = 0;
+    for (int k = 0; k < n; ++k) {
+        const double *c = p[k], *d = p[(k + 1) % n];
+        double sc = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+        double sd = (b[0] - a[0]) * (d[1] - a[1]) - (b[1] - a[1]) * (d[0] - a[0]);
+        if (sc >= 0 && m < 16) {
+            out[m][0] = c[0], out[m][1] = c[1], ++m;
+        }
+        if ((sc >= 0) != (sd >= 0) && m < 16) {
+            double t = sc / (sc - sd);
+            out[m][0] = c[0] + t * (d[0] - c[0]), out[m][1] = c[1] + t * (d[1] - c[1]), ++m;
+        }
+    }
+    memcpy(p, out, (size_t)m * sizeof out[0]);
+    return m;
+}
+
+/// Review finding: a big box resting flat on a smaller one, turned so that
+/// its sides shave two of the small box's top corners (a six-sided patch),
+/// was reduced to four points of which two lay 9.2e-4 apart, covering 53% of
+/// the patch: the fourth point was the largest area on the far side of the
+/// line through the first two, and there only the near-duplicate corner
+/// lay. Now it is the point adding the largest area to the triangle of the
+/// first three. The patch is clipped here in 2D (B's rectangle against A's
+/// top), and the four points must cover 90% of it (the best four of its six
+/// vertices cover 98.5%).
+static void test_reduction_keeps_spread(void) {
+    gjk_vec3 ha = gjk_v3((gjk_real)0x1.a933ab035b50ap-1, (gjk_real)0x1.c2fc523261f9ap-2, (gjk_real)0x1.f4e620f3864cap-1);
+    gjk_vec3 hb = gjk_v3((gjk_real)0x1.ba0a4623c8455p-1, (gjk_real)0x1.865dad604e59cp-1, (gjk_real)0x1.45e11b7a16654p-2);
+    gjk_shape a = gjk_make_box(ha), b = gjk_make_box(hb);
+    double cx = 0.080058630591815561, cy = 0.12216830801886636, angle = 5.0358779653895658;
+    gjk_transform xb = pose_rot(gjk_v3((gjk_real)cx, (gjk_real)cy, ha.z + hb.z - (gjk_real)0.0054), gjk_v3(0, 0, 1), angle);
+    gjk_manifold m = contact(&a, pose(0, 0, 0), &b, xb, 0);
+    check_manifold_contract(&m, 1);
+    ENSURE(m.status == GJK_PENETRATING && m.point_count == 4);
+    double patch[16][2] = {{-ha.x, -ha.y}, {ha.x, -ha.y}, {ha.x, ha.y}, {-ha.x, ha.y}};
+    int n = 4;
+    double c = cos(angle), s = sin(angle), corner[4][2];
+    for (int k = 0; k < 4; ++k) {
+        double lx = (k == 1 || k == 2) ? hb.x : -hb.x, ly = k >= 2 ? hb.y : -hb.y;
+        corner[k][0] = cx + c * lx - s * ly;
+        corner[k][1] = cy + s * lx + c * ly;
+    }
+    for (int k = 0; k < 4; ++k) {
+        n = clip_left(patch, n, corner[k], corner[(k + 1) % 4]);
+    }
+    ENSURE(n == 6);
+    // The kept points in counter-clockwise order about their centroid.
+    double kept[4][2], mx = 0, my = 0;
+    for (int k = 0; k < 4; ++k) {
+        mx += (double)m.points[k].point_a.x / 4, my += (double)m.points[k].point_a.y / 4;
+    }
+    double ang[4];
+    for (int k = 0; k < 4; ++k) {
+        kept[k][0] = (double)m.points[k].point_a.x, kept[k][1] = (double)m.points[k].point_a.y;
+        ang[k] = atan2(kept[k][1] - my, kept[k][0] - mx);
+    }
+    for (int i = 1; i < 4; ++i) { // insertion sort by angle
+        for (int j = i; j > 0 && ang[j] < ang[j - 1]; --j) {
+            double t = ang[j];
+            ang[j] = ang[j - 1], ang[j - 1] = t;
+            double tx = kept[j][0], ty = kept[j][1];
+            kept[j][0] = kept[j - 1][0], kept[j][1] = kept[j - 1][1];
+            kept[j - 1][0] = tx, kept[j - 1][1] = ty;
+        }
+    }
+    double covered = polygon_area((const double (*)[2])kept, 4) / polygon_area((const double (*)[2])patch, n);
+    if (!(covered >= 0.9)) {
+        fprintf(stderr, "  the four points cover %.3f of the patch\n", covered);
+    }
+    ENSURE(covered >= 0.9);
+}
+
 /// Review finding: a cylinder tilted 0.5° on its cap, resting 0.01 deep on
 /// a box, gave a deepest point 6.6e-4 shallower than the penetration
 /// query's depth: the cap is an inscribed octagon, and the query's witness
@@ -1334,6 +1452,8 @@ int main(void) {
     RUN_TEST(test_far_apart_balls);
     RUN_TEST(test_near_unit_quaternions);
     RUN_TEST(test_far_offsets);
+    RUN_TEST(test_far_offset_winding);
+    RUN_TEST(test_reduction_keeps_spread);
     RUN_TEST(test_deepest_point_kept);
     RUN_TEST(test_rounded_points_on_surface);
     RUN_TEST(test_reduction_ids_stable);

@@ -39,7 +39,13 @@ extern "C" {
 /// the separation is the gap along the normal there; where the feature is
 /// a stand-in for a curved or large face (a cylinder cap's or cone base's
 /// octagon, 32 of a hull face's vertices) that surface is the stand-in's,
-/// up to the radius times (1 − cos) of the tilt inside the shape's.
+/// up to the radius times (1 − cos) of the tilt inside the shape's. The
+/// reference face's side planes are widened by the clip's tolerance (16
+/// times options' relative tolerance times the features' extent, plus 16
+/// units of rounding of their world coordinates), so that an incident
+/// vertex on a side plane stays one point with one id: a point may lie
+/// that far outside the face's edges, and at a corner of angle θ up to
+/// that over sin(θ/2) (a 3.3° corner of a hull face: 35 times).
 typedef struct gjk_contact_point {
     gjk_vec3 point_a;    ///< On A's surface (world).
     gjk_vec3 point_b;    ///< On B's surface (world).
