@@ -388,8 +388,12 @@ static void free_builder(hull_builder *b) {
 /// The hull of the points (dp: the same points in double). eps: the
 /// resolution of the input (flatness, collinearity, merging); the
 /// construction itself, in double, uses a tolerance of 1e-12 of the size.
+/// The hull of points[0..count) (dp: the construction's points, g: on the
+/// grid). With keep given, a hull with points on its edges
+/// (gjk_hull_edge_points) is not built: NULL with *rebuild set, and
+/// keep[i] marks the points to build it from again (without keep).
 static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, const hv3 *g, int count, double eps, hull_frame frame,
-                            gjk_hull_error *error) {
+                            bool *keep, bool *rebuild, gjk_hull_error *error) {
     gjk_hull *h;
     hull_builder b;
     memset(&b, 0, sizeof b);
@@ -530,7 +534,11 @@ static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, const hv3 *g,
         *error = b.oom ? GJK_HULL_OUT_OF_MEMORY : GJK_HULL_FAILED;
     } else if (gjk_hull_polygons(&b, &ps, error)) {
         poly_set tri;
-        if (gjk_hull_live_triangles(&b, &tri)) {
+        int edge_points = keep != NULL ? gjk_hull_edge_points(&b, keep) : 0;
+        if (edge_points != 0) {
+            *rebuild = edge_points > 0;
+            *error = edge_points > 0 ? GJK_HULL_OK : GJK_HULL_OUT_OF_MEMORY;
+        } else if (gjk_hull_live_triangles(&b, &tri)) {
             h = gjk_hull_pack(points, count, &ps, &tri, false, b.coplanar, frame, error);
             gjk_polys_free(&tri);
         } else {
@@ -634,7 +642,26 @@ gjk_hull *gjk_hull_create(const gjk_vec3 *points, int count, gjk_hull_error *err
         dp[i] = hv(ldexp(dp[i].x, -shift), ldexp(dp[i].y, -shift), ldexp(dp[i].z, -shift));
         g[i] = hv(rint(dp[i].x * GJK_GRID_MAX), rint(dp[i].y * GJK_GRID_MAX), rint(dp[i].z * GJK_GRID_MAX));
     }
-    gjk_hull *h = hull_build(points, dp, g, count, eps, frame, error);
+    // Built once more, from the faces' corners alone, when points on the
+    // edges of the first hull's faces would be vertices (hull.h: extreme
+    // points only).
+    bool *keep = malloc((size_t)count * sizeof *keep), rebuild = false;
+    gjk_hull *h = keep == NULL ? NULL : hull_build(points, dp, g, count, eps, frame, keep, &rebuild, error);
+    gjk_vec3 *corners = rebuild ? malloc((size_t)count * sizeof *corners) : NULL;
+    if (keep == NULL || (rebuild && corners == NULL)) {
+        *error = GJK_HULL_OUT_OF_MEMORY;
+    } else if (rebuild) {
+        int m = 0;
+        for (int i = 0; i < count; ++i) {
+            if (keep[i]) {
+                corners[m] = points[i], dp[m] = dp[i], g[m] = g[i];
+                ++m;
+            }
+        }
+        h = hull_build(corners, dp, g, m, eps, frame, NULL, NULL, error);
+    }
+    free(corners);
+    free(keep);
     free(dp);
     free(g);
     return h;

@@ -131,6 +131,16 @@ static inline int side(const hull_builder *b, const hull_face *f, int i) {
 /// local convexity. False with *error set when out of memory or not convex.
 bool gjk_hull_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error);
 
+/// Marks in keep[0..b->n) the vertices of the construction's live
+/// triangles that are corners of the hull: not within the input's
+/// resolution of the segment between the corners that end a straight run of
+/// neighbours through them (runs of at most 64 points). Returns how
+/// many vertices are not (points on an edge of the hull, which the
+/// construction keeps when they came before the edge's ends, and which the
+/// hull must not have as vertices, hull.h: the slivers of triangles beside
+/// them hide the faces beyond from hill climbing), or −1 when out of memory.
+int gjk_hull_edge_points(const hull_builder *b, bool *keep);
+
 /// The construction's live triangles as a face set (the source of the
 /// vertex adjacency: gjk_hull_pack); false when out of memory.
 bool gjk_hull_live_triangles(const hull_builder *b, poly_set *tri);

@@ -270,3 +270,101 @@ bool gjk_hull_live_triangles(const hull_builder *b, poly_set *tri) {
     }
     return true;
 }
+
+/// Whether grid point v lies strictly between grid points u and w, within
+/// eps of the line through them.
+static bool between(const hull_builder *b, int u, int v, int w) {
+    hv3 uw = hsub(b->g[w], b->g[u]), uv = hsub(b->g[v], b->g[u]);
+    double len2 = hlength_sq(uw), along = hdot(uv, uw);
+    return len2 > 0 && along > 0 && along < len2 && hlength_sq(hcross(uw, uv)) <= b->merge_eps * b->merge_eps * len2;
+}
+
+/// Vertex neighbours (each vertex's from first[v] to first[v + 1] − 1).
+typedef struct vertex_graph {
+    const int *first, *nb;
+} vertex_graph;
+
+/// A neighbour x of cur that continues the straight run prev → cur (cur
+/// between prev and x), or −1.
+static int run_next(const hull_builder *b, vertex_graph gr, int prev, int cur) {
+    for (int j = gr.first[cur]; j < gr.first[cur + 1]; ++j) {
+        if (between(b, prev, cur, gr.nb[j])) {
+            return gr.nb[j];
+        }
+    }
+    return -1;
+}
+
+/// Most steps followed along a straight run of points (longer runs keep
+/// their points: a finely sampled curve, each point nearly on the chord of
+/// its neighbours, is no run, and must not be walked round).
+#define GJK_HULL_RUN_MAX 64
+
+/// The end of the straight run from v through u: the first point from u on
+/// that is not between the point before it and a neighbour (a corner), or
+/// −1 when the run goes on past GJK_HULL_RUN_MAX steps.
+static int run_end(const hull_builder *b, vertex_graph gr, int v, int u) {
+    int prev = v, cur = u;
+    for (int steps = 0; steps < GJK_HULL_RUN_MAX; ++steps) {
+        int x = run_next(b, gr, prev, cur);
+        if (x < 0) {
+            return cur;
+        }
+        prev = cur, cur = x;
+    }
+    return -1;
+}
+
+int gjk_hull_edge_points(const hull_builder *b, bool *keep) {
+    // Each vertex's neighbours in the live triangles (each twice, from the
+    // triangles on either side of the edge), in one array.
+    int n = b->n, *first = calloc((size_t)n + 1, sizeof *first);
+    if (first == NULL) {
+        return -1;
+    }
+    for (int i = 0; i < b->fcount; ++i) {
+        for (int k = 0; k < 3 && b->f[i].alive; ++k) {
+            first[b->f[i].v[k] + 1] += 2;
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        first[i + 1] += first[i];
+    }
+    int *nb = malloc((size_t)(first[n] > 0 ? first[n] : 1) * sizeof *nb), *fill = malloc((size_t)n * sizeof *fill);
+    if (nb == NULL || fill == NULL) {
+        free(first), free(nb), free(fill);
+        return -1;
+    }
+    for (int i = 0; i < n; ++i) {
+        fill[i] = first[i];
+    }
+    for (int i = 0; i < b->fcount; ++i) {
+        for (int k = 0; k < 3 && b->f[i].alive; ++k) {
+            int v = b->f[i].v[k];
+            nb[fill[v]++] = b->f[i].v[(k + 1) % 3];
+            nb[fill[v]++] = b->f[i].v[(k + 2) % 3];
+        }
+    }
+    vertex_graph gr = {first, nb};
+    // A vertex on an edge of the hull has, among its neighbours, one on
+    // either side of it along that edge (its triangles fan over the two
+    // faces beside the edge, each a half turn about it); the run of such
+    // points ends at the edge's corners both ways, and the vertex goes when
+    // it lies between those within the input's resolution.
+    int dropped = 0;
+    for (int v = 0; v < n; ++v) {
+        bool on_edge = false;
+        for (int j = first[v]; j < first[v + 1] && !on_edge; ++j) {
+            for (int k = j + 1; k < first[v + 1] && !on_edge; ++k) {
+                if (between(b, nb[j], v, nb[k])) {
+                    int e1 = run_end(b, gr, v, nb[j]), e2 = e1 < 0 ? -1 : run_end(b, gr, v, nb[k]);
+                    on_edge = e2 >= 0 && between(b, e1, v, e2);
+                }
+            }
+        }
+        keep[v] = first[v + 1] > first[v] && !on_edge;
+        dropped += first[v + 1] > first[v] && on_edge;
+    }
+    free(first), free(nb), free(fill);
+    return dropped;
+}

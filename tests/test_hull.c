@@ -50,9 +50,42 @@ static bool make_hull_pair(const gjk_vec3 *pa, int na, const gjk_vec3 *pb, int n
 /// Structural checks every hull must pass: faces are closed loops whose
 /// vertices lie on their planes, every input point lies below every plane,
 /// every edge has its twin, adjacency lists match the face edges.
+/// Whether vertex v of the hull is a corner of one of its faces: not within
+/// tol of the segment between its two neighbours in every face it is in
+/// (a point on an edge of the hull, or in no face).
+static bool is_corner(const gjk_hull *h, int v, double tol) {
+    for (int f = 0; f < h->face_count; ++f) {
+        int s = h->face_first[f], e = h->face_first[f + 1];
+        for (int k = s; k < e; ++k) {
+            if (h->face_indices[k] != v) {
+                continue;
+            }
+            gjk_vec3 a = h->vertices[h->face_indices[k == s ? e - 1 : k - 1]];
+            gjk_vec3 c = h->vertices[h->face_indices[k + 1 < e ? k + 1 : s]];
+            gjk_vec3 ac = gjk_sub(c, a), av = gjk_sub(h->vertices[v], a);
+            double len = (double)gjk_length(ac), t = (double)gjk_dot(av, ac) / (len * len);
+            double off = (double)gjk_length(gjk_cross(ac, av)) / len;
+            if (!(len > 0) || off > tol || t <= 0 || t >= 1) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 static void check_hull(const gjk_hull *h, const gjk_vec3 *pts, int n, double size) {
     double tol = HULL_TOL * size;
     ENSURE(h->vertex_count >= 3);
+    // Every vertex is extreme (hull.h): a corner of a face, not a point on
+    // an edge.
+    int on_edges = 0;
+    for (int v = 0; v < h->vertex_count; ++v) {
+        on_edges += !is_corner(h, v, 1e-3 * tol);
+    }
+    if (on_edges != 0) {
+        fprintf(stderr, "  %d of %d vertices lie on the hull's edges\n", on_edges, h->vertex_count);
+    }
+    ENSURE(on_edges == 0);
     for (int f = 0; f < h->face_count; ++f) {
         int s = h->face_first[f], e = h->face_first[f + 1];
         ENSURE(e - s >= 3);
@@ -797,6 +830,196 @@ static void test_climb_on_rims(void) {
     gjk_hull_destroy(h);
 }
 
+/// Review finding: the 27 points of the grid {−1, 0, 1}³, in one order,
+/// built a hull of 10 vertices: two edge midpoints added before the corners
+/// at their edge's ends stayed vertices, with straight corners in both their
+/// faces (hull.h: the vertices are extreme points). Every order of the grid
+/// tried must give the cube's 8 corners and 6 square faces.
+static void test_grid_edge_points(void) {
+    static const signed char order[27][3] = {
+        {1, -1, 1}, {-1, -1, 0}, {1, 0, 0}, {0, 0, 1}, {1, 1, 0}, {-1, -1, -1}, {1, 1, -1}, {1, 0, -1}, {0, -1, 1},
+        {0, 1, -1}, {-1, 0, -1}, {0, 1, 0}, {-1, 0, 0}, {1, -1, -1}, {0, 0, 0}, {0, 0, -1}, {1, 1, 1}, {-1, 1, 0},
+        {0, 1, 1}, {-1, 1, 1}, {0, -1, -1}, {0, -1, 0}, {-1, 0, 1}, {1, -1, 0}, {-1, 1, -1}, {-1, -1, 1}, {1, 0, 1}};
+    gjk_vec3 pts[27];
+    rng r = {27};
+    int bad = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        for (int i = 0; i < 27; ++i) {
+            pts[i] = gjk_v3(order[i][0], order[i][1], order[i][2]);
+        }
+        for (int i = 26; trial > 0 && i > 0; --i) { // trial 0: the review's order
+            int j = rng_int(&r, i + 1);
+            gjk_vec3 t = pts[i];
+            pts[i] = pts[j], pts[j] = t;
+        }
+        gjk_hull *h = gjk_hull_create(pts, 27, NULL);
+        ENSURE(h != NULL);
+        if (h == NULL) {
+            return;
+        }
+        bool corners = h->vertex_count == 8 && h->face_count == 6;
+        for (int v = 0; v < h->vertex_count; ++v) {
+            corners = corners && fabs((double)h->vertices[v].x) == 1 && fabs((double)h->vertices[v].y) == 1 &&
+                      fabs((double)h->vertices[v].z) == 1;
+        }
+        if (!corners && bad++ == 0) {
+            fprintf(stderr, "  order %d: %d vertices, %d faces\n", trial, h->vertex_count, h->face_count);
+        }
+        gjk_hull_destroy(h);
+    }
+    ENSURE(bad == 0);
+}
+
+/// Review finding: a frustum whose rim and side edges are sampled at even
+/// steps (then turned): a sample on a rim edge added before the edge's end
+/// stayed a vertex, joined to its collinear neighbours by a triangle of
+/// area 1e-22 (the hull's radius² is 1.7e-5), and along a direction square
+/// to that edge the climb stopped there: the rising side lay beyond the
+/// sliver, not joined to it. gjk_shape_support came out 0.9% of the radius
+/// short (double). The points are the review's; the samples on the edges
+/// are no longer vertices (check_hull).
+static void test_climb_past_edge_samples(void) {
+    static const double P[97][3] = {
+        {0x1.bdde52d6bd493p-10,0x1.501c5a8ddc5b2p-9,0x1.15720e5bc1b56p-9},
+        {0x1.1ae3eedeb2713p-9,0x1.706ace9b1086ap-9,0x1.0b19b22fa8fecp-9},
+        {-0x1.5dd560d67187ap-9,-0x1.d051edc368d4dp-13,0x1.94d0a2896e049p-9},
+        {-0x1.21e09b631dbafp-9,0x1.a4aa987ecf19p-16,0x1.8a78465d554ep-9},
+        {-0x1.1df6f48a4fa13p-9,-0x1.16c1c4d276428p-10,0x1.ae567e417bd8cp-9},
+        {0x1.818689f101a5ap-9,0x1.83c61647ba302p-10,0x1.3ce5974483f62p-9},
+        {0x1.83eb8a72598b5p-9,0x1.7aee76ac77ee4p-10,0x1.3cf7cd72ef276p-9},
+        {-0x1.0d33f100e859ep-9,-0x1.54a72211460fep-10,0x1.aed5f9866a311p-9},
+        {-0x1.2a94cc3481816p-10,-0x1.a6daa3b8eac48p-11,0x1.9a25412e38c3fp-9},
+        {0x1.b25db105fb483p-9,0x1.843c8745a611fp-11,0x1.29936c41822bep-9},
+        {0x1.b47a31ec5077p-9,0x1.72d0e1947a10dp-11,0x1.28363d829650dp-9},
+        {-0x1.487bc63fc5fafp-12,-0x1.5434a2e19bbp-10,0x1.799bf024702aap-9},
+        {0x1.2e54cab5b0d41p-13,-0x1.1397bac73358ep-10,0x1.6f4393f857741p-9},
+        {0x1.3b68487abb676p-11,-0x1.a5f5a55996041p-11,0x1.64eb37cc3ebd7p-9},
+        {0x1.8f073facc3f1bp-11,-0x1.2efc019495fa8p-10,0x1.4e6b0358cebc1p-9},
+        {0x1.3f6d2abd09923p-10,-0x1.dcbe32f45b473p-11,0x1.4412a72cb6057p-9},
+        {0x1.5394e5b8802efp-9,-0x1.64430957a4f5bp-13,0x1.250992a86be1bp-9},
+        {0x1.29c401d2beb42p-9,-0x1.86c3320107afp-11,0x1.11dd4cefa9da5p-9},
+        {0x1.dda2522cba1ap-9,-0x1.8ae0b14ad29f2p-18,0x1.e5a870d6bf6d1p-10},
+        {-0x1.690aae9525da9p-10,-0x1.67b7605ce8475p-9,0x1.615c8b5364665p-9},
+        {-0x1.6651099a8c538p-10,-0x1.6b4a53cfed47p-9,0x1.5e18e856593d9p-9},
+        {0x1.23b7dd9eefa0ep-11,-0x1.0a3b12a649975p-9,0x1.1756bcc091f44p-9},
+        {0x1.81af049cc702ep-10,-0x1.933c5517c280dp-10,0x1.02a604686087p-9},
+        {0x1.74b5d2a85ee77p-9,-0x1.a2cb399112f7ap-11,0x1.c739dfc82cc65p-10},
+        {0x1.b0aa981bb2b3fp-9,-0x1.2191695c4249dp-11,0x1.b289276ffb593p-10},
+        {0x1.87d9f8135368cp-13,-0x1.4d35c90decb02p-9,0x1.f04f44e19239bp-10},
+        {0x1.f823cb1bd39b9p-9,-0x1.2b08a2912d516p-11,0x1.4ac9822006d03p-10},
+        {-0x1.2fa9f42206d33p-10,-0x1.bb71b9a50f025p-9,0x1.0228ed85fab26p-9},
+        {-0x1.2e3ede3885b74p-10,-0x1.be1b70ee902bfp-9,0x1.fbe85745eb924p-10},
+        {0x1.b027b7fc8f0e3p-10,-0x1.20def7b09a32fp-9,0x1.e355dc8517854p-11},
+        {0x1.1408a1719b53ap-9,-0x1.009083a366077p-9,0x1.b9f46bd4b4ab1p-11},
+        {0x1.c7e6f1cb96b97p-9,-0x1.3f4a4ef7930a2p-10,0x1.3dd019c38c1bdp-11},
+        {0x1.01eddb9f75431p-8,-0x1.fd5acdba55663p-11,0x1.146ea91329417p-11},
+        {-0x1.1f585301a6657p-10,-0x1.e749b44bb47a8p-9,0x1.510fd44b4f599p-10},
+        {-0x1.1f5a9633be592p-10,-0x1.e8d06064ff90cp-9,0x1.477ab0488306fp-10},
+        {-0x1.4f01c3577cd7bp-11,-0x1.d330a108d9011p-9,0x1.df6bf7b976abep-11},
+        {0x1.8be5bac4bf2f2p-9,-0x1.a17a013e6f4a9p-10,0x1.28c0e46cbfb1bp-12},
+        {0x1.c7da803812fbbp-9,-0x1.60dd192406f3cp-10,0x1.abfc0617f3f9p-13},
+        {0x1.01e7a2d5b3642p-8,-0x1.204031099e9cbp-10,0x1.0676435668902p-13},
+        {-0x1.27719253d5af1p-10,-0x1.fd6c9d338468ap-9,0x1.2fbc8205e4e1bp-11},
+        {-0x1.5f100eda5c2bbp-11,-0x1.dd1e2926503d4p-9,0x1.065b115582076p-11},
+        {0x1.fa0e0609c749fp-9,-0x1.38434156f6103p-10,-0x1.367f39be03b26p-11},
+        {0x1.f9565071aa54dp-9,-0x1.38c84159432f9p-10,-0x1.4a60b643f8d7fp-11},
+        {0x1.f89e9ad98d5f9p-9,-0x1.394d415b904efp-10,-0x1.5e4232c9edff1p-11},
+        {-0x1.373b2d6652c0dp-10,-0x1.00240ea0164acp-8,0x1.5430a11170f7p-13},
+        {0x1.983e14019ad68p-10,-0x1.3e7164f0f390ap-9,-0x1.4678f7bbe9c21p-12},
+        {0x1.ee681bbd0ae2bp-9,-0x1.32d3dfba146aap-10,-0x1.114a5b798fc44p-10},
+        {0x1.94b86b4abdbbdp-14,-0x1.9b16a1df23743p-9,-0x1.fd7d82b6d6ec8p-12},
+        {0x1.386d9e9af8ecfp-9,-0x1.f31cbb3a3d35dp-10,-0x1.cda5f4cd59ba4p-11},
+        {0x1.b0572981a0864p-9,-0x1.71e2eb056c87fp-10,-0x1.10346b170fb77p-10},
+        {0x1.ec4beef4f452fp-9,-0x1.314602eb0430fp-10,-0x1.24e5236f4124fp-10},
+        {-0x1.56a95b38b6fb9p-10,-0x1.f8ec0ee955963p-9,-0x1.76ab86404a6d1p-12},
+        {-0x1.5966c64bdaffbp-10,-0x1.f7e4bf34dccb4p-9,-0x1.9c7dbe2436a25p-12},
+        {-0x1.5ee19c7223076p-10,-0x1.f5d61fcbeb358p-9,-0x1.e8222dec0f0c7p-12},
+        {-0x1.3604c77813ca8p-16,-0x1.8fc6351df2bccp-9,-0x1.cec2f4c0fe9a8p-11},
+        {0x1.dd3a220bae3d6p-9,-0x1.1aa52968a2c2p-10,-0x1.8ce73d220ab74p-10},
+        {0x1.3a928a418ddb9p-12,-0x1.5d5ac23d9a7fcp-9,-0x1.5e0b9d211d46dp-10},
+        {0x1.8d1c5aee16201p-11,-0x1.3d0c4e3066544p-9,-0x1.72bc55794eb41p-10},
+        {0x1.b9dbfe68ff0edp-9,-0x1.9c91bfedd53e3p-11,-0x1.1c324daee85c8p-9},
+        {0x1.b7f4064bd4b1fp-9,-0x1.93a692a42e219p-11,-0x1.2047db3aa6385p-9},
+        {-0x1.baf0db8bdeebcp-10,-0x1.c60dd5e7df9f8p-9,-0x1.6522e5c2a8774p-10},
+        {-0x1.430750a537529p-10,-0x1.a5bf61daab74p-9,-0x1.79d39e1ad9e47p-10},
+        {-0x1.3e5a96f3fa5efp-9,-0x1.38074c8f87feap-9,-0x1.2889b0ee404c4p-9},
+        {-0x1.40d0cf904e9f9p-9,-0x1.340cb77e2faf3p-9,-0x1.2a614c1718b5ap-9},
+        {0x1.6179000e44aefp-9,0x1.772c6aafc5263p-13,-0x1.911f9f071615ep-9},
+        {0x1.52b3ac644b2b5p-9,0x1.7a92289871782p-12,-0x1.9c2d41fc288e5p-9},
+        {-0x1.4347082ca2e03p-9,-0x1.3012226cd75fbp-9,-0x1.2c38e73ff11f1p-9},
+        {-0x1.075242b94f138p-9,-0x1.0fc3ae5fa3343p-9,-0x1.3691436c09d5ap-9},
+        {-0x1.cd2a91ee7914bp-10,-0x1.81fe7aa7c0f71p-10,-0x1.4d90c5381c9efp-9},
+        {-0x1.55410707d17b7p-10,-0x1.4161928d58a01p-10,-0x1.57e9216435559p-9},
+        {0x1.27b99ac25504p-14,-0x1.fe2b68f87e6d2p-12,-0x1.76f235e87f796p-9},
+        {0x1.f221c546c3b53p-10,0x1.05d18c5703813p-11,-0x1.a053a698e253cp-9},
+        {0x1.3505a816b5a74p-9,0x1.870b5c8bd42edp-11,-0x1.aaac02c4fb0a6p-9},
+        {-0x1.12e4ca273769cp-10,-0x1.40e10ba093ea1p-11,-0x1.670714a39f9f7p-9},
+        {0x1.1a3f0113aee38p-9,0x1.23d9d2e8906b9p-10,-0x1.af7199d84c9dcp-9},
+        {-0x1.9308e4e2d03e2p-9,-0x1.41356d81dab18p-10,-0x1.3a6fa33dd25ccp-9},
+        {-0x1.57141f6f7c716p-9,-0x1.00988567725a7p-10,-0x1.44c7ff69eb135p-9},
+        {-0x1.c08f967c44c81p-9,0x1.e9b3c5c7a0129p-11,-0x1.3246a651b5527p-10},
+        {-0x1.a179015deb2b7p-10,0x1.f74d834d7164fp-10,-0x1.850987b27b073p-10},
+        {-0x1.ad38f3bcb9a08p-10,0x1.160307ae5e8c5p-9,-0x1.247e8223fb8a8p-10},
+        {-0x1.354f68d612075p-10,0x1.36517bbb92b7cp-9,-0x1.392f3a7c2cf7cp-10},
+        {-0x1.15f14c230b52bp-12,0x1.76ee63d5fb0ecp-9,-0x1.6290ab2c8fd21p-10},
+        {-0x1.01b998c8beb2dp-8,0x1.fdc0b1678081bp-11,-0x1.09b968dc5a609p-11},
+        {-0x1.01d02b279e7f5p-8,0x1.02877bad97baap-10,-0x1.edfeaf102544ep-12},
+        {0x1.1e5f255cbcd01p-10,0x1.ebf1005bb8af4p-9,-0x1.39a374e59987fp-10},
+        {-0x1.0125c17b87197p-8,0x1.2bed3fd25dbc7p-10,0x1.536366b0a2da5p-14},
+        {-0x1.8a61f8106699ap-9,0x1.ad2710072e6a5p-10,-0x1.42b3a4558acaap-14},
+        {-0x1.ad074f6cd667ap-10,0x1.377ee42b33b7ap-9,-0x1.48f58d37b3d17p-12},
+        {-0x1.351dc4862ece5p-10,0x1.57cd583867e32p-9,-0x1.9bb86e9879867p-12},
+        {-0x1.00e04a082bfefp-8,0x1.2d1797f33f329p-10,0x1.f244b97309233p-14},
+        {-0x1.a116c7992dda6p-10,0x1.3de7c8e00bc0bp-9,0x1.afd8597b95ee8p-14},
+        {-0x1.292d3cb286411p-10,0x1.5e363ced3fec3p-9,0x1.93334fe1fc6d2p-16},
+        {-0x1.62876397bd4fep-11,0x1.7e84b0fa7417bp-9,-0x1.cc7d63152f6e6p-15},
+        {0x1.2e6279cebfbd2p-10,0x1.ffbe812f44c58p-9,-0x1.849b31e5bcc19p-12},
+        {0x1.41ef97d06abbp-10,0x1.ff08b5713f8fap-9,0x1.7729561a27005p-15},
+        {-0x1.e79ba16e3b269p-9,0x1.2a89b7d78ca2cp-10,0x1.46354e8b8bb18p-10},
+        {-0x1.e66466eae13b4p-9,0x1.291df884d4c65p-10,0x1.4fdcdf70f2397p-10},
+    };
+    gjk_vec3 pts[97];
+    for (int i = 0; i < 97; ++i) {
+        pts[i] = gjk_v3((gjk_real)P[i][0], (gjk_real)P[i][1], (gjk_real)P[i][2]);
+    }
+    gjk_hull *h = gjk_hull_create(pts, 97, NULL);
+    ENSURE(h != NULL);
+    if (h == NULL) {
+        return;
+    }
+    check_hull(h, pts, 97, (double)h->radius);
+    // The review's direction, then directions square to random chords of
+    // the cloud (among them the sampled rims' edges), each climbed from a
+    // random vertex (the hull has fewer vertices than GJK_HULL_CLIMB_MIN
+    // once the samples on its edges are gone, and queries would scan it).
+    int short_supports = 0;
+    double worst = 0;
+    rng r = {97};
+    for (int k = -1; k < 4000; ++k) {
+        gjk_vec3 d = gjk_v3((gjk_real)0x1.cd264dd028796p-2, (gjk_real)-0x1.b8bc5cd8ac4b6p-1, (gjk_real)-0x1.405552047095p-4);
+        if (k >= 0) {
+            gjk_vec3 e = gjk_sub(pts[rng_int(&r, 97)], pts[rng_int(&r, 97)]);
+            if (!(gjk_length(e) > 0)) {
+                continue;
+            }
+            d = gjk_normalize(gjk_cross(e, rng_cube(&r)));
+        }
+        double far = -1e300;
+        for (int i = 0; i < 97; ++i) {
+            far = fmax(far, (double)gjk_dot(pts[i], d));
+        }
+        int hint = rng_int(&r, h->vertex_count);
+        double gap = far - (double)gjk_dot(gjk_support_hull(h, d, &hint, k % 2 == 0), d);
+        worst = fmax(worst, gap);
+        short_supports += gap > HULL_TOL * (double)h->radius;
+    }
+    if (short_supports != 0) {
+        fprintf(stderr, "  %d supports short, by up to %.3g of the radius\n", short_supports, worst / (double)h->radius);
+    }
+    ENSURE(short_supports == 0);
+    gjk_hull_destroy(h);
+}
+
 /// Hill climbing across a flat cap along a d nearly normal to it: from a
 /// rim vertex, each step along the rim gains d's tilt times the spacing
 /// (here down to 1e-9), which v·d computed per vertex (rounded to ε|v||d|)
@@ -1538,6 +1761,8 @@ int main(void) {
     RUN_TEST(test_sphere_near_cylinder_hull_axis);
     RUN_TEST(test_support_matches_scan);
     RUN_TEST(test_climb_on_rims);
+    RUN_TEST(test_grid_edge_points);
+    RUN_TEST(test_climb_past_edge_samples);
     RUN_TEST(test_climb_on_flat_cap);
     RUN_TEST(test_climb_from_opposite_face);
     RUN_TEST(test_start_sample);
