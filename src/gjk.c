@@ -541,7 +541,17 @@ static GJK_NOINLINE gjk_walk_end origin_reached(gjk_pair *pair, gjk_walk *walk, 
 /// end and no face proved the distance (stalled_segment_face first: below a
 /// cone's base, taken first, the walk went on and its normal came out up to
 /// 1.3e-5 off where the face gives it exactly).
-static GJK_NOINLINE bool square_step(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, gjk_real vlen, gjk_vec3 *v_new) {
+///
+/// With tip ≠ 0, u leans by tip times its length along ê (and the search
+/// direction −u the other way): along v (or square to e), the support
+/// point is a tie along an edge of D parallel to the segment, and rounding
+/// picks its end; the lean picks the other. A float quad and triangle
+/// 1.8e-6 apart, edge over face, stalled on a segment 1.25e-4 away along
+/// such an edge, whose far end came back every time and whose near end
+/// (past the origin's foot) never did: apart by 1.25e-4, 68 times the
+/// distance (hull review, test_float_stall_along_parallel_edge).
+static GJK_NOINLINE bool square_step(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, gjk_real vlen, gjk_real tip,
+                                     gjk_vec3 *v_new) {
     gjk_simplex *s = &walk->simplex;
     gjk_vec3 e = gjk_sub(s->v[1].w, s->v[0].w);
     gjk_real ee = gjk_length_sq(e);
@@ -552,6 +562,11 @@ static GJK_NOINLINE bool square_step(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v,
     gjk_real uu = gjk_length_sq(u);
     if (!(uu > GJK_SQUARE_MIN && uu < GJK_SQUARE_MAX)) {
         return false;
+    }
+    if (tip != 0) {
+        // û + tip·ê, scaled by |u|.
+        u = gjk_mul_add(u, tip * gjk_sqrt(uu / ee), e);
+        uu = gjk_length_sq(u);
     }
     gjk_support_point q = gjk_pair_support(pair, gjk_neg(u));
     if (pair->bad_support) {
@@ -607,11 +622,19 @@ static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_s
     if (stalled && s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
         gjk_simplex segment = *s;
         proved = stalled_segment_face(pair, s, p, v, vlen, lower, tol);
-        if (!proved && repeated) {
-            // w is the segment's own end: the direction square to it.
+        if (!proved) {
+            // w is the segment's own end: the direction square to it; then
+            // (w an end, or a new point past v along the segment) that
+            // direction leaning away from w's side along the segment.
             gjk_simplex searched = *s;
+            gjk_vec3 e = gjk_sub(segment.v[1].w, segment.v[0].w);
+            gjk_real side = gjk_dot(gjk_sub(p->w, v), e) > 0 ? 1 : -1; // w's, along e
             *s = segment;
-            if (square_step(pair, walk, v, vlen, v_new)) {
+            if (repeated && square_step(pair, walk, v, vlen, 0, v_new)) {
+                return false;
+            }
+            *s = segment;
+            if (square_step(pair, walk, v, vlen, side / 256, v_new)) {
                 return false;
             }
             *s = searched;

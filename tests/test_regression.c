@@ -3113,6 +3113,51 @@ static void test_float_walk_stalls_far_from_answer(void) {
     check_float_poses(cases, (int)(sizeof cases / sizeof cases[0]), 1e-5);
 }
 
+/// Hull review: a flat quad and a triangle 1.8e-6 apart, an edge of the
+/// quad's over the triangle's face (D has an edge parallel to the walk's
+/// segment, 1.25e-4 from the origin). In float the segment's closest point
+/// has rounding along the segment, the support along it is a tie along
+/// that edge of D, and the rounding's side gave its far end every time:
+/// the walk stalled and answered "apart by 1.25e-4", 68 times the distance
+/// (the same points in another order, as a hull, came out right). Both
+/// builds: within 1e-5 of the exact 1.8354741e-6, touching allowed where
+/// the tolerance is above it; the three queries agree on the status.
+static void test_float_stall_along_parallel_edge(void) {
+    static const double A[4][3] = {{-0x1p+0, -0x1.cp-1, -0x1p+0}, {-0x1p+0, 0x1.8p-1, -0x1p+0},
+                                   {-0x1p+0, 0x1.cp-1, 0x1p+0}, {-0x1p+0, -0x1p+0, -0x1p+0}};
+    static const double B[3][3] = {{-0x1.fffffep-1, -0x1.34c936p-12, -0x1p+0},
+                                   {-0x1.ffe17ep-1, 0x1.617bdp-6, -0x1p+0},
+                                   {-0x1.48cd7cp-1, 0x1.88785ap-1, -0x1p+0}};
+    gjk_vec3 pa[4], pb[3];
+    for (int i = 0; i < 4; ++i) {
+        pa[i] = gjk_v3((gjk_real)A[i][0], (gjk_real)A[i][1], (gjk_real)A[i][2]);
+    }
+    for (int i = 0; i < 3; ++i) {
+        pb[i] = gjk_v3((gjk_real)B[i][0], (gjk_real)B[i][1], (gjk_real)B[i][2]);
+    }
+    gjk_shape a = gjk_make_polytope(pa, 4), b = gjk_make_polytope(pb, 3);
+    gjk_query_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a;
+    in.shape_b = &b;
+    in.transform_a = gjk_transform_make(gjk_v3((gjk_real)-0x1.7d952ep+1, (gjk_real)-0x1.776d6cp+1, (gjk_real)-0x1.6d591cp-4),
+                                        gjk_quat_make(0, 0, 0, 1));
+    in.transform_b = gjk_transform_make(gjk_v3((gjk_real)-0x1.f6549ep-1, (gjk_real)-0x1.776d6ep+1, (gjk_real)-0x1.6d58f2p-4),
+                                        gjk_quat_make(1, (gjk_real)0x1.d577b2p-21, (gjk_real)-0x1.cdf0a4p-22, 0));
+    const double exact = 1.8354741e-6;
+    gjk_distance_output d = gjk_distance(&in, NULL);
+    gjk_penetration_output p = gjk_penetration(&in, NULL);
+    gjk_intersect_output i = gjk_intersect(&in);
+    ENSURE(d.status == GJK_SEPARATED || d.status == GJK_TOUCHING);
+    ENSURE(p.status == d.status && i.status == d.status);
+    ENSURE_NEAR(d.distance, exact, 1e-5);
+    ENSURE_NEAR(p.signed_distance, exact, 1e-5);
+#if !GJK_USE_FLOAT
+    ENSURE(d.status == GJK_SEPARATED);
+    ENSURE_NEAR(d.distance, exact, 1e-12);
+#endif
+}
+
 /// Float walks that ended at a tetrahedron around the origin where the
 /// shapes are apart: rounding, not an overlap. From points of size 1 with
 /// |v| near 1e-5, a step's tetrahedron enclosed the origin. (a) The first
@@ -3585,6 +3630,7 @@ int main(void) {
     RUN_TEST(test_normals_near_an_edge_exact);
     RUN_TEST(test_float_walk_cycles_end);
     RUN_TEST(test_float_walk_stalls_far_from_answer);
+    RUN_TEST(test_float_stall_along_parallel_edge);
     RUN_TEST(test_float_walk_ends_at_a_false_enclosure);
     RUN_TEST(test_warm_not_converged_runs_cold);
     RUN_TEST(test_false_enclosure_review);
