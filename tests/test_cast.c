@@ -2123,6 +2123,44 @@ static void test_toi_spin_about_normal(void) {
     case_end();
 }
 
+static void test_toi_spin_about_own_axis(void) {
+    // Review finding: a shape spinning in place about its own axis of
+    // revolution is the same set all along, yet the bound charged its
+    // points' speed ρ |n × ω|, and the steps crawled to the cap: a capsule
+    // (a log, half-length 2) 1e-3 above the ground turning 1 rad, and a
+    // wheel (cylinder of radius 0.5, axis along x) the same, ended not
+    // converged where they miss. Now a solid of revolution counts only the
+    // turn that tips its axis.
+    gjk_shape ground = gjk_make_box(V(5, 5, 0.5)); // top at z = 0
+    gjk_shape log = gjk_make_capsule(V(-2, 0, 0), V(2, 0, 0), 0.1);
+    gjk_shape wheel = gjk_make_cylinder(0.5, 0.1);
+    gjk_quat up = axis_angle(0, 1, 0, 1.5707963267948966); // the wheel's axis along x
+    gjk_sweep g = still(at(0, 0, -0.5));
+    case_begin("toi: log and wheel spinning in place");
+    gjk_cast_output o = toi(&ground, g, &log, sweep_of(at(0, 0, 0.101), pose(V(0, 0, 0.101), axis_angle(1, 0, 0, 1))), 0);
+    ENSURE(o.status == GJK_MISS);
+    o = toi(&ground, g, &wheel,
+            sweep_of(pose(V(0, 0, 0.501), up), pose(V(0, 0, 0.501), gjk_quat_mul(axis_angle(1, 0, 0, 1), up))), 0);
+    ENSURE(o.status == GJK_MISS);
+    // Rolling down onto the ground: 0.2 above it, dropping 0.3 while
+    // turning 3 rad about its axis and moving 0.3 along y: the contact at
+    // t = 2/3, well within the cap.
+    o = toi(&ground, g, &log, sweep_of(at(0, 0, 0.3), pose(V(0, 0.3, 0), axis_angle(1, 0, 0, 3))), 0);
+    ENSURE(o.status == GJK_HIT);
+    ENSURE_NEAR(o.t, 2.0 / 3, 2 * TOL(8) / 0.3);
+    ENSURE(o.iterations < 16);
+    // A capsule whose line misses its origin (the centre of the turn) is no
+    // solid of revolution about it: its core 0.3 above its origin (on the
+    // ground), turning half a turn about x, swings down to touch at
+    // cos(πt) = 1/3 (its bottom at 0.3 cos(πt) − 0.1), and a bound that
+    // took it as one would miss that.
+    gjk_shape offset = gjk_make_capsule(V(-2, 0, 0.3), V(2, 0, 0.3), 0.1);
+    o = toi(&ground, g, &offset, sweep_of(at(0, 0, 0), pose(V(0, 0, 0), axis_angle(1, 0, 0, 3.14159))), 0);
+    ENSURE(o.status == GJK_HIT);
+    ENSURE_NEAR(o.t, acos(1.0 / 3) / 3.14159, 2 * TOL(8) / 0.8); // closing at 0.3π sin(πt) ≈ 0.89
+    case_end();
+}
+
 static void test_toi_spinning_ball(void) {
     // Two unit balls, B passing A 1e-4 clear (centres 2.0001 apart at the
     // closest) while turning 3 rad about z. A turn about the shape's origin
@@ -2686,5 +2724,6 @@ int main(void) {
     RUN_TEST(test_toi_sliver_contact);
     RUN_TEST(test_toi_stall_proved_apart);
     RUN_TEST(test_toi_spinning_ball);
+    RUN_TEST(test_toi_spin_about_own_axis);
     return TEST_SUMMARY();
 }

@@ -1333,6 +1333,29 @@ static void test_toi_spinning_circle(void) {
     CASE_END("spinning circles");
 }
 
+static void test_toi_spinning_disc(void) {
+    // Review finding: an ellipse of equal radii (a disc) spinning 1 rad in
+    // place 1e-3 above the ground never changes, yet the bound charged its
+    // rim's speed and the steps crawled to the cap (not converged where it
+    // misses). A disc's turn now costs nothing; an ellipse that is no disc
+    // still pays for its own: lying on its long side (radii 0.5 and 0.2)
+    // 1e-3 above the ground, a turn of 1 rad in place stands it up far
+    // enough to touch.
+    gjk2_shape ground = gjk2_make_box(gjk_v2(5, 0.5)), round = gjk2_make_ellipse(gjk_v2(0.5, 0.5));
+    CASE_BEGIN;
+    gjk2_cast_output o = toi(&ground, sweep(pose(0, -0.5, 0), pose(0, -0.5, 0)), &round,
+                             sweep(pose(0, 0.501, 0), pose(0, 0.501, 1)), 0, 0);
+    ENSURE(o.status == GJK_MISS);
+    gjk2_shape oval = gjk2_make_ellipse(gjk_v2(0.5, 0.2));
+    o = toi(&ground, sweep(pose(0, -0.5, 0), pose(0, -0.5, 0)), &oval, sweep(pose(0, 0.201, 0), pose(0, 0.201, 1)), 0,
+            0);
+    ENSURE(o.status == GJK_HIT);
+    // Its lowest point at the turn θ = t: √(0.5² sin²θ + 0.2² cos²θ) below its
+    // centre, which reaches 0.201 at sin²θ = (0.201² − 0.04) / 0.21.
+    ENSURE_NEAR(o.t, asin(sqrt((0.201 * 0.201 - 0.04) / 0.21)), 2 * TOL(8) / 0.04); // closing at about 0.045
+    CASE_END("spinning disc");
+}
+
 static void test_toi_random_spins(void) {
     // Random shapes turning (up to ±3 rad) and moving past a thin wall:
     // the time of impact is never after the sampled first contact, and a
@@ -1612,6 +1635,7 @@ int main(void) {
     RUN_TEST(test_toi_small_rotation);
     RUN_TEST(test_toi_spinning_circle);
     RUN_TEST(test_toi_random_spins);
+    RUN_TEST(test_toi_spinning_disc);
     RUN_TEST(test_toi_misc);
     RUN_TEST(test_initial_overlap_epa_capped2);
     RUN_TEST(test_invalid_input);

@@ -241,7 +241,8 @@ typedef struct gjk2_toi_input {
     gjk_options options;
 } gjk2_toi_input;
 
-/// First time of contact by conservative advancement, see gjk_time_of_impact.
+/// First time of contact by conservative advancement, see gjk_time_of_impact
+/// (a disc, an ellipse of equal radii, spinning about its centre counts 0).
 GJK_API gjk2_cast_output gjk2_time_of_impact(const gjk2_toi_input *input);
 
 /// The pose of a 2D sweep at t ∈ [0, 1] (the identity for a NULL sweep).
