@@ -64,14 +64,15 @@ static gjk_vec3 sweep_rotation(const gjk_sweep *sweep) {
 
 static bool sweep_valid(const gjk_sweep *s) { return gjk_transform_valid(&s->start) && gjk_transform_valid(&s->end); }
 
-/// The axis (local frame, not unit) about which the shape's core is a
-/// solid of revolution through its origin, the centre of its turn: a
-/// segment's or capsule's line when it passes through the origin exactly,
-/// a cylinder's or cone's z, an ellipsoid's axis whose other two radii are
-/// equal. False for every other shape (a point core's spin costs nothing
-/// already: its bound ρ is 0).
-static bool revolution_axis(const gjk_shape *s, gjk_vec3 *axis) {
+/// A shape's core as a solid of revolution: about the line through `offset`
+/// along `axis` (local frame, not unit). A segment's or capsule's line
+/// (offset: its point nearest the origin), a cylinder's or cone's z and an
+/// ellipsoid's axis whose other two radii are equal (offset 0). False for
+/// every other shape (a point core's spin costs nothing already: its bound
+/// ρ is 0), and for a segment of no length.
+static bool revolution_axis(const gjk_shape *s, gjk_vec3 *axis, gjk_vec3 *offset) {
     gjk_vec3 a, b;
+    *offset = gjk_v3_zero();
     switch (s->type) {
     case GJK_SHAPE_SEGMENT: a = s->segment.a, b = s->segment.b; break;
     case GJK_SHAPE_CAPSULE: a = s->capsule.a, b = s->capsule.b; break;
@@ -84,22 +85,53 @@ static bool revolution_axis(const gjk_shape *s, gjk_vec3 *axis) {
     }
     default: return false;
     }
-    gjk_vec3 c = gjk_cross(a, b);
     *axis = gjk_sub(b, a);
-    return c.x == 0 && c.y == 0 && c.z == 0 && gjk_length_sq(*axis) > 0;
+    gjk_real ee = gjk_length_sq(*axis);
+    if (!(ee > GJK_SQUARE_MIN && ee < GJK_SQUARE_MAX)) {
+        return false;
+    }
+    *offset = gjk_mul_add(a, -gjk_dot(a, *axis) / ee, *axis);
+    return true;
 }
 
-/// The rate at which a sweep turning by w (world, over the step) tips the
-/// axis of revolution of its shape (revolution_axis): |w × â| in world
-/// frame, which is the same all along the step (â turns about w); the
-/// largest finite number for a shape with no such axis.
-static gjk_real tip_rate(const gjk_shape *s, const gjk_sweep *sweep, gjk_vec3 w) {
-    gjk_vec3 axis;
-    if (!revolution_axis(s, &axis)) {
-        return GJK_REAL_MAX;
+/// The bound on how fast a turning shape's points move along n, for a
+/// solid of revolution (revolution_axis) about a line at distance D from
+/// its origin along â, turning by w (world, over the step): its core is
+/// the part K0 about the parallel line through the origin moved by c
+/// (|c| = D). K0 is the same set however it turns about â, so its turn may
+/// be taken as the one that only tips â, w' = w − (w·â)â, which carries â
+/// as w does (â turns about w, so |w'| = |w × â| is constant over the
+/// step), and its points (within ρ + D of the origin) move along n no
+/// faster than (ρ + D)|w × â|; c adds D |n × w|. The rate, as
+/// (tip, offset) = (|w × â|, D), D rounded up; tip the largest finite
+/// number for a shape with no such axis.
+typedef struct revolution_rate {
+    gjk_real tip, offset;
+} revolution_rate;
+
+static revolution_rate revolution_of(const gjk_shape *s, const gjk_sweep *sweep, gjk_vec3 w) {
+    revolution_rate r = {GJK_REAL_MAX, 0};
+    gjk_vec3 axis, c;
+    if (revolution_axis(s, &axis, &c)) {
+        gjk_vec3 aw = gjk_normalize(gjk_quat_rotate(gjk_quat_normalize(sweep->start.rotation), axis));
+        r.tip = gjk_length(gjk_cross(w, aw));
+        // c carries the rounding of the projection, a few ε of the ends'
+        // coordinates (a capsule 1e-4 long pointing at its origin from 1
+        // away, in float, had a line 4e-4 off it: review).
+        gjk_real ends = s->type == GJK_SHAPE_CAPSULE ? gjk_max_abs(s->capsule.a) + gjk_max_abs(s->capsule.b)
+                        : s->type == GJK_SHAPE_SEGMENT ? gjk_max_abs(s->segment.a) + gjk_max_abs(s->segment.b)
+                                                       : 0;
+        r.offset = gjk_length(c) + 32 * GJK_REAL_EPSILON * ends;
     }
-    gjk_vec3 aw = gjk_normalize(gjk_quat_rotate(gjk_quat_normalize(sweep->start.rotation), axis));
-    return gjk_length(gjk_cross(w, aw));
+    return r;
+}
+
+/// How fast the points of a turning core (bound ρ about its origin) move
+/// along n: ρ |n × w| (a spin about n moves none along it), or for a solid
+/// of revolution D |n × w| + (ρ + D) |w × â| where that is less.
+static gjk_real turn_rate(gjk_real rho, gjk_vec3 n, gjk_vec3 w, revolution_rate r) {
+    gjk_real nw = gjk_length(gjk_cross(n, w));
+    return gjk_min(rho * nw, r.offset * nw + (rho + r.offset) * r.tip);
 }
 
 /// How far B lies beyond A along the unit n at q's poses: the gap between
@@ -150,7 +182,8 @@ static gjk_cast_output gjk_time_of_impact_run(const gjk_toi_input *in) {
         !gjk_is_valid_vec3(gjk_add(wa, wb))) {
         return out;
     }
-    gjk_real tip_a = tip_rate(in->shape_a, &in->sweep_a, wa), tip_b = tip_rate(in->shape_b, &in->sweep_b, wb);
+    revolution_rate rev_a = revolution_of(in->shape_a, &in->sweep_a, wa);
+    revolution_rate rev_b = revolution_of(in->shape_b, &in->sweep_b, wb);
     gjk_real rel_tol = gjk_options_tolerance(&in->options);
     int cap = in->options.max_iterations > 0 ? in->options.max_iterations : GJK_DEFAULT_MAX_TOI_ITERATIONS;
     gjk_real target = in->target_separation;
@@ -213,16 +246,13 @@ static gjk_cast_output gjk_time_of_impact_run(const gjk_toi_input *in) {
         }
         cold = false;
         // A point p (from the centre of rotation) moves along n at
-        // (ω × p)·n = p·(n × ω) ≤ ρ |n × ω|: spin about n itself costs nothing.
-        // A solid of revolution about an axis â through its centre is the
-        // same set however it turns about â, so its turn may be taken as
-        // the one that only tips â: ω' = ω − (ω·â)â, |ω'| = |ω × â| (the tip
-        // rate), whose points move along n no faster than ρ |ω'|: a log
-        // rolling on its axis, or a wheel, costs nothing (review: a capsule
-        // spinning 1 rad in place 1e-3 above the ground reached the cap).
-        gjk_real mu = gjk_dot(gjk_sub(va, vb), d.normal) +
-                      core_a * gjk_min(gjk_length(gjk_cross(d.normal, wa)), tip_a) +
-                      core_b * gjk_min(gjk_length(gjk_cross(d.normal, wb)), tip_b);
+        // (ω × p)·n = p·(n × ω) ≤ ρ |n × ω|: spin about n itself costs
+        // nothing; nor does a solid of revolution's spin about its own axis
+        // (turn_rate: a log rolling on its axis, or a wheel; review: a
+        // capsule spinning 1 rad in place 1e-3 above the ground reached the
+        // cap).
+        gjk_real mu = gjk_dot(gjk_sub(va, vb), d.normal) + turn_rate(core_a, d.normal, wa, rev_a) +
+                      turn_rate(core_b, d.normal, wb, rev_b);
         if (!(mu > 0)) {
             out.status = GJK_MISS;
             return out;

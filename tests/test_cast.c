@@ -2158,6 +2158,20 @@ static void test_toi_spin_about_own_axis(void) {
     o = toi(&ground, g, &offset, sweep_of(at(0, 0, 0), pose(V(0, 0, 0), axis_angle(1, 0, 0, 3.14159))), 0);
     ENSURE(o.status == GJK_HIT);
     ENSURE_NEAR(o.t, acos(1.0 / 3) / 3.14159, 2 * TOL(8) / 0.8); // closing at 0.3π sin(πt) ≈ 0.89
+    // Review finding on the first form, which took a segment's line as
+    // through the origin where cross(a, b) rounded to 0: a capsule one unit
+    // in the last place long, 1.25 off its origin (a ball, in effect),
+    // orbiting the y axis by 2 rad into a box that its path enters 0.05
+    // deep (from t ≈ 0.55) came out a miss. Its line's offset now counts.
+#if GJK_USE_FLOAT
+    gjk_real x = 0x1.59b918p+0f, y = 0x1.a2ad7cp-1f, y2 = nextafterf(y, 10);
+#else
+    gjk_real x = 1.25, y = 1.9, y2 = nextafter(y, 10);
+#endif
+    gjk_shape dot = gjk_make_capsule(V(x, y, 0), V(x, y2, 0), 0.1), cube = gjk_make_box(V(0.5, 0.5, 0.5));
+    o = toi(&cube, still(at(0, y, -(x - 0.05) - 0.5)), &dot, sweep_of(at(0, 0, 0), pose(V(0, 0, 0), axis_angle(0, 1, 0, 2))),
+            0);
+    ENSURE(o.status == GJK_HIT && o.t > 0.5 && o.t < 0.6);
     case_end();
 }
 

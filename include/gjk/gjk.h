@@ -477,12 +477,12 @@ typedef struct gjk_toi_input {
 /// μ = (v_A − v_B)·n + ω_A ρ_A + ω_B ρ_B (ρ: a bound on the extent of the
 /// shape's core about its origin; a turn moves no rounding along n, so a
 /// ball spinning about its centre counts 0; ω: the part of the turn across
-/// n, and for a solid of revolution about an axis through its origin (a
-/// capsule whose segment's line passes through it, a cylinder, a cone, an
-/// ellipsoid with two equal radii) at most the rate at which the turn tips
-/// that axis, so a rolling log or wheel counts 0), so the shapes are safe
-/// for (d − target) / μ. The step
-/// never passes a contact, so thin or fast shapes do not tunnel. GJK_MISS
+/// n, and for a solid of revolution (a capsule or segment about its line, a
+/// cylinder, a cone, an ellipsoid with two equal radii) at most the rate at
+/// which the turn tips that axis, plus the orbit of a line that misses the
+/// origin, so a log rolling on its axis or a wheel counts 0), so the shapes
+/// are safe for (d − target) / μ. The step never passes a contact, so thin
+/// or fast shapes do not tunnel. GJK_MISS
 /// when they stay apart through the step (or μ ≤ 0); GJK_NOT_CONVERGED when
 /// the cap is reached first (t then holds how far it is safe). Shapes that
 /// overlap at the start give GJK_INITIALLY_OVERLAPPING at t = 0, as in
