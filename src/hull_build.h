@@ -132,9 +132,11 @@ static inline int side(const hull_builder *b, const hull_face *f, int i) {
 bool gjk_hull_polygons(hull_builder *b, poly_set *ps, gjk_hull_error *error);
 
 /// Marks in keep[0..b->n) the vertices of the construction's live
-/// triangles that are corners of the hull: not within the input's
-/// resolution of the segment between the corners that end a straight run of
-/// neighbours through them (runs of at most 64 points). Returns how
+/// triangles that are corners of the hull: not between two neighbours
+/// within a quarter of the input's resolution of their line, or, if so, not
+/// between the two corners (vertices that are not) ending that straight run
+/// of neighbours (runs of at most 64 points; a vertex of more than 32
+/// neighbours counts as a corner). Returns how
 /// many vertices are not (points on an edge of the hull, which the
 /// construction keeps when they came before the edge's ends, and which the
 /// hull must not have as vertices, hull.h: the slivers of triangles beside

@@ -1020,6 +1020,53 @@ static void test_climb_past_edge_samples(void) {
     gjk_hull_destroy(h);
 }
 
+/// Review of the edge points' removal: in its first form a vertex went
+/// when it lay within the input's resolution of its neighbours' chord
+/// (4e-6 of the size in float, or 4 units in the last place of the
+/// coordinates, which far from the origin is more), and on a curve the
+/// points went in chains: a float sphere of 1000 points 3e3 from its
+/// origin kept 888 and fell short of its points by 2.8 resolutions. Every
+/// input point must lie within the resolution of the hull's vertices along
+/// every direction (a check of the vertices, which the face planes, fitted
+/// to what is left, do not make).
+static void test_curved_points_kept(void) {
+    enum { N = 1000 };
+    static gjk_vec3 pts[N];
+    rng r = {9};
+    const double off = 3e3;
+    for (int i = 0; i < N; ++i) {
+        gjk_vec3 u = gjk_normalize(rng_cube(&r));
+        pts[i] = gjk_v3((gjk_real)(off + (double)u.x), (gjk_real)(off + (double)u.y), (gjk_real)(off + (double)u.z));
+    }
+    gjk_hull *h = gjk_hull_create(pts, N, NULL);
+    ENSURE(h != NULL);
+    if (h == NULL) {
+        return;
+    }
+    // The resolution as gjk_hull_create takes it: its relative tolerance of
+    // the size (here the sum of the half extents, about 3), at least 4 units
+    // in the last place of the largest coordinates (their sum, about 9e3).
+    double eps = fmax((GJK_USE_FLOAT ? 4e-6 : 1e-12) * 3, 4 * (double)GJK_REAL_EPSILON * 3 * (off + 1));
+    double worst = 0;
+    for (int k = 0; k < 4000; ++k) {
+        gjk_vec3 d = gjk_normalize(rng_cube(&r));
+        double in = -1e300, kept = -1e300;
+        for (int i = 0; i < N; ++i) {
+            in = fmax(in, ((double)pts[i].x - off) * d.x + ((double)pts[i].y - off) * d.y + ((double)pts[i].z - off) * d.z);
+        }
+        for (int v = 0; v < h->vertex_count; ++v) {
+            gjk_vec3 p = h->vertices[v];
+            kept = fmax(kept, ((double)p.x - off) * d.x + ((double)p.y - off) * d.y + ((double)p.z - off) * d.z);
+        }
+        worst = fmax(worst, (in - kept) / eps);
+    }
+    if (!(worst <= 1)) {
+        fprintf(stderr, "  %d of %d points kept, the rest up to %.3g resolutions outside\n", h->vertex_count, N, worst);
+    }
+    ENSURE(worst <= 1);
+    gjk_hull_destroy(h);
+}
+
 /// Hill climbing across a flat cap along a d nearly normal to it: from a
 /// rim vertex, each step along the rim gains d's tilt times the spacing
 /// (here down to 1e-9), which v·d computed per vertex (rounded to ε|v||d|)
@@ -1763,6 +1810,7 @@ int main(void) {
     RUN_TEST(test_climb_on_rims);
     RUN_TEST(test_grid_edge_points);
     RUN_TEST(test_climb_past_edge_samples);
+    RUN_TEST(test_curved_points_kept);
     RUN_TEST(test_climb_on_flat_cap);
     RUN_TEST(test_climb_from_opposite_face);
     RUN_TEST(test_start_sample);
