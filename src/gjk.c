@@ -542,6 +542,8 @@ static GJK_NOINLINE gjk_walk_end origin_reached(gjk_pair *pair, gjk_walk *walk, 
 /// cone's base, taken first, the walk went on and its normal came out up to
 /// 1.3e-5 off where the face gives it exactly).
 ///
+/// `need`: how much nearer than |v| the new simplex must come (0: at all).
+///
 /// With tip ≠ 0, u leans by tip times its length along ê (and the search
 /// direction −u the other way): along v (or square to e), the support
 /// point is a tie along an edge of D parallel to the segment, and rounding
@@ -551,7 +553,7 @@ static GJK_NOINLINE gjk_walk_end origin_reached(gjk_pair *pair, gjk_walk *walk, 
 /// (past the origin's foot) never did: apart by 1.25e-4, 68 times the
 /// distance (hull review, test_float_stall_along_parallel_edge).
 static GJK_NOINLINE bool square_step(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, gjk_real vlen, gjk_real tip,
-                                     gjk_vec3 *v_new) {
+                                     gjk_real need, gjk_vec3 *v_new) {
     gjk_simplex *s = &walk->simplex;
     gjk_vec3 e = gjk_sub(s->v[1].w, s->v[0].w);
     gjk_real ee = gjk_length_sq(e);
@@ -577,7 +579,8 @@ static GJK_NOINLINE bool square_step(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v,
     if (gjk_simplex_has(s, q.w)) {
         return false;
     }
-    return gjk_simplex_try_add(s, &q, vlen * vlen, v_new, NULL) && gjk_length_sq(*v_new) < vlen * vlen;
+    gjk_real below = gjk_max(vlen - need, 0);
+    return gjk_simplex_try_add(s, &q, vlen * vlen, v_new, NULL) && gjk_length_sq(*v_new) < below * below;
 }
 
 /// A plain step that brought no progress: converged (the gap within the
@@ -623,18 +626,21 @@ static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_s
         gjk_simplex segment = *s;
         proved = stalled_segment_face(pair, s, p, v, vlen, lower, tol);
         if (!proved) {
-            // w is the segment's own end: the direction square to it; then
-            // (w an end, or a new point past v along the segment) that
-            // direction leaning away from w's side along the segment.
+            // w is the segment's own end: the direction square to it; then,
+            // far from the answer (eight tolerances), that direction leaning
+            // away from w's side along the segment, taken if it brings |v|
+            // down by more than the tolerance (by less, rounding: a float
+            // quad and box 1.53 apart went on so, |v| the same to 9 digits,
+            // and the normal came out turned by 26 tolerances of gap, review).
             gjk_simplex searched = *s;
             gjk_vec3 e = gjk_sub(segment.v[1].w, segment.v[0].w);
             gjk_real side = gjk_dot(gjk_sub(p->w, v), e) > 0 ? 1 : -1; // w's, along e
             *s = segment;
-            if (repeated && square_step(pair, walk, v, vlen, 0, v_new)) {
+            if (repeated && square_step(pair, walk, v, vlen, 0, 0, v_new)) {
                 return false;
             }
             *s = segment;
-            if (square_step(pair, walk, v, vlen, side / 256, v_new)) {
+            if (gap > 8 * margin && square_step(pair, walk, v, vlen, side / 256, tol, v_new)) {
                 return false;
             }
             *s = searched;

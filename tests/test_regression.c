@@ -3158,6 +3158,44 @@ static void test_float_stall_along_parallel_edge(void) {
 #endif
 }
 
+/// Review of the lean above: taken whenever it brought |v| down at all, it
+/// went on where |v| was the distance already (a float quad and a box 1.53
+/// apart, |v| the same to 9 digits) and the walk ended on a normal turned
+/// by 2.7e-4 rad, the gap along it 3.3e-4 short of the distance (26
+/// tolerances). It now needs |v| down by more than the tolerance. Both
+/// builds: the gap along the normal within 2 tolerances of the distance.
+static void test_float_lean_keeps_normal(void) {
+    static const float A[4][3] = {{-0x1.300fe2p+0f, -0x1.ec9b7p-1f, 0}, {0x1.300fe2p+0f, -0x1.ec9b7p-1f, 0},
+                                  {0x1.300fe2p+0f, 0x1.ec9b7p-1f, 0}, {-0x1.300fe2p+0f, 0x1.ec9b7p-1f, 0}};
+    gjk_vec3 pa[4], pb[8];
+    for (int i = 0; i < 4; ++i) {
+        pa[i] = gjk_v3(A[i][0], A[i][1], A[i][2]);
+    }
+    for (int i = 0; i < 8; ++i) {
+        pb[i] = gjk_v3(i & 1 ? 0x1.03cdf4p+0f : -0x1.03cdf4p+0f, i & 2 ? 0x1.6f191ap-2f : -0x1.6f191ap-2f,
+                       i & 4 ? 0x1.8a67e4p-2f : -0x1.8a67e4p-2f);
+    }
+    gjk_shape a = gjk_make_polytope(pa, 4), b = gjk_make_polytope(pb, 8);
+    gjk_query_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a;
+    in.shape_b = &b;
+    in.transform_a = gjk_transform_make(gjk_v3(0x1.281f36p+0f, 0x1.b1ec62p+1f, -0x1.fbb53cp-2f),
+                                        gjk_quat_make(-0x1.9544eep-3f, 0x1.2df39ep-2f, 0x1.af6d4ep-3f, -0x1.d25148p-1f));
+    in.transform_b = gjk_transform_make(gjk_v3(0x1.78e7ap+0f, 0x1.446348p-1f, -0x1.bfe094p+0f),
+                                        gjk_quat_make(0x1.d25ab8p-1f, 0x1.aef906p-3f, -0x1.2e1a7cp-2f, -0x1.949efcp-3f));
+    const double exact = 1.5279443410968165, tol = 2 * (double)GJK_DEFAULT_TOLERANCE * 4;
+    gjk_distance_output d = gjk_distance(&in, NULL);
+    ENSURE(d.status == GJK_SEPARATED);
+    ENSURE_NEAR(d.distance, exact, tol);
+    // The rotations unit, as the query takes them (gap_along reads them as
+    // they are; normalised before the query, they are other poses).
+    gjk_transform ta = in.transform_a, tb = in.transform_b;
+    ta.rotation = gjk_quat_normalize(ta.rotation);
+    tb.rotation = gjk_quat_normalize(tb.rotation);
+    ENSURE_NEAR(gap_along(&a, ta, &b, tb, d.normal), exact, tol);
+}
+
 /// Float walks that ended at a tetrahedron around the origin where the
 /// shapes are apart: rounding, not an overlap. From points of size 1 with
 /// |v| near 1e-5, a step's tetrahedron enclosed the origin. (a) The first
@@ -3631,6 +3669,7 @@ int main(void) {
     RUN_TEST(test_float_walk_cycles_end);
     RUN_TEST(test_float_walk_stalls_far_from_answer);
     RUN_TEST(test_float_stall_along_parallel_edge);
+    RUN_TEST(test_float_lean_keeps_normal);
     RUN_TEST(test_float_walk_ends_at_a_false_enclosure);
     RUN_TEST(test_warm_not_converged_runs_cold);
     RUN_TEST(test_false_enclosure_review);
