@@ -385,13 +385,12 @@ static void free_builder(hull_builder *b) {
     free(b->list);
 }
 
-/// The hull of the points (dp: the same points in double). eps: the
-/// resolution of the input (flatness, collinearity, merging); the
-/// construction itself, in double, uses a tolerance of 1e-12 of the size.
-/// The hull of points[0..count) (dp: the construction's points, g: on the
-/// grid). With keep given, a hull with points on its edges
-/// (gjk_hull_edge_points) is not built: NULL with *rebuild set, and
-/// keep[i] marks the points to build it from again (without keep).
+/// The hull of points[0..count) (dp: the construction's points in double,
+/// g: the same on the grid). eps: the resolution of the input (flatness,
+/// collinearity, merging); the construction itself, in double, uses a
+/// tolerance of 1e-12 of the size. With keep given, a hull with points on
+/// its edges (gjk_hull_edge_points) is not built: NULL with *rebuild set,
+/// and keep[i] marks the points to build it from again (without keep).
 static gjk_hull *hull_build(const gjk_vec3 *points, const hv3 *dp, const hv3 *g, int count, double eps, hull_frame frame,
                             bool *keep, bool *rebuild, gjk_hull_error *error) {
     gjk_hull *h;
