@@ -332,10 +332,11 @@ static bool beats(gjk_real v, uint32_t cv, gjk_real b, uint32_t cb, gjk_real eps
 /// Keeps at most GJK_MAX_CONTACT_POINTS of c[0..n): the deepest, the
 /// farthest from it, the one spanning the largest triangle with both, the
 /// one adding the largest area to that triangle (outside one of its edges;
-/// or, with none outside, the farthest from the three). Near-ties (within tol of a length, tol times
-/// the base's length of an area) go to the lower code (beats): chosen by
-/// rounding, a cube on a cube turned 30° about the normal (eight corners at
-/// one depth) changed all four kept ids under a tilt of 1e-9 rad (review).
+/// or, with none outside, the farthest from the three). Near-ties (within
+/// tol of a length, tol times the base's length of an area) go to the lower
+/// code (beats): chosen by rounding, a cube on a cube turned 30° about the
+/// normal (eight corners at one depth) changed all four kept ids under a
+/// tilt of 1e-9 rad (review).
 /// Areas are measured in the plane perpendicular to `normal`; returns the
 /// count, the kept points moved to the front.
 static int reduce(contact_candidate *c, int n, gjk_vec3 normal, gjk_real tol) {

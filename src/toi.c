@@ -64,15 +64,15 @@ static gjk_vec3 sweep_rotation(const gjk_sweep *sweep) {
 
 static bool sweep_valid(const gjk_sweep *s) { return gjk_transform_valid(&s->start) && gjk_transform_valid(&s->end); }
 
-/// A shape's core as a solid of revolution: about the line through `offset`
-/// along `axis` (local frame, not unit). A segment's or capsule's line
-/// (offset: its point nearest the origin), a cylinder's or cone's z and an
+/// A shape's core as a solid of revolution: about the line along `axis`
+/// (local frame, not unit) at distance *offset from the origin, rounded up.
+/// A segment's or capsule's line, a cylinder's or cone's z and an
 /// ellipsoid's axis whose other two radii are equal (offset 0). False for
 /// every other shape (a point core's spin costs nothing already: its bound
 /// ρ is 0), and for a segment of no length.
-static bool revolution_axis(const gjk_shape *s, gjk_vec3 *axis, gjk_vec3 *offset) {
+static bool revolution_axis(const gjk_shape *s, gjk_vec3 *axis, gjk_real *offset) {
     gjk_vec3 a, b;
-    *offset = gjk_v3_zero();
+    *offset = 0;
     switch (s->type) {
     case GJK_SHAPE_SEGMENT: a = s->segment.a, b = s->segment.b; break;
     case GJK_SHAPE_CAPSULE: a = s->capsule.a, b = s->capsule.b; break;
@@ -90,7 +90,12 @@ static bool revolution_axis(const gjk_shape *s, gjk_vec3 *axis, gjk_vec3 *offset
     if (!(ee > GJK_SQUARE_MIN && ee < GJK_SQUARE_MAX)) {
         return false;
     }
-    *offset = gjk_mul_add(a, -gjk_dot(a, *axis) / ee, *axis);
+    // The line's point nearest the origin carries the rounding of the
+    // projection, a few ε of the ends' coordinates (a capsule 1e-4 long
+    // pointing at its origin from 1 away, in float, had a line 4e-4 off
+    // it: review).
+    gjk_vec3 c = gjk_mul_add(a, -gjk_dot(a, *axis) / ee, *axis);
+    *offset = gjk_length(c) + 32 * GJK_REAL_EPSILON * (gjk_max_abs(a) + gjk_max_abs(b));
     return true;
 }
 
@@ -111,17 +116,10 @@ typedef struct revolution_rate {
 
 static revolution_rate revolution_of(const gjk_shape *s, const gjk_sweep *sweep, gjk_vec3 w) {
     revolution_rate r = {GJK_REAL_MAX, 0};
-    gjk_vec3 axis, c;
-    if (revolution_axis(s, &axis, &c)) {
+    gjk_vec3 axis;
+    if (revolution_axis(s, &axis, &r.offset)) {
         gjk_vec3 aw = gjk_normalize(gjk_quat_rotate(gjk_quat_normalize(sweep->start.rotation), axis));
         r.tip = gjk_length(gjk_cross(w, aw));
-        // c carries the rounding of the projection, a few ε of the ends'
-        // coordinates (a capsule 1e-4 long pointing at its origin from 1
-        // away, in float, had a line 4e-4 off it: review).
-        gjk_real ends = s->type == GJK_SHAPE_CAPSULE ? gjk_max_abs(s->capsule.a) + gjk_max_abs(s->capsule.b)
-                        : s->type == GJK_SHAPE_SEGMENT ? gjk_max_abs(s->segment.a) + gjk_max_abs(s->segment.b)
-                                                       : 0;
-        r.offset = gjk_length(c) + 32 * GJK_REAL_EPSILON * ends;
     }
     return r;
 }
