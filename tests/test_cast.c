@@ -2175,6 +2175,34 @@ static void test_toi_spin_about_own_axis(void) {
     case_end();
 }
 
+static void test_toi_slow_corner(void) {
+    // A unit cube turning in place about x, its centre h above the ground
+    // (top at z = 0): its lowest corner is at h - (cos θ + sin θ)/2, which
+    // comes down to h at most 1/√2 (θ = π/4). Just below that it touches
+    // where the corner's descent is slow against the rate μ = ρ|n × ω| that
+    // every point of the cube may have (ρ = √3/2): the first-order steps
+    // gained 1.4% of the gap each and ended not converged at the cap; just
+    // above it the corner passes 9e-5 clear and they crawled through the
+    // closest approach. The second-order bound follows the corner's own
+    // rate (toi.c, second_order_step).
+    gjk_shape ground = gjk_make_box(V(5, 5, 0.5)), cube = gjk_make_box(V(0.5, 0.5, 0.5));
+    gjk_sweep g = still(at(0, 0, -0.5));
+    const double turn = 1.2, r2 = sqrt(0.5);
+    case_begin("toi: a cube's corner coming slowly down to the ground");
+    double h = 0.707;
+    gjk_cast_output o = toi(&ground, g, &cube, sweep_of(at(0, 0, h), pose(V(0, 0, h), axis_angle(1, 0, 0, turn))), 0);
+    double theta = asin(h / r2) - 3.14159265358979324 / 4; // (cos θ + sin θ)/2 = h
+    double rate = 0.5 * (cos(theta) - sin(theta)) * turn;  // the corner's descent, per unit t
+    ENSURE(o.status == GJK_HIT);
+    ENSURE_NEAR(o.t, theta / turn, 4 * TOL(8) / rate);
+    ENSURE(o.iterations < 32);
+    h = 0.7072; // above 1/√2 = 0.70711: 9e-5 clear at the closest
+    o = toi(&ground, g, &cube, sweep_of(at(0, 0, h), pose(V(0, 0, h), axis_angle(1, 0, 0, turn))), 0);
+    ENSURE(o.status == GJK_MISS);
+    ENSURE(o.iterations < 32);
+    case_end();
+}
+
 static void test_toi_spinning_ball(void) {
     // Two unit balls, B passing A 1e-4 clear (centres 2.0001 apart at the
     // closest) while turning 3 rad about z. A turn about the shape's origin
@@ -2739,5 +2767,6 @@ int main(void) {
     RUN_TEST(test_toi_stall_proved_apart);
     RUN_TEST(test_toi_spinning_ball);
     RUN_TEST(test_toi_spin_about_own_axis);
+    RUN_TEST(test_toi_slow_corner);
     return TEST_SUMMARY();
 }

@@ -468,8 +468,10 @@ typedef struct gjk_toi_input {
 } gjk_toi_input;
 
 /// Default cap of conservative-advancement steps. A head-on translation
-/// needs one or two; a shape spinning into a thin wall about a hundred to
-/// reach the default tolerance (a positive target_separation needs fewer).
+/// needs one or two, and turning shapes a few (3 on average over random
+/// turning sweeps, at most 38 of 50,000, in double). The cap is reached
+/// where the gap stays within a hair of the target while every bound lets
+/// the turn close it: a rod pivoting about its end 1e-9 above the floor.
 #define GJK_DEFAULT_MAX_TOI_ITERATIONS 256
 
 /// First time of contact by conservative advancement: from the current
@@ -481,8 +483,11 @@ typedef struct gjk_toi_input {
 /// cylinder, a cone, an ellipsoid with two equal radii) at most the rate at
 /// which the turn tips that axis, plus the orbit of a line that misses the
 /// origin, so a log rolling on its axis or a wheel counts 0), so the shapes
-/// are safe for (d − target) / μ. The step never passes a contact, so thin
-/// or fast shapes do not tunnel. GJK_MISS
+/// are safe for (d − target) / μ. A second bound, exact to first order
+/// (the support points' own rates, the turn's second order bounded by
+/// ρ|ω|²), gives the longer step near a closest approach or a contact,
+/// where μ would crawl. The step never passes a contact, so thin or fast
+/// shapes do not tunnel. GJK_MISS
 /// when they stay apart through the step (or μ ≤ 0); GJK_NOT_CONVERGED when
 /// the cap is reached first (t then holds how far it is safe). Shapes that
 /// overlap at the start give GJK_INITIALLY_OVERLAPPING at t = 0, as in

@@ -145,15 +145,17 @@ expect_line good5 '"status":"hit"' '"t":0.375'
 
 # 5b. The program audit's cases: a rejected input carries the message alone;
 # a cap reached names the cap and keeps the best answer (a time of impact's
-# safe t); a touching penetration line intersects, as the intersect query.
+# safe t: a rod standing up on its end 1e-9 above a floor, whose gap stays
+# 1e-9 while every bound on its turn lets it close); a touching penetration
+# line intersects, as the intersect query.
 cat > "$WORK/audit.json" <<'JSON'
 {"shapes": {"huge": {"type": "box", "half_extents": [1e200, 1, 1]},
             "box": {"type": "box", "half_extents": [0.5, 0.5, 0.5]},
             "ball": {"type": "sphere", "radius": 0.5},
             "egg": {"type": "ellipsoid", "radii": [0.8409443611689449, 0.34294005381461995, 0.4820806696182821]},
             "cone": {"type": "cone", "radius": 0.6663639967861181, "half_height": 0.30974023223558333},
-            "pill": {"type": "ellipsoid", "radii": [0.9608321434077003, 0.3302374096418293, 0.24152826691724932], "margin": 0.28305656593826306},
-            "stick": {"type": "segment", "a": [-0.4902914301457961, 0.3364258792968091, 0.37805948910039033], "b": [-0.6518423699211517, -0.733089227781601, -0.5584005290349463]}},
+            "floor": {"type": "box", "half_extents": [2, 2, 0.5]},
+            "rod": {"type": "segment", "a": [0, 0, 0], "b": [1, 0, 0]}},
  "queries": [
   {"id": "rej-i", "op": "intersect", "a": "huge", "b": "box"},
   {"id": "rej-p", "op": "penetration", "a": "huge", "b": "box"},
@@ -162,11 +164,10 @@ cat > "$WORK/audit.json" <<'JSON'
   {"id": "epa-cap", "op": "penetration", "a": "egg", "b": "cone",
    "pose_a": {"rotation": [-0.49929449015107563, -0.22430664918799592, -0.8695475002685955, 0.36852468318715825]},
    "pose_b": {"position": [-0.1338016325315845, 0.243472209161951, 0.1969296995890576], "rotation": [0.8154954501499778, 0.19229589345452025, 0.23651561243285313, 0.8509193046639729]}},
-  {"id": "toi-cap", "op": "time_of_impact", "a": "pill", "b": "stick",
-   "pose_a": {"position": [-0.477, -0.008, 0.6273109617242034], "rotation": [0.22048789080947165, 0.6185123350215347, -0.7289034108249502, -0.19371989861744487]},
-   "pose_b": {"position": [0.1838028473852349, 1.019, 1.4424108872682604], "rotation": [-0.7665261379373968, -0.5369241521825477, 0.17993526256738904, -0.30294130775883954]},
-   "pose_a_end": {"position": [0.696, -0.9405579689553243, -0.9767320265761141], "rotation": [-0.8947725182393147, 0.9580711779759417, -0.7005039100529326, -2.6059117464979544]},
-   "pose_b_end": {"position": [0.524134862389452, 1.154, 0.9254625181413725], "rotation": [0.3392332744855148, 0.47880150905838115, -0.41933584425241666, 0.6926957125104538]}}
+  {"id": "toi-cap", "op": "time_of_impact", "a": "floor", "b": "rod",
+   "pose_a": {"position": [0, 0, -0.5]}, "pose_a_end": {"position": [0, 0, -0.5]},
+   "pose_b": {"position": [0, 0, 1e-9]},
+   "pose_b_end": {"position": [0, 0, 1e-9], "rotation": [0.8253356149096783, 0, -0.5646424733950354, 0]}}
  ]}
 JSON
 gjk query "$WORK/audit.json" > "$WORK/audit.out" 2>&1
@@ -184,7 +185,7 @@ expect_audit touch-i '"status":"touching"' '"intersect":true'
 expect_audit touch-p '"status":"touching"' '"intersect":true'
 if [ "$FLOAT" = 0 ]; then # (caps met in double; float's rounding ends these runs otherwise)
   expect_audit epa-cap '"status":"error"' 'iteration cap (EPA 250)' '"depth"' '"epa_iterations":250'
-  expect_audit toi-cap '"status":"error"' 'time of impact steps 256' '"hit":false' '"t":0.0816'
+  expect_audit toi-cap '"status":"error"' 'time of impact steps 256' '"hit":false' '"t":0.0095'
 fi
 gjk trace "$WORK/audit.json" --id rej-p -o "$WORK/rej.svg" > /dev/null 2>&1; st=$?
 check "trace of a rejected query exits 1 (got $st)" test "$st" = 1
