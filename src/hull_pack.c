@@ -240,14 +240,28 @@ static double flat_line_distance(const flat_point *a, const flat_point *c, const
     return fabs(ex * (p->y - a->y) - ey * (p->x - a->x)) / sqrt(ex * ex + ey * ey);
 }
 
+/// The distance of p from the segment a–c (a ≠ c).
+static double flat_segment_distance(const flat_point *a, const flat_point *c, const flat_point *p) {
+    double ex = c->x - a->x, ey = c->y - a->y, px = p->x - a->x, py = p->y - a->y;
+    double t = (ex * px + ey * py) / (ex * ex + ey * ey);
+    if (t <= 0) {
+        return hypot(px, py);
+    }
+    if (t >= 1) {
+        return hypot(p->x - c->x, p->y - c->y);
+    }
+    return flat_line_distance(a, c, p);
+}
+
 /// Drops from the convex polygon chain[0..m) (counter-clockwise, indices
 /// into fp) the vertices that lie within eps of the line joining the
-/// vertices kept on either side, keeping chain[0]; returns the new count.
+/// vertices kept on either side, keeping chain[0] and every vertex marked
+/// in `forced` (by fp index); returns the new count.
 /// Each run of dropped vertices is checked as a whole against the line
 /// that replaces it, so the drops do not add up past eps: its farthest
 /// vertex from the line, which moves only forward as the line's far end
 /// does (the polygon is convex, the line turns one way).
-static int drop_flat_vertices(const flat_point *fp, int *chain, int m, double eps) {
+static int drop_flat_vertices(const flat_point *fp, int *chain, int m, double eps, const bool *forced) {
     int kept = 1, run = 1, far = 1; // chain[run..c) would be dropped; far: the farthest of them
     for (int c = 2; c <= m; ++c) {
         const flat_point *a = &fp[chain[kept - 1]], *end = &fp[chain[c % m]];
@@ -258,11 +272,60 @@ static int drop_flat_vertices(const flat_point *fp, int *chain, int m, double ep
                flat_line_distance(a, end, &fp[chain[far + 1]]) >= flat_line_distance(a, end, &fp[chain[far]])) {
             ++far;
         }
-        if (!(flat_line_distance(a, end, &fp[chain[far]]) <= eps)) {
+        if (forced[chain[c - 1]] || !(flat_line_distance(a, end, &fp[chain[far]]) <= eps)) {
             chain[kept++] = chain[c - 1]; // the run cannot go: its last vertex stays
             run = c;
         }
     }
+    return kept;
+}
+
+/// drop_flat_vertices on chain[0..m) of the n points fp, checked: a vertex
+/// within eps of the line through its kept neighbours may still lie beyond
+/// the segment between them, at the tip of a sliver (a polygon thinner
+/// than eps), where the line runs along the sliver's sides: seven points
+/// along a line, 1.2e-12 wide, lost the one at its +x end, 1.6e-3 beyond
+/// the vertex kept before it (needle review). So every dropped vertex is
+/// measured from the segment that replaced it, the farthest of each run
+/// that lies beyond eps is kept, and the drop is made again, until none
+/// is (each pass keeps one more vertex at least: at most m passes, and a
+/// convex polygon has few such tips). Returns the count, or −1 when out of
+/// memory.
+static int keep_flat_corners(const flat_point *fp, int n, int *chain, int m, double eps) {
+    int *all = malloc((size_t)m * sizeof *all);
+    bool *forced = calloc((size_t)n, sizeof *forced);
+    if (all == NULL || forced == NULL) {
+        free(all);
+        free(forced);
+        return -1;
+    }
+    memcpy(all, chain, (size_t)m * sizeof *all);
+    int kept = m;
+    for (int pass = 0; pass < m; ++pass) {
+        memcpy(chain, all, (size_t)m * sizeof *chain);
+        kept = drop_flat_vertices(fp, chain, m, eps, forced);
+        bool more = false;
+        int far = -1, next = 0; // the run before chain[next]: its farthest vertex beyond eps
+        double far_d = eps;
+        for (int j = 0; j <= m; ++j) {
+            if (j == m || (next < kept && all[j] == chain[next])) {
+                if (far >= 0) {
+                    forced[far] = more = true;
+                }
+                far = -1, far_d = eps, ++next;
+                continue;
+            }
+            double d = flat_segment_distance(&fp[chain[next - 1]], &fp[chain[next % kept]], &fp[all[j]]);
+            if (d > far_d) {
+                far = all[j], far_d = d;
+            }
+        }
+        if (!more) {
+            break;
+        }
+    }
+    free(all);
+    free(forced);
     return kept;
 }
 
@@ -309,12 +372,12 @@ gjk_hull *gjk_hull_flat(const gjk_vec3 *points, const hv3 *pts, int n, hv3 origi
         }
         --k; // the last point of each chain starts the next
     }
-    int m = k < 3 ? k : drop_flat_vertices(fp, chain, k, eps);
+    int m = k < 3 ? k : keep_flat_corners(fp, n, chain, k, eps);
     poly_set ps;
-    if (m < 3 || !gjk_polys_alloc(&ps, 2, 2 * m)) {
+    if (m < 0 || m < 3 || !gjk_polys_alloc(&ps, 2, 2 * m)) {
         free(fp);
         free(chain);
-        *error = m < 3 ? GJK_HULL_DEGENERATE : GJK_HULL_OUT_OF_MEMORY;
+        *error = m >= 0 && m < 3 ? GJK_HULL_DEGENERATE : GJK_HULL_OUT_OF_MEMORY;
         return NULL;
     }
     for (int j = 0; j < m; ++j) {
