@@ -265,6 +265,26 @@ static inline gjk_real gjk_options_tolerance(const gjk_options *o) {
     return o->tolerance > 0 ? gjk_max(o->tolerance, GJK_MIN_TOLERANCE) : GJK_DEFAULT_TOLERANCE;
 }
 
+/// The positive root of r s + c s²/2 = b (b > 0, c ≥ 0), in a form that
+/// keeps its digits for either sign of r (0 where r² overflows or a
+/// number is NaN; GJK_REAL_MAX where c = 0 and r < 0: no root): how long a
+/// gap b lasts against a closing rate r and acceleration c (the
+/// second-order steps of toi.c and toi2.c).
+static inline gjk_real gjk_step_root(gjk_real r, gjk_real c, gjk_real b) {
+    // Each form adds numbers of one sign: 2b / (r + q) for a closing r,
+    // (q − r) / c for an opening one. (2b / (r + q) for both cancelled
+    // where r < 0 and 2bc ≪ r²: the root came out far too long, or
+    // infinite, and a step declared a miss past a contact, review.)
+    gjk_real q = gjk_sqrt(r * r + 2 * b * c);
+    if (!(q <= GJK_REAL_MAX)) {
+        return 0; // (and NaN)
+    }
+    if (r >= 0) {
+        return 2 * b / (r + q);
+    }
+    return c > 0 ? (q - r) / c : GJK_REAL_MAX;
+}
+
 /// Checks two shapes and their transforms and sets up the pair in A's frame;
 /// *xa receives A's transform with its rotation normalised (pair.c; on
 /// failure *xa is left undefined).

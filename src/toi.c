@@ -25,17 +25,25 @@
 
 #include "internal.h"
 
+/// A sweep's start rotation *q0 (unit) and its turn q1·q0* along the
+/// shorter arc (w ≥ 0): one decision for the poses (gjk_sweep_at) and for
+/// the rotation the bounds of the steps read (sweep_rotation), so that they
+/// turn the same way, also at a half turn (review: two tests of the arc,
+/// the same products summed in two expressions, agree only where the
+/// compiler fuses neither).
+static gjk_quat sweep_turn(const gjk_sweep *sweep, gjk_quat *q0) {
+    *q0 = gjk_quat_normalize(sweep->start.rotation);
+    gjk_quat qr = gjk_quat_mul(gjk_quat_normalize(sweep->end.rotation), gjk_quat_conj(*q0));
+    return qr.w < 0 ? gjk_quat_make(-qr.w, -qr.x, -qr.y, -qr.z) : qr;
+}
+
 gjk_transform gjk_sweep_at(const gjk_sweep *sweep, gjk_real t) {
     if (sweep == NULL) {
         return gjk_transform_identity();
     }
-    gjk_quat q0 = gjk_quat_normalize(sweep->start.rotation);
-    gjk_quat q1 = gjk_quat_normalize(sweep->end.rotation);
-    if (q0.w * q1.w + q0.x * q1.x + q0.y * q1.y + q0.z * q1.z < 0) {
-        q1 = gjk_quat_make(-q1.w, -q1.x, -q1.y, -q1.z); // the shorter arc
-    }
-    // Relative rotation q1·q0*, turned by the fraction t of its angle.
-    gjk_quat qr = gjk_quat_mul(q1, gjk_quat_conj(q0));
+    // The turn qr, by the fraction t of its angle, after q0.
+    gjk_quat q0;
+    gjk_quat qr = sweep_turn(sweep, &q0);
     gjk_vec3 u = gjk_v3(qr.x, qr.y, qr.z);
     gjk_real s = gjk_length(u);
     gjk_quat q = q0;
@@ -51,9 +59,8 @@ gjk_transform gjk_sweep_at(const gjk_sweep *sweep, gjk_real t) {
 /// (axis times angle, world frame, angle in [0, π]). The sweep turns about
 /// this fixed world axis at a constant rate.
 static gjk_vec3 sweep_rotation(const gjk_sweep *sweep) {
-    gjk_quat q0 = gjk_quat_normalize(sweep->start.rotation);
-    gjk_quat q1 = gjk_quat_normalize(sweep->end.rotation);
-    gjk_quat qr = gjk_quat_mul(q1, gjk_quat_conj(q0));
+    gjk_quat q0;
+    gjk_quat qr = sweep_turn(sweep, &q0);
     gjk_vec3 u = gjk_v3(qr.x, qr.y, qr.z);
     gjk_real s = gjk_length(u);
     if (!(s > 0)) {
@@ -61,8 +68,8 @@ static gjk_vec3 sweep_rotation(const gjk_sweep *sweep) {
     }
     // atan2 keeps small angles exact, where acos of a dot product near 1
     // would round them to nothing.
-    gjk_real angle = 2 * (gjk_real)atan2(s, gjk_abs(qr.w));
-    return gjk_scale(angle / s, qr.w < 0 ? gjk_neg(u) : u);
+    gjk_real angle = 2 * (gjk_real)atan2(s, qr.w);
+    return gjk_scale(angle / s, u);
 }
 
 static bool sweep_valid(const gjk_sweep *s) { return gjk_transform_valid(&s->start) && gjk_transform_valid(&s->end); }
@@ -155,13 +162,6 @@ static gjk_real core_height(const gjk_shape *s, gjk_quat r, gjk_vec3 u, gjk_vec3
     return gjk_dot(p, ul);
 }
 
-/// The positive root of r s + c s²/2 = b (b > 0, c ≥ 0), in the form that
-/// keeps its digits for either sign of r (0 where r² overflows; +∞ where
-/// c = 0 and r ≤ 0: no root).
-static gjk_real quadratic_root(gjk_real r, gjk_real c, gjk_real b) {
-    return 2 * b / (r + gjk_sqrt(r * r + 2 * b * c));
-}
-
 /// What a second-order step from t needs (second_order_step): the poses at
 /// t, the unit normal n, the cores' heights h_A(n), h_B(−n) and the support
 /// points (world offsets) that give them, the gap budget, the motion.
@@ -220,7 +220,7 @@ static gjk_real second_order_step(const step_state *st, gjk_vec3 w) {
     gjk_real r = -e1 + gjk_dot(st->pa, ma) + gjk_dot(st->pb, mb); // the rate at t of these support points
     gjk_real safe = 0;
     for (int probe = 0; probe < 3; ++probe) {
-        gjk_real p = gjk_min(quadratic_root(r, c, st->budget), st->rest);
+        gjk_real p = gjk_min(gjk_step_root(r, c, st->budget), st->rest);
         if (!(p > safe)) {
             break;
         }
@@ -231,7 +231,7 @@ static gjk_real second_order_step(const step_state *st, gjk_vec3 w) {
         gjk_real rise_b = core_height(q->shape_b, q->transform_b.rotation, ub, &unused) - st->hb;
         gjk_real lin = -e1 * p + rise_a + rise_b;
         r = lin / p;
-        gjk_real s = quadratic_root(r, c, st->budget);
+        gjk_real s = gjk_step_root(r, c, st->budget);
         if (!(s >= p)) {
             return s > safe ? s : safe; // the bound's root inside the probe (a NaN: none)
         }

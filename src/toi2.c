@@ -68,6 +68,100 @@ static gjk_real support_gap2(const gjk2_query_input *q, gjk_vec2 n) {
     return gjk_dot2(n, gjk_sub2(gjk_add2(q->transform_b.position, pb), gjk_add2(q->transform_a.position, pa)));
 }
 
+/// What a second-order step from t needs (toi.c's step_state in the
+/// plane): the poses at t, the unit normal n, the cores' heights h_A(n),
+/// h_B(−n) and their support points (world offsets from the origins), the
+/// gap budget, the motion (ω signed, counter-clockwise).
+typedef struct step_state2 {
+    const gjk2_query_input *q;
+    gjk_vec2 n, pa, pb, dc, dv;
+    gjk_real wa, wb, ha, hb, core_a, core_b, budget, rest;
+} step_state2;
+
+/// The height of a core along u (world, any length) at rotation r.
+static gjk_real core_height2(const gjk2_shape *s, gjk_rot2 r, gjk_vec2 u) {
+    gjk_vec2 ul = gjk_rot2_inv_apply(r, u);
+    return gjk_dot2(gjk2_core_support(s, ul), ul);
+}
+
+/// toi.c's second_order_step in the plane: how long from t the gap along a
+/// direction n(s) that starts at n and turns at the rate W (0, ω_A or ω_B)
+/// stays above the target, at most `rest`; 0 where none is certified. With
+/// J the quarter turn, a core point x turning at ω has height
+/// f = x·n(s) with f' = δ (J x)·n, δ = ω − W, and f'' = −δ² x·n, at most
+/// ρδ² in size: its height is at most x·(n + s m) + ρδ² s²/2, with
+/// m_A = −δ_A J n for A, and m_B = δ_B J n for B, whose height is taken
+/// along −n. The origins' offset e = n(s)·(Δc + sΔv) has
+/// e' = W (J n)·Δc + n·Δv at t and |e''| ≤ W²(|Δc| + s|Δv|) + 2|W||Δv|.
+/// So the gap is at least g − L(s) − C s²/2, L convex with L(0) = 0, and
+/// one probe at p bounds it over [0, p] (toi.c). (In 2D two edges never
+/// meet crossed: a vertex against an edge keeps the edge's shape still
+/// with W = its ω.)
+static gjk_real second_order_step2(const step_state2 *st, gjk_real w) {
+    gjk_vec2 n = st->n, jn = gjk_perp2(n);
+    gjk_real da = st->wa - w, db = st->wb - w, dv = gjk_length2(st->dv);
+    gjk_vec2 ma = gjk_scale2(-da, jn), mb = gjk_scale2(db, jn);
+    gjk_real c = st->core_a * da * da + st->core_b * db * db + w * w * (gjk_length2(st->dc) + st->rest * dv) +
+                 2 * gjk_abs(w) * dv;
+    gjk_real e1 = w * gjk_dot2(jn, st->dc) + gjk_dot2(n, st->dv);
+    gjk_real r = -e1 + gjk_dot2(st->pa, ma) + gjk_dot2(st->pb, mb); // the rate at t of these support points
+    gjk_real safe = 0;
+    for (int probe = 0; probe < 3; ++probe) {
+        gjk_real p = gjk_min(gjk_step_root(r, c, st->budget), st->rest);
+        if (!(p > safe)) {
+            break;
+        }
+        const gjk2_query_input *q = st->q;
+        gjk_real rise_a = core_height2(q->shape_a, q->transform_a.rotation, gjk_mul_add2(n, p, ma)) - st->ha;
+        gjk_real rise_b = core_height2(q->shape_b, q->transform_b.rotation, gjk_mul_add2(gjk_neg2(n), p, mb)) - st->hb;
+        r = (-e1 * p + rise_a + rise_b) / p;
+        gjk_real s = gjk_step_root(r, c, st->budget);
+        if (!(s >= p)) {
+            return s > safe ? s : safe; // the bound's root inside the probe (a NaN: none)
+        }
+        safe = p; // the whole probe is clear; look further (r only grows beyond p)
+        if (p >= st->rest) {
+            break;
+        }
+    }
+    return safe;
+}
+
+/// The longest of the second-order steps with n fixed, turning with A and
+/// turning with B (the gap's roundings, `slack`, taken off the budget).
+static gjk_real second_order_ahead2(const gjk2_query_input *q, gjk_vec2 n, gjk_real d, gjk_real target,
+                                    gjk_real core_a, gjk_real core_b, gjk_vec2 va, gjk_vec2 vb, gjk_real wa,
+                                    gjk_real wb, gjk_real rest, gjk_real slack) {
+    step_state2 st;
+    st.q = q;
+    st.n = n;
+    gjk_rot2 ra = q->transform_a.rotation, rb = q->transform_b.rotation;
+    st.pa = gjk_rot2_apply(ra, gjk2_core_support(q->shape_a, gjk_rot2_inv_apply(ra, n)));
+    st.pb = gjk_rot2_apply(rb, gjk2_core_support(q->shape_b, gjk_rot2_inv_apply(rb, gjk_neg2(n))));
+    st.ha = gjk_dot2(st.pa, n);
+    st.hb = -gjk_dot2(st.pb, n);
+    st.dc = gjk_sub2(q->transform_b.position, q->transform_a.position);
+    st.dv = gjk_sub2(vb, va);
+    st.wa = wa;
+    st.wb = wb;
+    st.core_a = core_a;
+    st.core_b = core_b;
+    st.rest = rest;
+    gjk_real gap = gjk_dot2(n, st.dc) - st.ha - st.hb - gjk2_core_radius(q->shape_a) - gjk2_core_radius(q->shape_b);
+    st.budget = gjk_min(gap, d) - target - slack;
+    if (!(st.budget > 0)) {
+        return 0;
+    }
+    gjk_real ahead = wa != 0 || wb != 0 ? second_order_step2(&st, 0) : 0; // (no turn: μ is exact already)
+    if (ahead < rest && wa != 0) {
+        ahead = gjk_max(ahead, second_order_step2(&st, wa));
+    }
+    if (ahead < rest && wb != 0) {
+        ahead = gjk_max(ahead, second_order_step2(&st, wb));
+    }
+    return ahead;
+}
+
 /// The answer at a contact found at time t (poses already in q): the
 /// penetration query gives the normal and point, and tells an overlap at the
 /// start (as in 3D).
@@ -100,12 +194,14 @@ static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
     gjk_real rho_a = core_a + gjk2_core_radius(in->shape_a), rho_b = core_b + gjk2_core_radius(in->shape_b);
     gjk_vec2 va = gjk_sub2(in->sweep_a.end.position, in->sweep_a.start.position);
     gjk_vec2 vb = gjk_sub2(in->sweep_b.end.position, in->sweep_b.start.position);
-    gjk_real wa = gjk_abs(sweep_turn(in->sweep_a.start.rotation, in->sweep_a.end.rotation));
-    gjk_real wb = gjk_abs(sweep_turn(in->sweep_b.start.rotation, in->sweep_b.end.rotation));
+    gjk_real wa = sweep_turn(in->sweep_a.start.rotation, in->sweep_a.end.rotation);
+    gjk_real wb = sweep_turn(in->sweep_b.start.rotation, in->sweep_b.end.rotation);
     // A disc about its centre (an ellipse of equal radii) is the same set
     // however it turns: its turn costs nothing (review: one spinning 1 rad
     // in place 1e-3 above the ground reached the cap).
-    gjk_real spin = (disc(in->shape_a) ? 0 : wa * core_a) + (disc(in->shape_b) ? 0 : wb * core_b);
+    wa = disc(in->shape_a) ? 0 : wa;
+    wb = disc(in->shape_b) ? 0 : wb;
+    gjk_real spin = gjk_abs(wa) * core_a + gjk_abs(wb) * core_b;
     if (!gjk_is_valid_real(rho_a) || !gjk_is_valid_real(rho_b) || !gjk_is_valid_real(spin) ||
         !gjk_is_valid_vec2(gjk_sub2(va, vb))) {
         return out;
@@ -172,6 +268,15 @@ static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
             return out;
         }
         gjk_real next = t + (d.distance - target) / mu;
+        if (next <= 1) {
+            // The second-order step where it is longer (toi.c): near a
+            // contact or a close pass μ crawls (a square turning in place,
+            // its corner coming slowly down to the ground, reached the cap).
+            gjk_real rest = 1 - t;
+            gjk_real ahead = second_order_ahead2(&q, d.normal, d.distance, target, core_a, core_b, va, vb, wa, wb,
+                                                 rest, 16 * GJK_REAL_EPSILON * scale);
+            next = ahead >= rest ? 2 : gjk_max(next, t + ahead);
+        }
         if (!(next <= 1)) {
             out.status = GJK_MISS;
             out.t = 0;

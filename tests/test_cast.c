@@ -2203,6 +2203,47 @@ static void test_toi_slow_corner(void) {
     case_end();
 }
 
+static void test_toi_opening_then_closing(void) {
+    // Review finding on the second-order step: a ball 10 below its origin
+    // (a capsule of no length) swings up as its shape turns 0.2 rad about
+    // x, under a slab that starts touching it and moves up at R: the gap
+    // opens, then closes where z0 + R t − 1 + 10 cos(0.2 t) = 0 (the ball's
+    // top at −10 cos θ + 0.5, the slab's bottom at z0 + R t − 0.5). With
+    // the gap's budget tiny and its first-order rate opening, the root of
+    // r s + c s²/2 = b taken as 2b / (r + √(r² + 2bc)) cancelled: it came
+    // out infinite and the step declared a miss, the shapes overlapping
+    // 0.049 deep at the end (float at the default tolerance, double at
+    // the least).
+    gjk_shape ball = gjk_make_capsule(V(0, 0, -10), V(0, 0, -10), 0.5), slab = gjk_make_box(V(30, 30, 0.5));
+#if GJK_USE_FLOAT
+    const double x = 0, rise = 0.195, tol = 0;
+    const gjk_real z0 = -0x1.1fff08p+3f;
+#else
+    const double x = 0.07, rise = 0.15, tol = 1e-20; // (the least tolerance)
+    const gjk_real z0 = -0x1.1ffffffffff84p+3;
+#endif
+    gjk_toi_input in = toi_input(&ball, sweep_of(at(x, 0, 0), pose(V(x, 0, 0), axis_angle(1, 0, 0, 0.2))), &slab,
+                                 sweep_of(at(0, 0, z0), at(0, 0, z0 + rise)), 0);
+    in.options.tolerance = (gjk_real)tol;
+    // The gap f(t) is concave, positive past t = 0.01: its root by bisection.
+    double lo = 0.01, hi = 1;
+    for (int k = 0; k < 200; ++k) {
+        double mid = 0.5 * (lo + hi);
+        if (z0 + rise * mid - 1 + 10 * cos(0.2 * mid) > 0) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    double closing = 2 * sin(0.2 * lo) - rise;
+    case_begin("toi: a gap that opens, then closes");
+    ENSURE(closing > 0.1);
+    gjk_cast_output o = run_toi(&in);
+    ENSURE(o.status == GJK_HIT);
+    ENSURE_NEAR(o.t, lo, 4 * TOL(12) / closing);
+    case_end();
+}
+
 static void test_toi_spinning_ball(void) {
     // Two unit balls, B passing A 1e-4 clear (centres 2.0001 apart at the
     // closest) while turning 3 rad about z. A turn about the shape's origin
@@ -2768,5 +2809,6 @@ int main(void) {
     RUN_TEST(test_toi_spinning_ball);
     RUN_TEST(test_toi_spin_about_own_axis);
     RUN_TEST(test_toi_slow_corner);
+    RUN_TEST(test_toi_opening_then_closing);
     return TEST_SUMMARY();
 }

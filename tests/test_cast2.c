@@ -1356,6 +1356,32 @@ static void test_toi_spinning_disc(void) {
     CASE_END("spinning disc");
 }
 
+static void test_toi_slow_corner(void) {
+    // The plane's twin of test_cast.c's: a unit square turning in place,
+    // its centre h above the ground, its lowest corner at
+    // h − (cos θ + sin θ)/2. At h = 0.707 it touches where the corner's
+    // descent is slow against the rate |ω|ρ every point may have, and the
+    // first-order steps ended not converged at the cap; at h = 0.7072 it
+    // passes 9e-5 clear and they crawled through the closest approach. The
+    // second-order bound (toi2.c) follows the corner's own rate.
+    gjk2_shape ground = gjk2_make_box(gjk_v2(5, 0.5)), square = gjk2_make_box(gjk_v2(0.5, 0.5));
+    const double turn = 1.2, r2 = sqrt(0.5);
+    CASE_BEGIN;
+    double h = 0.707;
+    gjk2_cast_output o =
+        toi(&ground, sweep(pose(0, -0.5, 0), pose(0, -0.5, 0)), &square, sweep(pose(0, h, 0), pose(0, h, turn)), 0, 0);
+    double theta = asin(h / r2) - 3.14159265358979324 / 4; // (cos θ + sin θ)/2 = h
+    double rate = 0.5 * (cos(theta) - sin(theta)) * turn;  // the corner's descent, per unit t
+    ENSURE(o.status == GJK_HIT);
+    ENSURE_NEAR(o.t, theta / turn, 4 * TOL(8) / rate);
+    ENSURE(o.iterations < 32);
+    h = 0.7072;
+    o = toi(&ground, sweep(pose(0, -0.5, 0), pose(0, -0.5, 0)), &square, sweep(pose(0, h, 0), pose(0, h, turn)), 0, 0);
+    ENSURE(o.status == GJK_MISS);
+    ENSURE(o.iterations < 32);
+    CASE_END("slow corner");
+}
+
 static void test_toi_random_spins(void) {
     // Random shapes turning (up to ±3 rad) and moving past a thin wall:
     // the time of impact is never after the sampled first contact, and a
@@ -1636,6 +1662,7 @@ int main(void) {
     RUN_TEST(test_toi_spinning_circle);
     RUN_TEST(test_toi_random_spins);
     RUN_TEST(test_toi_spinning_disc);
+    RUN_TEST(test_toi_slow_corner);
     RUN_TEST(test_toi_misc);
     RUN_TEST(test_initial_overlap_epa_capped2);
     RUN_TEST(test_invalid_input);
