@@ -285,6 +285,36 @@ static inline gjk_real gjk_step_root(gjk_real r, gjk_real c, gjk_real b) {
     return c > 0 ? (q - r) / c : GJK_REAL_MAX;
 }
 
+/// The search of a second-order step (toi.c, toi2.c) over its probes: the
+/// gap stays above the target for s up to the root of r s + c s²/2 = budget
+/// where r is the first-order terms' mean rate L(p)/p over a probe [0, p]
+/// (L convex, L(0) = 0: L(s) ≤ s L(p)/p there). Each probe p is the root
+/// for the last r, and `safe` the length certified so far, at most rest.
+typedef struct gjk_step_search {
+    gjk_real r, c, budget, rest, p, safe;
+} gjk_step_search;
+
+/// The next probe, in st->p; false when it would certify nothing more.
+static inline bool gjk_step_probe(gjk_step_search *st) {
+    st->p = gjk_min(gjk_step_root(st->r, st->c, st->budget), st->rest);
+    return st->p > st->safe;
+}
+
+/// Takes L(p) at the probe: true when the search is over (its answer in
+/// st->safe). The bound's root inside the probe ends it (a NaN: nothing
+/// more); the whole probe clear, the next looks further (r only grows
+/// beyond p).
+static inline bool gjk_step_take(gjk_step_search *st, gjk_real lin) {
+    st->r = lin / st->p;
+    gjk_real s = gjk_step_root(st->r, st->c, st->budget);
+    if (!(s >= st->p)) {
+        st->safe = s > st->safe ? s : st->safe;
+        return true;
+    }
+    st->safe = st->p;
+    return st->p >= st->rest;
+}
+
 /// Checks two shapes and their transforms and sets up the pair in A's frame;
 /// *xa receives A's transform with its rotation normalised (pair.c; on
 /// failure *xa is left undefined).

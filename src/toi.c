@@ -217,30 +217,19 @@ static gjk_real second_order_step(const step_state *st, gjk_vec3 w) {
     gjk_real c = st->core_a * ca + st->core_b * cb + gjk_length(w) * wn_len * (gjk_length(st->dc) + st->rest * dv) +
                  2 * wn_len * dv;
     gjk_real e1 = gjk_dot(wn, st->dc) + gjk_dot(n, st->dv);
-    gjk_real r = -e1 + gjk_dot(st->pa, ma) + gjk_dot(st->pb, mb); // the rate at t of these support points
-    gjk_real safe = 0;
-    for (int probe = 0; probe < 3; ++probe) {
-        gjk_real p = gjk_min(gjk_step_root(r, c, st->budget), st->rest);
-        if (!(p > safe)) {
-            break;
-        }
+    gjk_step_search se = {0, c, st->budget, st->rest, 0, 0};
+    se.r = -e1 + gjk_dot(st->pa, ma) + gjk_dot(st->pb, mb); // the rate at t of these support points
+    const gjk_query_input *q = st->q;
+    for (int probe = 0; probe < 3 && gjk_step_probe(&se); ++probe) {
         gjk_vec3 unused;
-        const gjk_query_input *q = st->q;
-        gjk_real rise_a = core_height(q->shape_a, q->transform_a.rotation, gjk_mul_add(n, p, ma), &unused) - st->ha;
-        gjk_vec3 ub = gjk_mul_add(gjk_neg(n), p, mb);
+        gjk_real rise_a = core_height(q->shape_a, q->transform_a.rotation, gjk_mul_add(n, se.p, ma), &unused) - st->ha;
+        gjk_vec3 ub = gjk_mul_add(gjk_neg(n), se.p, mb);
         gjk_real rise_b = core_height(q->shape_b, q->transform_b.rotation, ub, &unused) - st->hb;
-        gjk_real lin = -e1 * p + rise_a + rise_b;
-        r = lin / p;
-        gjk_real s = gjk_step_root(r, c, st->budget);
-        if (!(s >= p)) {
-            return s > safe ? s : safe; // the bound's root inside the probe (a NaN: none)
-        }
-        safe = p; // the whole probe is clear; look further (r only grows beyond p)
-        if (p >= st->rest) {
+        if (gjk_step_take(&se, -e1 * se.p + rise_a + rise_b)) {
             break;
         }
     }
-    return safe;
+    return se.safe;
 }
 
 /// The longest of the second-order steps with n fixed, turning with A and

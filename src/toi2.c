@@ -104,27 +104,18 @@ static gjk_real second_order_step2(const step_state2 *st, gjk_real w) {
     gjk_real c = st->core_a * da * da + st->core_b * db * db + w * w * (gjk_length2(st->dc) + st->rest * dv) +
                  2 * gjk_abs(w) * dv;
     gjk_real e1 = w * gjk_dot2(jn, st->dc) + gjk_dot2(n, st->dv);
-    gjk_real r = -e1 + gjk_dot2(st->pa, ma) + gjk_dot2(st->pb, mb); // the rate at t of these support points
-    gjk_real safe = 0;
-    for (int probe = 0; probe < 3; ++probe) {
-        gjk_real p = gjk_min(gjk_step_root(r, c, st->budget), st->rest);
-        if (!(p > safe)) {
-            break;
-        }
-        const gjk2_query_input *q = st->q;
-        gjk_real rise_a = core_height2(q->shape_a, q->transform_a.rotation, gjk_mul_add2(n, p, ma)) - st->ha;
-        gjk_real rise_b = core_height2(q->shape_b, q->transform_b.rotation, gjk_mul_add2(gjk_neg2(n), p, mb)) - st->hb;
-        r = (-e1 * p + rise_a + rise_b) / p;
-        gjk_real s = gjk_step_root(r, c, st->budget);
-        if (!(s >= p)) {
-            return s > safe ? s : safe; // the bound's root inside the probe (a NaN: none)
-        }
-        safe = p; // the whole probe is clear; look further (r only grows beyond p)
-        if (p >= st->rest) {
+    gjk_step_search se = {0, c, st->budget, st->rest, 0, 0};
+    se.r = -e1 + gjk_dot2(st->pa, ma) + gjk_dot2(st->pb, mb); // the rate at t of these support points
+    const gjk2_query_input *q = st->q;
+    for (int probe = 0; probe < 3 && gjk_step_probe(&se); ++probe) {
+        gjk_real rise_a = core_height2(q->shape_a, q->transform_a.rotation, gjk_mul_add2(n, se.p, ma)) - st->ha;
+        gjk_vec2 ub = gjk_mul_add2(gjk_neg2(n), se.p, mb);
+        gjk_real rise_b = core_height2(q->shape_b, q->transform_b.rotation, ub) - st->hb;
+        if (gjk_step_take(&se, -e1 * se.p + rise_a + rise_b)) {
             break;
         }
     }
-    return safe;
+    return se.safe;
 }
 
 /// The longest of the second-order steps with n fixed, turning with A and
