@@ -626,23 +626,17 @@ static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_s
         gjk_simplex segment = *s;
         proved = stalled_segment_face(pair, s, p, v, vlen, lower, tol);
         if (!proved) {
-            // The direction square to the segment: where w is its own end,
-            // taken if it brings |v| down at all; where w is new (it lay
-            // along the segment's line, past an end: a needle's far vertex,
-            // which v̂'s rounding along the needle picked over its side), if
-            // by more than the tolerance (a needle 1.7 long and 1e-8 thick
-            // touching a hull stalled so 4.5 tolerances "apart": needle
-            // review). Then, far from the answer (eight tolerances), that
-            // direction leaning away from w's side along the segment, taken
-            // if it brings |v| down by more than the tolerance (by less,
-            // rounding: a float quad and box 1.53 apart went on so, |v| the
-            // same to 9 digits, and the normal came out turned by 26
-            // tolerances of gap, review).
+            // w is the segment's own end: the direction square to it; then,
+            // far from the answer (eight tolerances), that direction leaning
+            // away from w's side along the segment, taken if it brings |v|
+            // down by more than the tolerance (by less, rounding: a float
+            // quad and box 1.53 apart went on so, |v| the same to 9 digits,
+            // and the normal came out turned by 26 tolerances of gap, review).
             gjk_simplex searched = *s;
             gjk_vec3 e = gjk_sub(segment.v[1].w, segment.v[0].w);
             gjk_real side = gjk_dot(gjk_sub(p->w, v), e) > 0 ? 1 : -1; // w's, along e
             *s = segment;
-            if (square_step(pair, walk, v, vlen, 0, repeated ? 0 : tol, v_new)) {
+            if (repeated && square_step(pair, walk, v, vlen, 0, 0, v_new)) {
                 return false;
             }
             *s = segment;

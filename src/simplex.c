@@ -104,117 +104,6 @@ static void keep_best(sv_result *best, const sv_result *r) {
     }
 }
 
-/// The normal (b − a) × (c − a) of a triangle, computed at its largest
-/// angle (opposite its longest edge). The three cyclic forms
-/// (b − a) × (c − a) = (c − b) × (a − b) = (a − c) × (b − c) are the same
-/// vector; each has an error of about ε·|e1|·|e2| from its edges e1, e2,
-/// against a length of |e1|·|e2|·sin θ. On a sliver 2.2 long and 5.8e-6
-/// wide the form at the far vertex, two long edges, turned the normal by
-/// 1e-10, which moved its plane 1e-10 at a lever of 1 (fuzz finding f34);
-/// a short edge and a long one, at nearly 90°, lose nothing.
-/// A needle, whose three edges are all long (its third vertex near the
-/// middle of the longest edge, the largest angle near 180°), has no such
-/// vertex: its normal, a difference of products far larger than itself,
-/// leans along the edges by ε·|e1|·|e2|/|n|, and its plane tips by that
-/// much about an axis square to them, which moves it at a lever of the
-/// edges' length (2e-7 off at the origin, a triangle 1.76 long and 3.2e-9
-/// wide: needle review). The part of n along the longest edge e is
-/// therefore taken out: n is then square to e within the rounding, and the
-/// rest of its error turns it about e, which moves the plane by that
-/// angle times the distance from e, no more than the triangle's width
-/// where the origin's foot lies inside it. (On other triangles the
-/// projection changes n by its rounding only.)
-/// *edges2 receives |e1|²·|e2|² of the two edges used, which bounds the
-/// normal's error: about ε·|e1|·|e2| against its length. *apex (when not
-/// NULL) the index, 0 to 2 for a, b, c, of the vertex opposite the longest
-/// edge.
-static gjk_vec3 largest_angle_normal(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_real *edges2, int *apex) {
-    gjk_vec3 ab = gjk_sub(b, a), bc = gjk_sub(c, b), ca = gjk_sub(a, c);
-    gjk_real lab = gjk_length_sq(ab), lbc = gjk_length_sq(bc), lca = gjk_length_sq(ca);
-    gjk_vec3 n, e;
-    int at;
-    if (lab >= lbc && lab >= lca) {
-        *edges2 = lca * lbc;
-        n = gjk_cross(ca, gjk_neg(bc)); // at c: (a − c) × (b − c)
-        e = ab, at = 2;
-    } else if (lca >= lbc) {
-        *edges2 = lbc * lab;
-        n = gjk_cross(bc, gjk_neg(ab)); // at b: (c − b) × (a − b)
-        e = ca, at = 1;
-    } else {
-        *edges2 = lab * lca;
-        n = gjk_cross(ab, gjk_neg(ca)); // at a: (b − a) × (c − a)
-        e = bc, at = 0;
-    }
-    if (apex != NULL) {
-        *apex = at;
-    }
-    // Along ê (unit, normalised by its largest component first): n·ê is of
-    // n's own size, whatever the scale (n·e, cubic, lost its digits in the
-    // subnormal range for float points of 1e-15). No edge: n stays.
-    gjk_vec3 eh = gjk_normalize(e);
-    return gjk_mul_add(n, -gjk_dot(n, eh), eh);
-}
-
-/// sv_2d's solve of a needle triangle p[i], p[j], p[k] (its normal's
-/// rounding, ε·|e1|·|e2|/|n|, beyond SV_NEEDLE_SIN2: see sv_2d), in its own
-/// frame: ê along its longest edge x–y, n̂ the normal square to it
-/// (largest_angle_normal), m̂ = n̂ × ê across it. The apex z's weight is
-/// the origin's offset across x–y over z's, both along m̂ (lengths of the
-/// size of the triangle's width, each within ε of the points' size: n̂'s
-/// own tilt about ê moves them by that angle times the origin's height
-/// over the plane, no more); y's weight then puts the point where the
-/// origin's foot lies along ê, so that Σ λ p is the foot within ε of the
-/// points' size in every direction. (sv_2d's areas, each within ε·L² of
-/// its value against a whole of L·w, gave weights that disagreed by
-/// ε·L/w, whose point slid along the needle by ε·L²/w: a triangle 1.76
-/// long and 3.2e-9 wide whose plane passes 5.5e-11 from the origin came
-/// out 7.4e-9 away, farther than its longest edge, and the walk stalled
-/// on that edge "apart" by 3e-9, 16 tolerances, where the shapes
-/// overlap: needle review.) A foot outside, or a sign in doubt: every
-/// edge is a candidate, the nearest the answer.
-static GJK_NOINLINE void sv_2d_needle(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *range) {
-    const int id[3] = {i, j, k};
-    gjk_real edges2;
-    int z;
-    gjk_vec3 n = largest_angle_normal(p[i], p[j], p[k], &edges2, &z);
-    int x = z == 0 ? 1 : 0, y = z == 2 ? 1 : 2; // the longest edge x–y
-    gjk_vec3 px = p[id[x]];
-    gjk_vec3 e = gjk_sub(p[id[y]], px), f = gjk_sub(p[id[z]], px);
-    gjk_vec3 eh = gjk_normalize(e), nh = gjk_normalize(n);
-    gjk_vec3 mh = gjk_cross(nh, eh);
-    gjk_real elen = gjk_dot(e, eh);
-    gjk_real across = gjk_dot(f, mh), along = gjk_dot(f, eh);
-    gjk_real lz = -gjk_dot(px, mh) / across;
-    gjk_real ly = (-gjk_dot(px, eh) - lz * along) / elen;
-    gjk_real lx = 1 - ly - lz;
-    if ((lx > 0) & (ly > 0) & (lz > 0) & (elen > 0)) {
-        gjk_real lambda[3];
-        lambda[x] = lx, lambda[y] = ly, lambda[z] = lz;
-        r->count = 3;
-        r->index[0] = i, r->index[1] = j, r->index[2] = k;
-        r->lambda[0] = lambda[0], r->lambda[1] = lambda[1], r->lambda[2] = lambda[2];
-        r->point = gjk_add(gjk_add(gjk_scale(lambda[0], p[i]), gjk_scale(lambda[1], p[j])), gjk_scale(lambda[2], p[k]));
-        r->dist2 = gjk_length_sq(r->point);
-        return;
-    }
-    sv_result ed;
-    r->dist2 = GJK_REAL_MAX;
-    r->count = 0;
-    const int edge[3][2] = {{j, k}, {i, k}, {i, j}};
-    for (int m = 0; m < 3; ++m) {
-        sv_1d(p, edge[m][0], edge[m][1], &ed, range);
-        keep_best(r, &ed);
-    }
-}
-
-/// sin² of the angle at a triangle's first vertex below which sv_2d solves
-/// it as a needle: 2^20 ε, sin θ below 2^10 √ε (1.5e-5 in double, 0.36 in
-/// float). Above it the plane's tilt, ε/sin θ, moves it at the origin by at
-/// most 2^-10 √ε of the points' size: 1.5e-11 in double, 3.4e-7 in float,
-/// a sixth of the default tolerance in either.
-#define SV_NEEDLE_SIN2 (0x1p20 * GJK_REAL_EPSILON)
-
 /// Triangle p[i], p[j], p[k].
 static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *range) {
     gjk_vec3 a = p[i], b = p[j], c = p[k];
@@ -224,14 +113,6 @@ static void sv_2d(const gjk_vec3 *p, int i, int j, int k, sv_result *r, bool *ra
         *range = false;
     }
     gjk_real ca = 0, cb = 0, cc = 0, mu = 0;
-    // A needle (sv_2d_needle): n's rounding, ε·|b − a|·|c − a| against its
-    // length, is more than SV_NEEDLE_SIN2 allows: its own frame. (Only in range:
-    // out of it the solve is done again on scaled points.)
-    gjk_real ab2 = gjk_length_sq(gjk_sub(b, a)), ac2 = gjk_length_sq(gjk_sub(c, a));
-    if ((nn >= GJK_SQUARE_MIN) & (nn <= GJK_SQUARE_MAX) & (nn < SV_NEEDLE_SIN2 * ab2 * ac2)) {
-        sv_2d_needle(p, i, j, k, r, range);
-        return;
-    }
     if (nn > 0) {
         // Project the origin onto the plane, then measure signed areas in the
         // coordinate plane where the triangle's projection is largest. The
@@ -686,6 +567,31 @@ void gjk_simplex_witness(const gjk_simplex *s, gjk_vec3 *pa, gjk_vec3 *pb) {
     *pb = b;
 }
 
+/// The normal (b − a) × (c − a) of a triangle, computed at its largest
+/// angle (opposite its longest edge). The three cyclic forms
+/// (b − a) × (c − a) = (c − b) × (a − b) = (a − c) × (b − c) are the same
+/// vector; each has an error of about ε·|e1|·|e2| from its edges e1, e2,
+/// against a length of |e1|·|e2|·sin θ. On a sliver 2.2 long and 5.8e-6
+/// wide the form at the far vertex, two long edges, turned the normal by
+/// 1e-10, which moved its plane 1e-10 at a lever of 1 (fuzz finding f34);
+/// a short edge and a long one, at nearly 90°, lose nothing.
+/// *edges2 receives |e1|²·|e2|² of the two edges used, which bounds the
+/// normal's error: about ε·|e1|·|e2| against its length.
+static gjk_vec3 largest_angle_normal(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_real *edges2) {
+    gjk_vec3 ab = gjk_sub(b, a), bc = gjk_sub(c, b), ca = gjk_sub(a, c);
+    gjk_real lab = gjk_length_sq(ab), lbc = gjk_length_sq(bc), lca = gjk_length_sq(ca);
+    if (lab >= lbc && lab >= lca) {
+        *edges2 = lca * lbc;
+        return gjk_cross(ca, gjk_neg(bc)); // at c: (a − c) × (b − c)
+    }
+    if (lca >= lbc) {
+        *edges2 = lbc * lab;
+        return gjk_cross(bc, gjk_neg(ab)); // at b: (c − b) × (a − b)
+    }
+    *edges2 = lab * lca;
+    return gjk_cross(ab, gjk_neg(ca)); // at a: (b − a) × (c − a)
+}
+
 gjk_vec3 gjk_simplex_direction(const gjk_simplex *s, gjk_vec3 v) {
     if (s->count == 3) {
         // The closest point is inside the triangle: v is the foot of the
@@ -693,20 +599,8 @@ gjk_vec3 gjk_simplex_direction(const gjk_simplex *s, gjk_vec3 v) {
         // ε·|p|, which turns its direction by ε·|p| / |v| when |v| is small;
         // the plane's normal, made of vertex differences, does not depend on
         // |v|, so it is the better search direction near contact.
-        gjk_vec3 e1 = gjk_sub(s->v[1].w, s->v[0].w), e2 = gjk_sub(s->v[2].w, s->v[0].w);
-        gjk_vec3 n = gjk_cross(e1, e2);
+        gjk_vec3 n = gjk_cross(gjk_sub(s->v[1].w, s->v[0].w), gjk_sub(s->v[2].w, s->v[0].w));
         gjk_real nn = gjk_length_sq(n);
-        if ((nn >= GJK_SQUARE_MIN) & (nn <= GJK_SQUARE_MAX) &&
-            nn < SV_NEEDLE_SIN2 * gjk_length_sq(e1) * gjk_length_sq(e2)) {
-            // A needle (sv_2d): this n leans along its edges by far more
-            // than their rounding, and so would the support point it asks
-            // for (the needle's far end rather than its side); the normal
-            // square to its longest edge instead. (Only in range, where the
-            // test itself holds; out of it n is normalised as before.)
-            gjk_real edges2;
-            n = largest_angle_normal(s->v[0].w, s->v[1].w, s->v[2].w, &edges2, NULL);
-            nn = gjk_length_sq(n);
-        }
         if (!(nn >= GJK_SQUARE_MIN && nn <= GJK_SQUARE_MAX)) {
             // n is quadratic in the coordinates: n·n (the walk divides by
             // |n|) and n·v overflow (n·v possibly to NaN, a wrong sign) or
@@ -728,7 +622,7 @@ gjk_vec3 gjk_simplex_polish(const gjk_simplex *s, gjk_vec3 v) {
     }
     gjk_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w;
     gjk_real edges2;
-    gjk_vec3 n = largest_angle_normal(a, b, c, &edges2, NULL);
+    gjk_vec3 n = largest_angle_normal(a, b, c, &edges2);
     // The foot lies inside only when each weight is positive beyond its own
     // error, about ε·L²/|n| (L the vertices' size, |n| twice the area):
     // a foot just outside a sliver's long edge would undercut the distance.
@@ -753,7 +647,7 @@ gjk_vec3 gjk_simplex_polish(const gjk_simplex *s, gjk_vec3 v) {
 /// False when either side is unsure, or out of range.
 static bool same_side(gjk_vec3 x, gjk_vec3 y, gjk_vec3 z, gjk_vec3 w) {
     gjk_real edges2;
-    gjk_vec3 n = largest_angle_normal(x, y, z, &edges2, NULL);
+    gjk_vec3 n = largest_angle_normal(x, y, z, &edges2);
     gjk_real nn = gjk_length_sq(n);
     gjk_real rel = 16 * GJK_REAL_EPSILON * (1 + gjk_sqrt(edges2 / nn)); // (NaN or inf: unsure)
     gjk_real nlen = gjk_sqrt(nn);
