@@ -239,6 +239,9 @@ static gjk_real second_order_ahead(const gjk_query_input *q, gjk_vec3 n, gjk_rea
                                    gjk_real core_a, gjk_real core_b, gjk_vec3 va, gjk_vec3 vb, gjk_vec3 wa,
                                    gjk_vec3 wb, gjk_vec3 witness_a, gjk_vec3 witness_b, gjk_real rest,
                                    gjk_real slack) {
+    if (!(gjk_length_sq(wa) > 0) && !(gjk_length_sq(wb) > 0)) {
+        return 0; // no turn: μ is exact already
+    }
     step_state st;
     st.q = q;
     st.n = n;

@@ -123,6 +123,9 @@ static gjk_real second_order_step2(const step_state2 *st, gjk_real w) {
 static gjk_real second_order_ahead2(const gjk2_query_input *q, gjk_vec2 n, gjk_real d, gjk_real target,
                                     gjk_real core_a, gjk_real core_b, gjk_vec2 va, gjk_vec2 vb, gjk_real wa,
                                     gjk_real wb, gjk_real rest, gjk_real slack) {
+    if (wa == 0 && wb == 0) {
+        return 0; // no turn: μ is exact already
+    }
     step_state2 st;
     st.q = q;
     st.n = n;
@@ -143,7 +146,7 @@ static gjk_real second_order_ahead2(const gjk2_query_input *q, gjk_vec2 n, gjk_r
     if (!(st.budget > 0)) {
         return 0;
     }
-    gjk_real ahead = wa != 0 || wb != 0 ? second_order_step2(&st, 0) : 0; // (no turn: μ is exact already)
+    gjk_real ahead = second_order_step2(&st, 0);
     if (ahead < rest && wa != 0) {
         ahead = gjk_max(ahead, second_order_step2(&st, wa));
     }
