@@ -374,7 +374,7 @@ gjk_hull *gjk_hull_flat(const gjk_vec3 *points, const hv3 *pts, int n, hv3 origi
     }
     int m = k < 3 ? k : keep_flat_corners(fp, n, chain, k, eps);
     poly_set ps;
-    if (m < 0 || m < 3 || !gjk_polys_alloc(&ps, 2, 2 * m)) {
+    if (m < 3 || !gjk_polys_alloc(&ps, 2, 2 * m)) {
         free(fp);
         free(chain);
         *error = m >= 0 && m < 3 ? GJK_HULL_DEGENERATE : GJK_HULL_OUT_OF_MEMORY;
