@@ -71,15 +71,17 @@ static bool is_corner(const gjk_hull *h, int v, double tol) {
 }
 
 /// How far the points reach beyond the hull's vertices along d (unit): the
-/// largest p·d over the points less the largest over the vertices.
-static double reach_beyond(const gjk_hull *h, const gjk_vec3 *pts, int n, gjk_vec3 d) {
+/// largest (p − o)·d over the points less the largest over the vertices (o,
+/// a point near the cloud, keeps the products of a cloud far from its
+/// origin exact).
+static double reach_beyond(const gjk_hull *h, const gjk_vec3 *pts, int n, gjk_vec3 d, double o) {
     double hp = -INFINITY, hv = -INFINITY;
     for (int i = 0; i < n; ++i) {
-        hp = fmax(hp, (double)pts[i].x * d.x + (double)pts[i].y * d.y + (double)pts[i].z * d.z);
+        hp = fmax(hp, ((double)pts[i].x - o) * d.x + ((double)pts[i].y - o) * d.y + ((double)pts[i].z - o) * d.z);
     }
     for (int v = 0; v < h->vertex_count; ++v) {
         const gjk_vec3 q = h->vertices[v];
-        hv = fmax(hv, (double)q.x * d.x + (double)q.y * d.y + (double)q.z * d.z);
+        hv = fmax(hv, ((double)q.x - o) * d.x + ((double)q.y - o) * d.y + ((double)q.z - o) * d.z);
     }
     return hp - hv;
 }
@@ -98,7 +100,7 @@ static void check_hull(const gjk_hull *h, const gjk_vec3 *pts, int n, double siz
     for (int k = 0; k < 27; ++k) {
         gjk_vec3 d = gjk_v3((gjk_real)(k % 3 - 1), (gjk_real)(k / 3 % 3 - 1), (gjk_real)(k / 9 - 1));
         if (k != 13) {
-            worst = fmax(worst, reach_beyond(h, pts, n, gjk_normalize(d)));
+            worst = fmax(worst, reach_beyond(h, pts, n, gjk_normalize(d), 0));
         }
     }
     gjk_vec3 centroid = gjk_v3_zero();
@@ -108,7 +110,7 @@ static void check_hull(const gjk_hull *h, const gjk_vec3 *pts, int n, double siz
     for (int i = 0; i < n && n <= 1024; ++i) {
         gjk_vec3 d = gjk_sub(pts[i], centroid);
         if (gjk_length_sq(d) > 0) {
-            worst = fmax(worst, reach_beyond(h, pts, n, gjk_normalize(d)));
+            worst = fmax(worst, reach_beyond(h, pts, n, gjk_normalize(d), 0));
         }
     }
     if (worst > tol) {
@@ -1145,15 +1147,7 @@ static void test_curved_points_kept(void) {
     double worst = 0;
     for (int k = 0; k < 4000; ++k) {
         gjk_vec3 d = gjk_normalize(rng_cube(&r));
-        double in = -1e300, kept = -1e300;
-        for (int i = 0; i < N; ++i) {
-            in = fmax(in, ((double)pts[i].x - off) * d.x + ((double)pts[i].y - off) * d.y + ((double)pts[i].z - off) * d.z);
-        }
-        for (int v = 0; v < h->vertex_count; ++v) {
-            gjk_vec3 p = h->vertices[v];
-            kept = fmax(kept, ((double)p.x - off) * d.x + ((double)p.y - off) * d.y + ((double)p.z - off) * d.z);
-        }
-        worst = fmax(worst, (in - kept) / eps);
+        worst = fmax(worst, reach_beyond(h, pts, N, d, off) / eps);
     }
     if (!(worst <= 1)) {
         fprintf(stderr, "  %d of %d points kept, the rest up to %.3g resolutions outside\n", h->vertex_count, N, worst);
