@@ -280,6 +280,105 @@ static int drop_flat_vertices(const flat_point *fp, int *chain, int m, double ep
     return kept;
 }
 
+/// The farthest of the vertices all[i0+1 .. i1-1] (cyclic, m of them in
+/// all) from the segment fp[all[i0]]–fp[all[i1]]: its distance (infinite
+/// where one is NaN, 0 for none), and its index in all in *far (−1 for none).
+static double run_reach(const flat_point *fp, const int *all, int m, int i0, int i1, int *far) {
+    const flat_point *a = &fp[all[i0]], *c = &fp[all[i1]];
+    double reach = 0;
+    *far = -1;
+    for (int j = i0 + 1 == m ? 0 : i0 + 1; j != i1; j = j + 1 == m ? 0 : j + 1) {
+        double d = flat_segment_distance(a, c, &fp[all[j]]);
+        d = d == d ? d : INFINITY;
+        if (*far < 0 || d > reach) {
+            reach = d, *far = j;
+        }
+    }
+    return reach;
+}
+
+/// The polygon chain[0..kept), a subsequence of the convex polygon
+/// all[0..m) that starts at all[0], with no vertex on an edge where another
+/// choice can do without one. drop_flat_vertices leaves such vertices (it
+/// never checks a kept vertex against its final neighbours, and it always
+/// keeps chain[0]), and a tip kept by keep_flat_corners can put the vertex
+/// beside it on the new edge (fuzz/findings f69: 0.07 eps from it). Each
+/// vertex, between its neighbours p and q:
+/// - goes, where every vertex of all from p to q (itself and the ones
+///   dropped beside it) lies within eps of the segment p–q, so that the
+///   polygon still holds every point within eps;
+/// - else, where it lies within eps of that segment itself, is replaced by
+///   the vertex of all between p and q farthest from it, if that one's two
+///   segments hold their runs within eps (once per vertex): f69's vertex
+///   could not go, as a dropped neighbour would then lie 1.05 eps out, and
+///   that neighbour takes its place.
+/// A worklist: a change moves the neighbours of two vertices, which are
+/// checked again. Returns the new count, at least 3; the input count where
+/// out of memory (the polygon is still a valid hull).
+static int drop_edge_vertices(const flat_point *fp, const int *all, int m, int *chain, int kept, double eps) {
+    int *pos = malloc((size_t)kept * 4 * sizeof *pos);
+    bool *flags = malloc((size_t)kept * 2 * sizeof *flags);
+    if (pos == NULL || flags == NULL) {
+        free(pos);
+        free(flags);
+        return kept;
+    }
+    int *prev = pos + kept, *next = prev + kept, *stack = next + kept;
+    bool *queued = flags, *moved = flags + kept;
+    for (int j = 0, k = 0; j < m && k < kept; ++j) {
+        if (all[j] == chain[k]) {
+            pos[k++] = j;
+        }
+    }
+    int top = 0;
+    for (int k = 0; k < kept; ++k) {
+        prev[k] = k == 0 ? kept - 1 : k - 1;
+        next[k] = k + 1 == kept ? 0 : k + 1;
+        stack[top++] = kept - 1 - k; // popped from chain[0] on
+        queued[k] = true;
+        moved[k] = false;
+    }
+    int count = kept;
+    while (top > 0 && count > 3) {
+        int k = stack[--top];
+        queued[k] = false;
+        int p = prev[k], q = next[k], far, far_p, far_q;
+        if (p < 0) {
+            continue; // dropped already
+        }
+        double reach = run_reach(fp, all, m, pos[p], pos[q], &far);
+        if (reach <= eps) {
+            next[p] = q;
+            prev[q] = p;
+            prev[k] = -1;
+            --count;
+        } else if (!moved[k] && far != pos[k] &&
+                   flat_segment_distance(&fp[all[pos[p]]], &fp[all[pos[q]]], &fp[all[pos[k]]]) <= eps &&
+                   run_reach(fp, all, m, pos[p], far, &far_p) <= eps && run_reach(fp, all, m, far, pos[q], &far_q) <= eps) {
+            pos[k] = far;
+            moved[k] = true;
+        } else {
+            continue; // a corner
+        }
+        int both[2] = {p, q};
+        for (int i = 0; i < 2; ++i) {
+            if (!queued[both[i]]) {
+                queued[both[i]] = true;
+                stack[top++] = both[i];
+            }
+        }
+    }
+    int n = 0;
+    for (int k = 0; k < kept; ++k) {
+        if (prev[k] >= 0) {
+            chain[n++] = all[pos[k]];
+        }
+    }
+    free(pos);
+    free(flags);
+    return n;
+}
+
 /// drop_flat_vertices on chain[0..m) of the n points fp, checked: a vertex
 /// within eps of the line through its kept neighbours may still lie beyond
 /// the segment between them, at the tip of a sliver (a polygon thinner
@@ -323,6 +422,9 @@ static int keep_flat_corners(const flat_point *fp, int n, int *chain, int m, dou
         if (!more) {
             break;
         }
+    }
+    if (kept > 3) {
+        kept = drop_edge_vertices(fp, all, m, chain, kept, eps);
     }
     free(all);
     free(forced);

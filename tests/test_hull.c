@@ -331,6 +331,71 @@ static void test_flat_sliver_keeps_ends(void) {
     ENSURE(built > 100);
 }
 
+static void test_flat_no_vertex_on_edge(void) {
+    gjk_hull_error err;
+    gjk_hull *h;
+    // fuzz/findings f69: ten coplanar points. Keeping the sliver's tip T
+    // (pts[6]) left the vertex beside it (pts[5]) 9.5e-14 from the segment
+    // between its neighbours, 0.07 of the resolution: a vertex on an edge.
+    // It cannot simply go (a point dropped beside it would then lie 1.05
+    // resolutions out): that point is the vertex instead.
+#if !GJK_USE_FLOAT
+    static const gjk_vec3 pts[10] = {{-0x1.292476eec2beap-3, -0x1.3fe622fc5599ap-2, 0x1.df3900e843681p-1},
+                                     {-0x1.851b834d210fdp-4, -0x1.a2e8383b14b41p-3, 0x1.39c545e285117p-1},
+                                     {0x1.baa009786b17ap-6, 0x1.dc85fe25cdea7p-5, -0x1.64ed2d12528aep-3},
+                                     {0x1.0657d6444a885p-3, 0x1.1a6f3ed7d0472p-2, -0x1.a7196db173e3ap-1},
+                                     {0x1.0e843138459dbp-3, 0x1.233bd7ca97144p-2, -0x1.b447eb0aefbdp-1},
+                                     {0x1.29cc9d3d04ad4p-3, 0x1.409b29f99b61ep-2, -0x1.e04830bc2ebd2p-1},
+                                     {0x1.29e69b9939dbp-3, 0x1.40b725f4e6aeap-2, -0x1.e0721cb17d1fap-1},
+                                     {0x1.d7683df13be73p-4, 0x1.fb827d19826e6p-3, -0x1.7c22ca095968cp-1},
+                                     {0x1.0e1327bb77e8dp-6, 0x1.22c22622c2157p-5, -0x1.b3919d800597bp-4},
+                                     {-0x1.04fb0ec226553p-3, -0x1.18f7c14999e6bp-2, 0x1.a4e6ed669db07p-1}};
+    h = gjk_hull_create(pts, 10, &err);
+    ENSURE(h != NULL);
+    if (h != NULL) {
+        ENSURE(h->flat);
+        check_hull(h, pts, 10, 1);
+        gjk_hull_destroy(h);
+    }
+#endif
+    // Flat clouds whose greedy drop left vertices on edges (a flat hull
+    // review's families, where it found them): a fan of points on an arc
+    // a millionth of a radian wide or less, with one point across the
+    // circle; and ellipses a few resolutions thin.
+    rng r = {69};
+    const double res = GJK_USE_FLOAT ? 4e-6 : 1e-12;
+    int built = 0;
+    for (int trial = 0; trial < 1000; ++trial) {
+        gjk_vec3 cloud[34];
+        gjk_quat q = rng_rotation(&r);
+        int n = 5 + rng_int(&r, 30);
+        bool fan = trial % 2 == 0;
+        for (int i = 0; i < n; ++i) {
+            double x, y;
+            if (fan) {
+                double a = rng_range(&r, -1, 1) * 1e-6 * pow(10, rng_range(&r, -3, 3));
+                x = i == 0 ? 1 : -cos(a);
+                y = i == 0 ? 0 : sin(a) * rng_range(&r, 0.5, 1.5);
+            } else {
+                double a = rng_range(&r, 0, 6.283);
+                x = cos(a);
+                y = res * rng_range(&r, 0.1, 5) * sin(a);
+            }
+            cloud[i] = gjk_quat_rotate(q, gjk_v3((gjk_real)x, (gjk_real)y, 0));
+        }
+        h = gjk_hull_create(cloud, n, &err);
+        if (h != NULL) {
+            ++built;
+            check_hull(h, cloud, n, 1);
+            gjk_hull_destroy(h);
+        } else {
+            ENSURE(err == GJK_HULL_DEGENERATE); // a line within the resolution
+        }
+    }
+    printf("  %d of 1000 flat clouds built (the rest a line within the resolution)\n", built);
+    ENSURE(built > 300);
+}
+
 static void test_flat_and_degenerate(void) {
     // A hexagon in a tilted plane with interior and duplicate points.
     gjk_vec3 pts[16];
@@ -1912,5 +1977,6 @@ int main(void) {
     RUN_TEST(test_warm_steps_bound_nothing);
     RUN_TEST(test_clouds_off_origin);
     RUN_TEST(test_flat_sliver_keeps_ends);
+    RUN_TEST(test_flat_no_vertex_on_edge);
     return TEST_SUMMARY();
 }

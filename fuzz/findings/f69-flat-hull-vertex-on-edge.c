@@ -1,4 +1,4 @@
-// Open (review of a587008): ten coplanar points whose flat hull, after
+// Fixed (drop_edge_vertices, hull_pack.c); found by the review of a587008: ten coplanar points whose flat hull, after
 // keep_flat_corners keeps the sliver's tip T (dropped before, 3.4e-4 beyond
 // the segment that replaced it), also keeps the vertex A next to it, which
 // now lies 9.5e-14 (0.07 of the resolution) from the segment between its
