@@ -954,7 +954,8 @@ static gjk_penetration_output penetration_query(const gjk_query_input *input, gj
 }
 
 gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache) {
-    return penetration_query(input, cache, 0);
+    // (A NULL input, or an invalid max_distance, is reported by the query.)
+    return penetration_query(input, cache, input != NULL ? input->options.max_distance : 0);
 }
 
 gjk_penetration_output gjk_penetration_bounded(const gjk_query_input *input, gjk_simplex_cache *cache,

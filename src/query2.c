@@ -773,7 +773,8 @@ static gjk2_penetration_output penetration_query(const gjk2_query_input *input, 
 }
 
 gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache) {
-    return penetration_query(input, cache, 0);
+    // (A NULL input, or an invalid max_distance, is reported by the query.)
+    return penetration_query(input, cache, input != NULL ? input->options.max_distance : 0);
 }
 
 gjk2_penetration_output gjk2_penetration_bounded(const gjk2_query_input *input, gjk2_simplex_cache *cache,

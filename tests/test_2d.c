@@ -980,6 +980,22 @@ static void test_max_distance(void) {
     in.options.max_distance = 100; // beyond: the full answer
     gjk2_distance_output same = gjk2_distance(&in, NULL);
     ENSURE_NEAR(same.distance, full.distance, TOL(20));
+    // gjk2_penetration stops the same way.
+    in.options.max_distance = 0;
+    gjk2_penetration_output pfull = gjk2_penetration(&in, NULL);
+    in.options.max_distance = 2;
+    gjk2_penetration_output p = gjk2_penetration(&in, NULL);
+    ENSURE(p.status == GJK_SEPARATED && p.depth == 0);
+    ENSURE(p.signed_distance > 2 && p.signed_distance <= pfull.signed_distance + TOL(20));
+    ENSURE(p.iterations < pfull.iterations); // the full answer takes steps on the ellipse
+    ENSURE_NEAR(len2(p.normal), 1, NORMAL_UNIT_TOL);
+    // Overlapping: unaffected.
+    in = query(&a, pose(0, 0, 0.3), &b, pose(1.1, 0.2, 0.2));
+    pfull = gjk2_penetration(&in, NULL);
+    in.options.max_distance = 2;
+    p = gjk2_penetration(&in, NULL);
+    ENSURE(pfull.status == GJK_PENETRATING && p.status == GJK_PENETRATING);
+    ENSURE(p.signed_distance == pfull.signed_distance && p.epa_iterations == pfull.epa_iterations);
 }
 
 static void test_iteration_caps(void) {

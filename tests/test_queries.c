@@ -1766,22 +1766,52 @@ static void test_max_distance(void) {
     ENSURE(d.distance <= exact.distance + TOL(30));
     ENSURE(d.iterations <= exact.iterations);
     ENSURE(gjk_distance_between(d.point_a, d.point_b) >= exact.distance - TOL(30));
-    // gjk_penetration ignores the option (distance query only).
+    // gjk_penetration stops the same way: a lower bound above the limit,
+    // in no more iterations than the full answer.
+    q.options.max_distance = 0;
+    gjk_penetration_output full = gjk_penetration(&q, NULL);
+    ENSURE(full.status == GJK_SEPARATED);
+    ENSURE_NEAR(full.signed_distance, exact.distance, TOL(30));
+    q.options.max_distance = 2;
     gjk_penetration_output p = gjk_penetration(&q, NULL);
     ENSURE(p.status == GJK_SEPARATED);
-    ENSURE_NEAR(p.signed_distance, exact.distance, TOL(30));
+    ENSURE(p.signed_distance > 2 && p.signed_distance <= exact.distance + TOL(30));
+    ENSURE(p.depth == 0 && p.epa_iterations == 0);
+    ENSURE(p.iterations <= full.iterations);
+    ENSURE_NEAR(gjk_length(p.normal), 1, 1e-6);
+    ENSURE(gjk_distance_between(p.point_a, p.point_b) >= exact.distance - TOL(30));
+    // A contact margin far below the distance: proved apart by the first
+    // support call (the start direction joins the origins).
+    q.options.max_distance = (gjk_real)1e-3;
+    p = gjk_penetration(&q, NULL);
+    ENSURE(p.status == GJK_SEPARATED && p.signed_distance > (gjk_real)1e-3 && p.iterations == 0);
     // Overlapping shapes: unaffected.
     q = query(&S, at(0, 0, 0), &S, at(1.5, 0, 0));
     q.options.max_distance = 1;
     d = gjk_distance(&q, NULL);
     ENSURE(d.status == GJK_PENETRATING);
     ENSURE(d.distance == 0);
+    q = query(&A, at(0, 0, 0), &B, pose(V(1.2, 0.3, -0.2), axis_angle(1, 1, 0, 0.7)));
+    q.options.max_distance = 0;
+    full = gjk_penetration(&q, NULL);
+    q.options.max_distance = 1;
+    p = gjk_penetration(&q, NULL);
+    ENSURE(full.status == GJK_PENETRATING && p.status == GJK_PENETRATING);
+    ENSURE(p.signed_distance == full.signed_distance && p.iterations == full.iterations &&
+           p.epa_iterations == full.epa_iterations);
     // Apart by less than the limit: exact.
     q = query(&S, at(0, 0, 0), &S, at(2.5, 0, 0));
     q.options.max_distance = 1;
     d = gjk_distance(&q, NULL);
     ENSURE(d.status == GJK_SEPARATED);
     ENSURE_NEAR(d.distance, 0.5, TOL(4));
+    q = query(&A, at(0, 0, 0), &B, pose(V(2.3, 0.3, -0.2), axis_angle(1, 1, 0, 0.7)));
+    q.options.max_distance = 0;
+    full = gjk_penetration(&q, NULL);
+    q.options.max_distance = 1;
+    p = gjk_penetration(&q, NULL);
+    ENSURE(full.status == GJK_SEPARATED && full.signed_distance < 1);
+    ENSURE(p.status == full.status && p.signed_distance == full.signed_distance);
 }
 
 // ---- invalid input ----

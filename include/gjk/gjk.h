@@ -239,10 +239,15 @@ typedef struct gjk_options {
     /// query is this times its length scale (see README, "Tolerances"). It
     /// is also the touching band.
     gjk_real tolerance;
-    /// Distance query only: when > 0 (0 is off), the query may stop as soon as it
-    /// proves the distance exceeds this value; it then returns
-    /// GJK_SEPARATED with a lower bound on the distance (> max_distance)
-    /// and the witness points of the current simplex.
+    /// Distance and penetration queries (3D and 2D): when > 0 (0 is off),
+    /// the query may stop as soon as it proves the shapes farther apart
+    /// than this value; it then returns GJK_SEPARATED with a lower bound on
+    /// the distance (> max_distance) as its distance (signed distance), and
+    /// the normal and witness points of the current simplex. A contact
+    /// margin: a penetration query with a small max_distance skips the
+    /// distance of pairs apart beyond it, as an MPR test that answers only
+    /// "not intersecting" would. Closed forms (balls, capsules, two boxes)
+    /// answer exactly all the same.
     gjk_real max_distance;
     /// Optional: called once per iteration with the simplex (GJK) or the
     /// polytope (EPA). NULL costs one predictable branch per iteration.
@@ -383,6 +388,8 @@ GJK_API gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simpl
 /// separating axes without iterations, apart as in gjk_distance and with
 /// their cores overlapping (witness points in the middle of the contact
 /// patch; the cache is left empty). `cache` may be NULL (see gjk_distance).
+/// With options.max_distance > 0 the query may stop once the shapes are
+/// proved apart beyond it (see gjk_options).
 GJK_API gjk_penetration_output gjk_penetration(const gjk_query_input *input, gjk_simplex_cache *cache);
 
 // ---- Casts ---------------------------------------------------------------

@@ -183,7 +183,8 @@ GJK_API gjk2_distance_output gjk2_distance(const gjk2_query_input *input, gjk2_s
 /// overlap (exact for polygons). Two boxes, or a box and a segment or
 /// capsule, clear of touching are answered by their separating axes without
 /// iterations (witness points in the middle of the contact edge; the cache
-/// is left empty). `cache` may be NULL.
+/// is left empty). `cache` may be NULL. With options.max_distance > 0 it
+/// may stop once the shapes are proved apart beyond it (see gjk_options).
 GJK_API gjk2_penetration_output gjk2_penetration(const gjk2_query_input *input, gjk2_simplex_cache *cache);
 
 // ---- Casts (the 2D twins of gjk_raycast, gjk_shapecast, gjk_time_of_impact) ----
