@@ -357,6 +357,36 @@ static void test_flat_no_vertex_on_edge(void) {
         check_hull(h, pts, 10, 1);
         gjk_hull_destroy(h);
     }
+    // Its review's case: pts2[7] stayed 0.68 resolutions (1.585e-12 here,
+    // 1e-12 of the half extents' sum) from its neighbours' segment; the
+    // farthest point between them could not take its place (a segment of
+    // its reached 1.004 resolutions) and the second farthest, pts2[9], can.
+    static const gjk_vec3 pts2[15] = {
+        {0x1.e67e91e6334fp-2, -0x1.ac9ceb8f98f52p-1, 0x1.159a1d40e5bcp-2},
+        {-0x1.e67e91e6334fp-2, 0x1.ac9ceb8f98f52p-1, -0x1.159a1d40e5bcp-2},
+        {-0x1.0439939c3186ap-2, 0x1.ca874a20e1a28p-2, -0x1.28fa4022d9e6fp-3},
+        {-0x1.60213c7793fdp-2, 0x1.363c105318afdp-1, -0x1.91dcd1704379dp-3},
+        {-0x1.87790d91e190fp-10, 0x1.58e591fc2354cp-9, -0x1.bec31e6a03a7dp-11},
+        {-0x1.c436d065ce387p-5, 0x1.8e6946156051fp-4, -0x1.020a84b0ac2d1p-5},
+        {0x1.48e71a4030e7p-2, -0x1.21c5617b90fb1p-1, 0x1.775ae338ce6e1p-3},
+        {0x1.d829ee5b78ca4p-2, -0x1.9ffcc3714f16fp-1, 0x1.0d6cb9f49fad5p-2},
+        {0x1.40bded65c5341p-5, -0x1.1a94c4bd73633p-4, 0x1.6e0aa64b6667fp-6},
+        {0x1.b04ae1772f54fp-2, -0x1.7cdc1cf39fab1p-1, 0x1.ed58d19b77bd5p-3},
+        {0x1.e13463e68a36fp-2, -0x1.a7f3db2cd11b2p-1, 0x1.12956570bf21fp-2},
+        {-0x1.6b38fa28efed6p-4, 0x1.4001f12b557ffp-3, -0x1.9e85a09cb1433p-5},
+        {0x1.b437a5abe3959p-2, -0x1.805155f9bd533p-1, 0x1.f1d37e14584f1p-3},
+        {-0x1.77f244f02e6b8p-2, 0x1.4b37b1534eb1cp-1, -0x1.ad0af5d1caf76p-3},
+        {0x1.3b749bd6c61b4p-2, -0x1.15ec769147506p-1, 0x1.6802323da1f9cp-3}};
+    h = gjk_hull_create(pts2, 15, &err);
+    ENSURE(h != NULL);
+    if (h != NULL) {
+        ENSURE(h->flat);
+        check_hull(h, pts2, 15, 1);
+        for (int v = 0; v < h->vertex_count; ++v) {
+            ENSURE(is_corner(h, v, 1.585e-12));
+        }
+        gjk_hull_destroy(h);
+    }
 #endif
     // Flat clouds whose greedy drop left vertices on edges (a flat hull
     // review's families, where it found them): a fan of points on an arc
