@@ -275,6 +275,21 @@ static void test_hull_scale_free(void) {
     }
 }
 
+/// The hull of a flat cloud of about unit size checked (check_hull): 1
+/// when built, 0 when refused as a line within the resolution (any other
+/// failure fails the check).
+static int check_flat_cloud(const gjk_vec3 *cloud, int n) {
+    gjk_hull_error err;
+    gjk_hull *h = gjk_hull_create(cloud, n, &err);
+    if (h == NULL) {
+        ENSURE(err == GJK_HULL_DEGENERATE);
+        return 0;
+    }
+    check_hull(h, cloud, n, 1);
+    gjk_hull_destroy(h);
+    return 1;
+}
+
 static void test_flat_sliver_keeps_ends(void) {
     gjk_hull_error err;
     gjk_hull *h;
@@ -318,14 +333,7 @@ static void test_flat_sliver_keeps_ends(void) {
             double y = w * rng_range(&r, -1, 1);
             cloud[i] = gjk_quat_rotate(q, gjk_v3((gjk_real)x, (gjk_real)y, 0));
         }
-        h = gjk_hull_create(cloud, n, &err);
-        if (h != NULL) {
-            ++built;
-            check_hull(h, cloud, n, 1);
-            gjk_hull_destroy(h);
-        } else {
-            ENSURE(err == GJK_HULL_DEGENERATE); // a line within the resolution
-        }
+        built += check_flat_cloud(cloud, n);
     }
     printf("  %d of 400 slivers built (the rest a line within the resolution)\n", built);
     ENSURE(built > 100);
@@ -413,14 +421,7 @@ static void test_flat_no_vertex_on_edge(void) {
             }
             cloud[i] = gjk_quat_rotate(q, gjk_v3((gjk_real)x, (gjk_real)y, 0));
         }
-        h = gjk_hull_create(cloud, n, &err);
-        if (h != NULL) {
-            ++built;
-            check_hull(h, cloud, n, 1);
-            gjk_hull_destroy(h);
-        } else {
-            ENSURE(err == GJK_HULL_DEGENERATE); // a line within the resolution
-        }
+        built += check_flat_cloud(cloud, n);
     }
     printf("  %d of 1000 flat clouds built (the rest a line within the resolution)\n", built);
     ENSURE(built > 300);
