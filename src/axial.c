@@ -156,6 +156,7 @@ bool gjk_axial_signed(const gjk_pair *p, const gjk_options *o, gjk_real tol, gjk
     in.transform_b.rotation.c = turn, in.transform_b.rotation.s = 0;
     in.options = *o;
     in.options.trace = NULL;
+    in.options.max_distance = 0; // the answer, not a bound: the 3D query reads it as exact
     gjk2_penetration_output r = gjk2_penetration(&in, NULL);
     if (r.status != GJK_SEPARATED && r.status != GJK_TOUCHING && r.status != GJK_PENETRATING) {
         return false; // not converged (or no answer): GJK and EPA's

@@ -428,6 +428,7 @@ static gjk_cast_output cast_answer_run(const gjk_shape *a, gjk_transform ta, con
     }
     gjk_query_input q = {a, ta, b, tb, *options};
     q.options.trace = NULL;
+    q.options.max_distance = 0; // the contact's normal and point, not a bound (the target separation may exceed it)
     gjk_transform tb_at = tb;
     tb_at.position = gjk_mul_add(tb.position, c.lambda, translation);
     q.transform_b = tb_at;

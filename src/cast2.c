@@ -210,6 +210,7 @@ static gjk2_cast_output cast_answer_run(const gjk2_shape *a, gjk_transform2 ta, 
     }
     gjk2_query_input q = {a, ta, b, tb, *options};
     q.options.trace = NULL;
+    q.options.max_distance = 0; // the contact's normal and point, not a bound (the target separation may exceed it)
     q.transform_b.position = gjk_mul_add2(tb.position, c.lambda, translation);
     gjk2_penetration_output pen = gjk2_penetration(&q, NULL);
     gjk_status st = pen.status == GJK_INVALID_INPUT ? GJK_INVALID_INPUT

@@ -2737,6 +2737,60 @@ static void test_invalid_input(void) {
 /// at t. Checks: f28's ray, and 300 random rays at ellipsoids, cylinders and
 /// cones with and without margins: the point is origin + t·direction to
 /// rounding, and on the surface within the tolerance.
+/// options.max_distance lets gjk_penetration stop at a lower bound once the
+/// shapes are proved apart beyond it; a cast's answer at a start within its
+/// target separation comes from a penetration query there, and must be the
+/// contact's own normal and point however far beyond max_distance the
+/// target lies (and the axial pairs' plane query the exact answer).
+static void test_cast_ignores_max_distance(void) {
+    gjk_shape cyl = gjk_make_cylinder(1, 1), cone = gjk_make_cone((gjk_real)0.8, 1);
+    gjk_vec3 cloud[12];
+    for (int i = 0; i < 12; ++i) {
+        double a = 0.5236 * i;
+        cloud[i] = V(cos(a), sin(a), i % 2 ? 0.6 : -0.6);
+    }
+    gjk_shape hull = gjk_make_polytope(cloud, 12);
+    const gjk_shape *shapes[3] = {&cyl, &cone, &hull};
+    int compared = 0;
+    for (int k = 0; k < 60; ++k) {
+        gjk_shapecast_input in;
+        memset(&in, 0, sizeof in);
+        in.shape_a = shapes[k % 3];
+        in.shape_b = shapes[(k / 3) % 3];
+        in.transform_a = pose(V(0, 0, 0), rnd_quat());
+        // B 0.05 from A along a random direction (the gap found by
+        // bisection on the distance), cast away from A: hit at t = 0.
+        gjk_vec3 u = rnd_unit_vec();
+        gjk_quat qb = rnd_quat();
+        double lo = 0, hi = 6;
+        for (int it = 0; it < 60; ++it) {
+            double mid = 0.5 * (lo + hi);
+            gjk_query_input q = {in.shape_a, in.transform_a, in.shape_b, pose(gjk_scale((gjk_real)mid, u), qb), {0}};
+            if (gjk_distance(&q, NULL).distance < 0.05) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        in.transform_b = pose(gjk_scale((gjk_real)hi, u), qb);
+        in.translation_b = gjk_scale(1, u);
+        in.target_separation = (gjk_real)0.1;
+        gjk_cast_output exact = gjk_shapecast(&in);
+        in.options.max_distance = (gjk_real)0.01;
+        gjk_cast_output bounded = gjk_shapecast(&in);
+        ENSURE(exact.status == GJK_HIT && exact.t == 0);
+        ENSURE(bounded.status == exact.status && bounded.t == exact.t);
+        ENSURE_VEC_NEAR(bounded.normal, exact.normal, 1e-12);
+        ENSURE_VEC_NEAR(bounded.point, exact.point, 1e-12);
+        compared += exact.status == GJK_HIT;
+        // gjk_distance itself may stop there, at a bound above 0.01.
+        gjk_query_input q = {in.shape_a, in.transform_a, in.shape_b, in.transform_b, in.options};
+        gjk_distance_output d = gjk_distance(&q, NULL);
+        ENSURE(d.status == GJK_SEPARATED && d.distance > (gjk_real)0.01 && d.distance <= (gjk_real)0.0501);
+    }
+    printf("  %d casts starting within their target compared\n", compared);
+}
+
 static void test_ray_point_on_ray(void) {
     gjk_shape f28 = gjk_with_margin(gjk_make_ellipsoid(V(3, 1, 4.75)), (gjk_real)0.984375);
     gjk_transform tf = gjk_transform_make(V(-5.5, -5.5, -5), gjk_quat_normalize(gjk_quat_make(
@@ -2810,5 +2864,6 @@ int main(void) {
     RUN_TEST(test_toi_spin_about_own_axis);
     RUN_TEST(test_toi_slow_corner);
     RUN_TEST(test_toi_opening_then_closing);
+    RUN_TEST(test_cast_ignores_max_distance);
     return TEST_SUMMARY();
 }

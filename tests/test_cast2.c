@@ -1635,6 +1635,45 @@ static void test_initial_overlap_epa_capped2(void) {
     }
 }
 
+/// As in 3D (test_cast_ignores_max_distance): a cast that starts within
+/// its target separation answers from a penetration query there, whatever
+/// options.max_distance (which lets gjk2_penetration stop at a bound).
+static void test_cast_ignores_max_distance2(void) {
+    gjk_vec2 hexagon[6], spike[3] = {{-1, -0.2f}, {1, 0}, {-1, 0.2f}};
+    for (int i = 0; i < 6; ++i) {
+        hexagon[i] = V2(cos(1.0472 * i), 0.7 * sin(1.0472 * i));
+    }
+    gjk2_shape shapes[3] = {gjk2_make_convex_polygon(hexagon, 6), gjk2_make_ellipse(V2(1, 0.5)),
+                            gjk2_make_convex_polygon(spike, 3)};
+    rng r = {0x3d1};
+    for (int k = 0; k < 60; ++k) {
+        const gjk2_shape *a = &shapes[k % 3], *b = &shapes[(k / 3) % 3];
+        gjk_transform2 ta = pose(0, 0, rng_range(&r, 0, 2 * PI));
+        double ang = rng_range(&r, 0, 2 * PI), turn = rng_range(&r, 0, 2 * PI), lo = 0, hi = 6;
+        d2 u = dv(cos(ang), sin(ang));
+        for (int it = 0; it < 60; ++it) { // B 0.05 from A along u
+            double mid = 0.5 * (lo + hi);
+            if (sd_static(a, ta, b, pose(mid * u.x, mid * u.y, turn)) < 0.05) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        gjk2_shapecast_input in;
+        memset(&in, 0, sizeof in);
+        in.shape_a = a, in.transform_a = ta, in.shape_b = b, in.transform_b = pose(hi * u.x, hi * u.y, turn);
+        in.translation_b = V2d(u);
+        in.target_separation = (gjk_real)0.1;
+        gjk2_cast_output exact = gjk2_shapecast(&in);
+        in.options.max_distance = (gjk_real)0.01;
+        gjk2_cast_output bounded = gjk2_shapecast(&in);
+        ENSURE(exact.status == GJK_HIT && exact.t == 0);
+        ENSURE(bounded.status == exact.status && bounded.t == exact.t);
+        ENSURE(bounded.normal.x == exact.normal.x && bounded.normal.y == exact.normal.y);
+        ENSURE(bounded.point.x == exact.point.x && bounded.point.y == exact.point.y);
+    }
+}
+
 int main(void) {
     RUN_TEST(test_ray_circle);
     RUN_TEST(test_ray_box);
@@ -1666,5 +1705,6 @@ int main(void) {
     RUN_TEST(test_toi_misc);
     RUN_TEST(test_initial_overlap_epa_capped2);
     RUN_TEST(test_invalid_input);
+    RUN_TEST(test_cast_ignores_max_distance2);
     return TEST_SUMMARY();
 }

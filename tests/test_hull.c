@@ -291,8 +291,6 @@ static int check_flat_cloud(const gjk_vec3 *cloud, int n) {
 }
 
 static void test_flat_sliver_keeps_ends(void) {
-    gjk_hull_error err;
-    gjk_hull *h;
     // Needle review: seven points along x (from -0.41 to 0.572), within
     // 1.2e-12 of a line, so that their hull is a flat sliver polygon. Its
     // vertex at the +x end (0.5723) lay within the resolution of the line
@@ -300,6 +298,8 @@ static void test_flat_sliver_keeps_ends(void) {
     // it, though it lies 1.6e-3 beyond the segment that replaced it: the
     // hull's support along +x fell short of the points by that much.
 #if !GJK_USE_FLOAT
+    gjk_hull_error err;
+    gjk_hull *h;
     static const gjk_vec3 pts[7] = {{-0x1.a85a00fdac5b1p-2, -0x1.3074a03c016fap-3, -0x1.75c9513d45fdap-6},
                                     {0x1.250a6a990732p-1, -0x1.3074a03c01f3p-3, -0x1.75c9513d3cffcp-6},
                                     {-0x1.dbd9fab2187b4p-3, -0x1.3074a03c02115p-3, -0x1.75c9513d3b87fp-6},
@@ -340,14 +340,14 @@ static void test_flat_sliver_keeps_ends(void) {
 }
 
 static void test_flat_no_vertex_on_edge(void) {
-    gjk_hull_error err;
-    gjk_hull *h;
     // fuzz/findings f69: ten coplanar points. Keeping the sliver's tip T
     // (pts[6]) left the vertex beside it (pts[5]) 9.5e-14 from the segment
     // between its neighbours, 0.07 of the resolution: a vertex on an edge.
     // It cannot simply go (a point dropped beside it would then lie 1.05
     // resolutions out): that point is the vertex instead.
 #if !GJK_USE_FLOAT
+    gjk_hull_error err;
+    gjk_hull *h;
     static const gjk_vec3 pts[10] = {{-0x1.292476eec2beap-3, -0x1.3fe622fc5599ap-2, 0x1.df3900e843681p-1},
                                      {-0x1.851b834d210fdp-4, -0x1.a2e8383b14b41p-3, 0x1.39c545e285117p-1},
                                      {0x1.baa009786b17ap-6, 0x1.dc85fe25cdea7p-5, -0x1.64ed2d12528aep-3},

@@ -242,12 +242,16 @@ typedef struct gjk_options {
     /// Distance and penetration queries (3D and 2D): when > 0 (0 is off),
     /// the query may stop as soon as it proves the shapes farther apart
     /// than this value; it then returns GJK_SEPARATED with a lower bound on
-    /// the distance (> max_distance) as its distance (signed distance), and
-    /// the normal and witness points of the current simplex. A contact
-    /// margin: a penetration query with a small max_distance skips the
-    /// distance of pairs apart beyond it, as an MPR test that answers only
-    /// "not intersecting" would. Closed forms (balls, capsules, two boxes)
-    /// answer exactly all the same.
+    /// the distance (> max_distance) as its distance (signed distance), a
+    /// unit normal from A to B (the bound's direction, or the walk's) and
+    /// points of A and of B at least that far apart, not the closest. A
+    /// contact margin: a penetration query with a small max_distance skips
+    /// the distance of pairs apart beyond it, as an MPR test that answers
+    /// only "not intersecting" would. The closed forms and the separating
+    /// axes (balls, capsules, boxes, solids of revolution with parallel
+    /// axes, 2D polygons) answer exactly all the same. The casts and the
+    /// contact manifold do not take it (the manifold has its speculative
+    /// distance).
     gjk_real max_distance;
     /// Optional: called once per iteration with the simplex (GJK) or the
     /// polytope (EPA). NULL costs one predictable branch per iteration.
@@ -323,7 +327,9 @@ typedef struct gjk_distance_output {
     /// within the tolerance of the true distance, and may be 0.
     gjk_real distance;
     /// Closest point on A and on B (world frame). When the shapes overlap
-    /// both are one point of the overlap.
+    /// both are one point of the overlap. (After an early stop at
+    /// options.max_distance: points of A and of B at least `distance`
+    /// apart, not the closest.)
     gjk_vec3 point_a, point_b;
     /// Unit vector from A to B along which they are closest. When the shapes
     /// overlap it is unit if the direction is known (the cores are apart and
@@ -346,7 +352,9 @@ typedef struct gjk_penetration_output {
     gjk_real depth;
     /// Witness points (world): when apart, the closest points; when
     /// overlapping, the deepest point of A inside B (point_a) and of B inside
-    /// A (point_b), so that point_a − point_b = depth·normal.
+    /// A (point_b), so that point_a − point_b = depth·normal. (After an
+    /// early stop at options.max_distance: points of A and of B at least
+    /// signed_distance apart, not the closest.)
     gjk_vec3 point_a, point_b;
     /// Unit vector from A to B (always unit unless status is an error).
     gjk_vec3 normal;
