@@ -1493,6 +1493,19 @@ static void check_witnesses(const geo *g, double sd, const double *pa, const dou
     g_detail[0] = '\0';
 }
 
+/// A bound's answer (is_bound): its points lie in the shapes and at least
+/// its value apart.
+static void check_bound_points(const geo *g, double value, const double *pa, const double *pb) {
+    double tol = geo_tol(g, value);
+    double d[3] = {pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]};
+    REQUIRE(len3d(d) >= value - tol, "max_distance answer: the witness points are nearer than the distance bound");
+    for (int i = 0; i < g->ndirs; ++i) {
+        const double *u = g->dirs[i];
+        REQUIRE(dot3d(u, pa) <= geo_h(g, 0, u) + tol, "max_distance answer: point_a lies outside A");
+        REQUIRE(dot3d(u, pb) <= geo_h(g, 1, u) + tol, "max_distance answer: point_b lies outside B");
+    }
+}
+
 /// An overlap answer of the distance query: one common point p.
 static void check_common_point(const geo *g, const double *pa, const double *pb) {
     double tol = geo_tol(g, 0);
@@ -1614,6 +1627,34 @@ typedef struct pair_answer {
     bool penetration;
 } pair_answer;
 
+/// An answer that stopped early at options.max_distance: GJK_SEPARATED with
+/// a lower bound above it (exact answers above it look the same, and are
+/// held to a bound's checks only).
+static bool is_bound(const pair_answer *a, const gjk_options *o) {
+    return o->max_distance > 0 && a->status == GJK_SEPARATED && a->value > o->max_distance;
+}
+
+/// A query with options.max_distance against the same query without it
+/// (`exact`): a bound no more than the exact answer, else the same answer.
+static void check_bound_exact(const char *query, const geo *g, const pair_answer *a, const pair_answer *exact,
+                              const gjk_options *o) {
+    g_query = query;
+    snprintf(g_answer, sizeof g_answer, "with max_distance: status=%s value=%.17g; without: status=%s value=%.17g",
+             gjk_status_name(a->status), a->value, gjk_status_name(exact->status), exact->value);
+    if (!answered(a->status) || !answered(exact->status)) {
+        return;
+    }
+    double band = 2 * geo_tol(g, exact->value);
+    if (is_bound(a, o)) {
+        REQUIRE(a->value <= exact->value + band, "max_distance answer: the bound exceeds the distance");
+        return;
+    }
+    REQUIRE(fabs(a->value - exact->value) <= band, "max_distance changed an answer within it");
+    if (fabs(exact->value) > band) {
+        REQUIRE(a->status == exact->status, "max_distance changed a status within it");
+    }
+}
+
 static void describe_pair(const char *query, const pair_answer *a) {
     g_query = query;
     snprintf(g_answer, sizeof g_answer,
@@ -1652,12 +1693,10 @@ static void check_distance(const char *query, const pair_answer *a, part_state s
     }
     if (a->value > 0) {
         REQUIRE(unit(a->n), "distance > 0, but the normal is not unit");
-        if (o->max_distance == 0) {
-            check_witnesses(g, a->value, a->pa, a->pb, a->n);
+        if (is_bound(a, o)) {
+            check_bound_points(g, a->value, a->pa, a->pb);
         } else {
-            double d[3] = {a->pb[0] - a->pa[0], a->pb[1] - a->pa[1], a->pb[2] - a->pa[2]};
-            REQUIRE(len3d(d) >= a->value - geo_tol(g, a->value),
-                    "max_distance answer: the witness points are nearer than the distance bound");
+            check_witnesses(g, a->value, a->pa, a->pb, a->n);
         }
     } else {
         check_common_point(g, a->pa, a->pb);
@@ -1695,12 +1734,8 @@ static void check_penetration(const char *query, const pair_answer *a, part_stat
         REQUIRE(a->value < 0, "penetrating, but signed_distance >= 0");
     }
     if (st == PART_SANE && answered(a->status)) {
-        if (o->max_distance > 0 && a->status == GJK_SEPARATED && a->value > o->max_distance) {
-            // Stopped early (options.max_distance): a lower bound, with the
-            // witness points of the simplex it stopped at.
-            double d[3] = {a->pb[0] - a->pa[0], a->pb[1] - a->pa[1], a->pb[2] - a->pa[2]};
-            REQUIRE(len3d(d) >= a->value - geo_tol(g, a->value),
-                    "max_distance answer: the witness points are nearer than the distance bound");
+        if (is_bound(a, o)) {
+            check_bound_points(g, a->value, a->pa, a->pb); // stopped early: a lower bound
         } else {
             check_witnesses(g, a->value, a->pa, a->pb, a->n);
         }
@@ -1757,7 +1792,7 @@ static void check_same(const char *query, const geo *g, const pair_answer *x, co
     g_query = query;
     snprintf(g_answer, sizeof g_answer, "first: status=%s value=%.17g; second: status=%s value=%.17g",
              gjk_status_name(x->status), x->value, gjk_status_name(y->status), y->value);
-    if (!answered(x->status) || !answered(y->status) || o->max_distance != 0) { // a bound may differ
+    if (!answered(x->status) || !answered(y->status) || is_bound(x, o) || is_bound(y, o)) { // bounds may differ
         return;
     }
     double band = 2 * geo_tol(g, x->value);
@@ -1921,10 +1956,12 @@ static void check_cache3(const gjk_simplex_cache *c, gjk_status st) {
 /// 0 to max points, all finite, a unit normal when there are points; for a
 /// sane pair with a penetration answer p: no points when farther apart than
 /// spec, at least one when nearer, no point deeper than p's signed
-/// distance or farther than spec.
+/// distance or farther than spec. Where p stopped early at a lower bound
+/// (options.max_distance, which the manifold does not take), only the
+/// checks that a lower bound supports.
 static void check_manifold(const char *query, gjk_status status, const double *n, int count, int max_count,
                            const double (*pa)[3], const double (*pb)[3], const double *sep, bool all_zero,
-                           part_state st, const pair_answer *p, double spec, const geo *g) {
+                           part_state st, const pair_answer *p, double spec, double max_distance, const geo *g) {
     g_query = query;
     snprintf(g_answer, sizeof g_answer, "status=%d count=%d normal=(%.17g, %.17g, %.17g)", (int)status, count, n[0],
              n[1], n[2]);
@@ -1965,7 +2002,8 @@ static void check_manifold(const char *query, gjk_status status, const double *n
     if (p->value > spec + tol) {
         REQUIRE(count == 0, "manifold has points of shapes farther apart than the speculative distance");
     }
-    if (p->value < spec - tol) {
+    bool bound = max_distance > 0 && p->status == GJK_SEPARATED && p->value > max_distance;
+    if (p->value < spec - tol && !bound) {
         REQUIRE(count >= 1, "manifold has no point of shapes nearer than the speculative distance");
     }
     double deepest = INFINITY;
@@ -1978,7 +2016,7 @@ static void check_manifold(const char *query, gjk_status status, const double *n
     }
     // The depth comes from the penetration query (contact.h): the deepest
     // point keeps it.
-    if (count > 0) {
+    if (count > 0 && !bound) {
         snprintf(g_answer, sizeof g_answer, "deepest separation=%.17g penetration signed distance=%.17g", deepest,
                  p->value);
         REQUIRE(deepest <= p->value + tol, "manifold's deepest point shallower than the penetration depth");
@@ -2015,7 +2053,7 @@ static void run_contact3(const gjk_shape *A, const gjk_shape *B, const input3 *i
         }
         check_manifold(pass ? "gjk_contact (garbage cache)" : "gjk_contact", m.status, n, m.point_count,
                        GJK_MAX_CONTACT_POINTS, (const double(*)[3])pa, (const double(*)[3])pb, sep,
-                       memcmp(&m, &zero, sizeof m) == 0, cs, p, (double)in->target, g);
+                       memcmp(&m, &zero, sizeof m) == 0, cs, p, (double)in->target, (double)in->opt.max_distance, g);
     }
 }
 
@@ -2049,7 +2087,7 @@ static void run_contact2(const gjk2_shape *A, const gjk2_shape *B, const input2 
         }
         check_manifold(pass ? "gjk2_contact (garbage cache)" : "gjk2_contact", m.status, n, m.point_count,
                        GJK2_MAX_CONTACT_POINTS, (const double(*)[3])pa, (const double(*)[3])pb, sep,
-                       memcmp(&m, &zero, sizeof m) == 0, cs, p, (double)in->target, g);
+                       memcmp(&m, &zero, sizeof m) == 0, cs, p, (double)in->target, (double)in->opt.max_distance, g);
     }
 }
 
@@ -2254,6 +2292,14 @@ static void run3(const input3 *in) {
         check_same("gjk_distance with a garbage cache", &g, &d0, &d3, o);
         check_same("gjk_penetration with a garbage cache", &g, &p0, &p1, o);
         check_same("gjk_penetration with a warm cache", &g, &p0, &p2, o);
+        if (o->max_distance > 0) {
+            gjk_query_input q0 = q;
+            q0.options.max_distance = 0;
+            pair_answer d_exact = from_distance3(gjk_distance(&q0, NULL));
+            pair_answer p_exact = from_penetration3(gjk_penetration(&q0, NULL));
+            check_bound_exact("gjk_distance with max_distance", &g, &d0, &d_exact, o);
+            check_bound_exact("gjk_penetration with max_distance", &g, &p0, &p_exact, o);
+        }
     }
     run_contact3(A, B, in, st, &p0, &g);
 
@@ -2511,6 +2557,14 @@ static void run2(const input2 *in) {
         check_same("gjk2_distance with a garbage cache", &g, &d0, &d3, o);
         check_same("gjk2_penetration with a garbage cache", &g, &p0, &p1, o);
         check_same("gjk2_penetration with a warm cache", &g, &p0, &p2, o);
+        if (o->max_distance > 0) {
+            gjk2_query_input q0 = q;
+            q0.options.max_distance = 0;
+            pair_answer d_exact = from_distance2(gjk2_distance(&q0, NULL));
+            pair_answer p_exact = from_penetration2(gjk2_penetration(&q0, NULL));
+            check_bound_exact("gjk2_distance with max_distance", &g, &d0, &d_exact, o);
+            check_bound_exact("gjk2_penetration with max_distance", &g, &p0, &p_exact, o);
+        }
     }
     run_contact2(A, B, in, st, &p0, &g);
 
