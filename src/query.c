@@ -454,6 +454,37 @@ static GJK_INLINE bool balls_apart(const gjk_query_input *in, gjk_real beyond) {
 
 bool gjk_balls_apart(const gjk_query_input *in, gjk_real beyond) { return balls_apart(in, beyond); }
 
+/// The answer from the bounding balls alone (ball_of) of a distance or
+/// penetration query whose options.max_distance (> 0) they prove exceeded
+/// (balls_apart): the gap between the balls, a lower bound on the
+/// distance; the direction between the shapes' origins; and the shapes'
+/// support points along it, which lie at least the gap apart along it
+/// (each shape lies in its ball). A far pair costs no pose setup and no
+/// walk, as in gjk_intersect. False where the balls do not prove it.
+typedef struct balls_answer {
+    gjk_real gap;
+    gjk_vec3 normal, point_a, point_b;
+} balls_answer;
+
+static GJK_NOINLINE bool balls_beyond(const gjk_query_input *in, balls_answer *out) {
+    if (in == NULL || !(in->options.max_distance > 0) || !balls_apart(in, in->options.max_distance)) {
+        return false;
+    }
+    gjk_vec3 off = gjk_sub(in->transform_b.position, in->transform_a.position);
+    gjk_real apart = gjk_length(off); // in the normal range (balls_apart)
+    out->normal = gjk_scale(1 / apart, off);
+    out->gap = apart - ball_of(in->shape_a) - ball_of(in->shape_b);
+    gjk_transform ta, tb; // valid (balls_apart): unit rotations
+    gjk_transform_unit(&in->transform_a, &ta);
+    gjk_transform_unit(&in->transform_b, &tb);
+    gjk_vec3 la = gjk_quat_inv_rotate(ta.rotation, out->normal), lb = gjk_quat_inv_rotate(tb.rotation, out->normal);
+    gjk_vec3 sa = gjk_mul_add(gjk_core_support(in->shape_a, la), gjk_core_radius(in->shape_a), la);
+    gjk_vec3 sb = gjk_mul_add(gjk_core_support(in->shape_b, gjk_neg(lb)), -gjk_core_radius(in->shape_b), lb);
+    out->point_a = gjk_add(ta.position, gjk_quat_rotate(ta.rotation, sa));
+    out->point_b = gjk_add(tb.position, gjk_quat_rotate(tb.rotation, sb));
+    return true;
+}
+
 /// gjk_intersect and gjk_intersect_cached (cache may be NULL).
 static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simplex_cache *cache, int *epa_used) {
     gjk_intersect_output out = {GJK_INVALID_INPUT, false, 0};
@@ -870,7 +901,11 @@ gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache
     unsigned ab = closed_bits(input);
     ball_pair b;
     gjk_closed_answer sa;
-    if (ball_pair_of(input, ab, &b)) {
+    balls_answer far;
+    if (input != NULL && input->options.max_distance > 0 && balls_beyond(input, &far)) {
+        gjk_cache_clear(cache);
+        out = (gjk_distance_output){GJK_SEPARATED, far.gap, far.point_a, far.point_b, far.normal, 0};
+    } else if (ball_pair_of(input, ab, &b)) {
         ball_distance(&b, cache, &out);
     } else if (closed_form(input, ab, &sa)) {
         closed_distance(&sa, cache, &out);
@@ -938,7 +973,11 @@ static gjk_penetration_output penetration_query(const gjk_query_input *input, gj
     unsigned ab = closed_bits(input);
     ball_pair b;
     gjk_closed_answer sa;
-    if (ball_pair_of(input, ab, &b)) {
+    balls_answer far;
+    if (max_distance > 0 && input != NULL && input->options.max_distance == max_distance && balls_beyond(input, &far)) {
+        gjk_cache_clear(cache);
+        out = (gjk_penetration_output){GJK_SEPARATED, far.gap, 0, far.point_a, far.point_b, far.normal, 0, 0};
+    } else if (ball_pair_of(input, ab, &b)) {
         ball_penetration(&b, cache, &out);
     } else if (closed_form(input, ab, &sa)) {
         closed_penetration(&sa, cache, &out);

@@ -1727,6 +1727,12 @@ static void test_warm_start(void) {
 
 // ---- max_distance ----
 
+/// The support point of a shape placed at t, along the world direction d.
+static gjk_vec3 gjk_shape_support_world(const gjk_shape *s, gjk_transform t, gjk_vec3 d) {
+    gjk_quat r = gjk_quat_normalize(t.rotation);
+    return gjk_add(t.position, gjk_quat_rotate(r, gjk_shape_support(s, gjk_quat_inv_rotate(r, d))));
+}
+
 static void test_max_distance(void) {
     // Spheres 10 apart (centres 12 apart, radii 1).
     gjk_shape S = gjk_make_sphere(1);
@@ -1812,6 +1818,43 @@ static void test_max_distance(void) {
     p = gjk_penetration(&q, NULL);
     ENSURE(full.status == GJK_SEPARATED && full.signed_distance < 1);
     ENSURE(p.status == full.status && p.signed_distance == full.signed_distance);
+    // Bounding balls apart beyond the limit answer alone: the balls' gap,
+    // the direction between the origins, and the shapes' support points
+    // along it (a box, a hull that climbs, a rounded cylinder).
+    gjk_vec3 ring[16];
+    for (int i = 0; i < 16; ++i) {
+        ring[i] = V(cos(0.3927 * i), sin(0.3927 * i), i % 2 ? 0.5 : -0.5);
+    }
+    gjk_hull *ring_hull = gjk_hull_create(ring, 16, NULL);
+    ENSURE(ring_hull != NULL);
+    if (ring_hull != NULL) {
+        gjk_shape X = gjk_make_box(V(1, 0.5, 0.25)), Y = gjk_make_hull(ring_hull);
+        gjk_shape Z = gjk_with_margin(gjk_make_cylinder((gjk_real)0.5, 1), (gjk_real)0.1);
+        const gjk_shape *far_shapes[3] = {&X, &Y, &Z};
+        for (int k = 0; k < 9; ++k) {
+            const gjk_shape *fa = far_shapes[k % 3], *fb = far_shapes[k / 3];
+            q = query(fa, pose(V(0.1, -0.2, 0.3), axis_angle(1, 2, 3, 0.4 + k)), fb,
+                      pose(V(6, 2.5 - k, 1), axis_angle(3, -1, 2, 1.1 * k)));
+            q.options.max_distance = 0;
+            gjk_distance_output dx = gjk_distance(&q, NULL);
+            q.options.max_distance = (gjk_real)0.5;
+            gjk_simplex_cache cache = {0};
+            cache.count = 4; // left empty by an answer without a walk
+            gjk_distance_output db = gjk_distance(&q, &cache);
+            gjk_penetration_output pb = gjk_penetration(&q, NULL);
+            ENSURE(dx.status == GJK_SEPARATED && db.status == GJK_SEPARATED && pb.status == GJK_SEPARATED);
+            ENSURE(db.iterations == 0 && pb.iterations == 0 && cache.count == 0);
+            ENSURE(db.distance > 0.5 && db.distance <= dx.distance + TOL(10));
+            ENSURE(pb.signed_distance == db.distance && pb.depth == 0);
+            ENSURE_VEC_NEAR(db.normal, gjk_normalize(gjk_sub(q.transform_b.position, q.transform_a.position)), 1e-12);
+            // The points are the shapes' support points along ±normal.
+            ENSURE_NEAR(gjk_dot(db.normal, db.point_a), gjk_dot(db.normal, gjk_shape_support_world(fa, q.transform_a, db.normal)), TOL(10));
+            ENSURE_NEAR(gjk_dot(db.normal, db.point_b),
+                        gjk_dot(db.normal, gjk_shape_support_world(fb, q.transform_b, gjk_neg(db.normal))), TOL(10));
+            ENSURE(gjk_dot(gjk_sub(db.point_b, db.point_a), db.normal) >= db.distance - TOL(10));
+        }
+        gjk_hull_destroy(ring_hull);
+    }
     // Solids of revolution with parallel axes are answered in the plane of
     // their axes, whose query must not stop at a bound: a capsule beside
     // an ellipsoid's end, 0.058 apart, came out penetrating (review).

@@ -244,8 +244,12 @@ typedef struct gjk_options {
     /// than this value; it then returns GJK_SEPARATED with a lower bound on
     /// the distance (> max_distance) as its distance (signed distance), a
     /// unit normal from A to B (the bound's direction, or the walk's) and
-    /// points of A and of B at least that far apart, not the closest. A
-    /// contact margin: a penetration query with a small max_distance skips
+    /// points of A and of B at least that far apart, not the closest. In
+    /// 3D, shapes whose bounding balls about their origins are apart beyond
+    /// it (not user shapes, nor polytopes made without a hull) are answered
+    /// from the balls alone, before any other work: their gap, the
+    /// direction between the origins, the shapes' support points along it,
+    /// no iterations and the cache left empty. A contact margin: a penetration query with a small max_distance skips
     /// the distance of pairs apart beyond it, as an MPR test that answers
     /// only "not intersecting" would. The closed forms and the separating
     /// axes (balls, capsules, boxes, solids of revolution with parallel
