@@ -466,7 +466,7 @@ typedef struct balls_answer {
     gjk_vec3 normal, point_a, point_b;
 } balls_answer;
 
-static GJK_NOINLINE bool balls_beyond(const gjk_query_input *in, balls_answer *out) {
+static GJK_INLINE bool balls_beyond(const gjk_query_input *in, balls_answer *out) {
     if (in == NULL || !(in->options.max_distance > 0) || !balls_apart(in, in->options.max_distance)) {
         return false;
     }
@@ -482,6 +482,29 @@ static GJK_NOINLINE bool balls_beyond(const gjk_query_input *in, balls_answer *o
     gjk_vec3 sb = gjk_mul_add(gjk_core_support(in->shape_b, gjk_neg(lb)), -gjk_core_radius(in->shape_b), lb);
     out->point_a = gjk_add(ta.position, gjk_quat_rotate(ta.rotation, sa));
     out->point_b = gjk_add(tb.position, gjk_quat_rotate(tb.rotation, sb));
+    return true;
+}
+
+/// gjk_distance's answer from the balls alone (balls_beyond), into *out.
+static GJK_NOINLINE bool far_distance(const gjk_query_input *in, gjk_simplex_cache *cache, gjk_distance_output *out) {
+    balls_answer far;
+    if (!balls_beyond(in, &far)) {
+        return false;
+    }
+    gjk_cache_clear(cache);
+    *out = (gjk_distance_output){GJK_SEPARATED, far.gap, far.point_a, far.point_b, far.normal, 0};
+    return true;
+}
+
+/// gjk_penetration's answer from the balls alone (balls_beyond), into *out.
+static GJK_NOINLINE bool far_penetration(const gjk_query_input *in, gjk_simplex_cache *cache,
+                                         gjk_penetration_output *out) {
+    balls_answer far;
+    if (!balls_beyond(in, &far)) {
+        return false;
+    }
+    gjk_cache_clear(cache);
+    *out = (gjk_penetration_output){GJK_SEPARATED, far.gap, 0, far.point_a, far.point_b, far.normal, 0, 0};
     return true;
 }
 
@@ -901,14 +924,12 @@ gjk_distance_output gjk_distance(const gjk_query_input *input, gjk_simplex_cache
     unsigned ab = closed_bits(input);
     ball_pair b;
     gjk_closed_answer sa;
-    balls_answer far;
-    if (input != NULL && input->options.max_distance > 0 && balls_beyond(input, &far)) {
-        gjk_cache_clear(cache);
-        out = (gjk_distance_output){GJK_SEPARATED, far.gap, far.point_a, far.point_b, far.normal, 0};
-    } else if (ball_pair_of(input, ab, &b)) {
+    if (ball_pair_of(input, ab, &b)) {
         ball_distance(&b, cache, &out);
     } else if (closed_form(input, ab, &sa)) {
         closed_distance(&sa, cache, &out);
+    } else if (input != NULL && input->options.max_distance > 0 && far_distance(input, cache, &out)) {
+        // answered from the bounding balls
     } else {
         bool warm = starts_warm(cache);
         int epa_used = 0; // EPA's iterations, where it classified an overlap
@@ -973,14 +994,13 @@ static gjk_penetration_output penetration_query(const gjk_query_input *input, gj
     unsigned ab = closed_bits(input);
     ball_pair b;
     gjk_closed_answer sa;
-    balls_answer far;
-    if (max_distance > 0 && input != NULL && input->options.max_distance == max_distance && balls_beyond(input, &far)) {
-        gjk_cache_clear(cache);
-        out = (gjk_penetration_output){GJK_SEPARATED, far.gap, 0, far.point_a, far.point_b, far.normal, 0, 0};
-    } else if (ball_pair_of(input, ab, &b)) {
+    if (ball_pair_of(input, ab, &b)) {
         ball_penetration(&b, cache, &out);
     } else if (closed_form(input, ab, &sa)) {
         closed_penetration(&sa, cache, &out);
+    } else if (max_distance > 0 && input != NULL && input->options.max_distance == max_distance &&
+               far_penetration(input, cache, &out)) {
+        // answered from the bounding balls
     } else {
         bool warm = starts_warm(cache);
         penetration_run(input, cache, max_distance, &out);
