@@ -247,7 +247,7 @@ typedef struct gjk_options {
     /// points of A and of B at least that far apart, not the closest. In
     /// 3D, shapes whose bounding balls about their origins are apart beyond
     /// it (not user shapes, nor polytopes made without a hull) are answered
-    /// from the balls alone, before any other work: their gap, the
+    /// from the balls alone, without pose setup or walk: their gap, the
     /// direction between the origins, the shapes' support points along it,
     /// no iterations and the cache left empty. A contact margin: a penetration query with a small max_distance skips
     /// the distance of pairs apart beyond it, as an MPR test that answers
