@@ -998,6 +998,40 @@ static void test_max_distance(void) {
     ENSURE(p.signed_distance == pfull.signed_distance && p.epa_iterations == pfull.epa_iterations);
 }
 
+/// The gap along a unit direction n of B (at tb) beyond A (at ta): the
+/// least of n·b over B's support less the most of n·a over A's.
+static double gap_along2(const gjk2_shape *a, gjk_transform2 ta, const gjk2_shape *b, gjk_transform2 tb, gjk_vec2 n) {
+    double ka = hypot((double)ta.rotation.c, (double)ta.rotation.s), kb = hypot((double)tb.rotation.c, (double)tb.rotation.s);
+    gjk_rot2 ra = {(gjk_real)(ta.rotation.c / ka), (gjk_real)(ta.rotation.s / ka)};
+    gjk_rot2 rb = {(gjk_real)(tb.rotation.c / kb), (gjk_real)(tb.rotation.s / kb)};
+    gjk_vec2 pa = gjk_add2(ta.position, gjk_rot2_apply(ra, gjk2_shape_support(a, gjk_rot2_inv_apply(ra, n))));
+    gjk_vec2 pb = gjk_add2(tb.position, gjk_rot2_apply(rb, gjk2_shape_support(b, gjk_rot2_inv_apply(rb, gjk_neg2(n)))));
+    return (double)gjk_dot2(n, pb) - (double)gjk_dot2(n, pa);
+}
+
+static void test_end_to_end_needles_normal(void) {
+    // 2D needle review (float): a capsule 1.83 long (radius 1.7e-9) and a
+    // needle turned 1.5e-6 rad from it, end against end, 4.6e-6 apart. The
+    // walk ended at one vertex of D, whose direction carries its rounding
+    // (ε·L/|v|): a normal 0.026 rad off, along which the shapes overlapped
+    // by 0.048. Its last step's direction, whose bound came within the
+    // tolerance, is the normal now.
+    gjk_vec2 vb[5] = {V2(-0x1.d3da96p-1, -0x1.5df312p-40), V2(-0x1.93f122p-4, -0x1.5df314p-40),
+                      V2(0x1.d3da96p-1, -0x1.5df312p-40), V2(0x1.d3da96p-1, 0x1.5df312p-40),
+                      V2(-0x1.d3da96p-1, 0x1.5df312p-40)};
+    gjk2_shape a = gjk2_make_capsule(V2(-0x1.d3da96p-1, 0), V2(0x1.d3da96p-1, 0), (gjk_real)0x1.cc8e52p-30);
+    gjk2_shape b = gjk2_make_convex_polygon(vb, 5);
+    gjk_transform2 ta = {V2(0, 0), {(gjk_real)-0x1.df5e1ap-1, (gjk_real)-0x1.67b9dep-2}};
+    gjk_transform2 tb = {V2(0x1.26cae4p-19, -0x1.467816p-18), {(gjk_real)-0x1.df5e24p-1, (gjk_real)-0x1.67b9aap-2}};
+    gjk2_query_input in = query(&a, ta, &b, tb);
+    gjk2_distance_output d = gjk2_distance(&in, NULL);
+    gjk2_penetration_output p = gjk2_penetration(&in, NULL);
+    double tol = 2 * (GJK_USE_FLOAT ? 2e-6 : 1e-10) * 4; // 2 tolerances at the pair's scale (about 4)
+    ENSURE(d.status == GJK_SEPARATED && p.status == GJK_SEPARATED);
+    ENSURE(fabs(gap_along2(&a, ta, &b, tb, d.normal) - (double)d.distance) <= tol);
+    ENSURE(fabs(gap_along2(&a, ta, &b, tb, p.normal) - (double)p.signed_distance) <= tol);
+}
+
 static void test_iteration_caps(void) {
     gjk2_shape a = gjk2_make_ellipse(V2(1, 0.3)), b = gjk2_make_ellipse(V2(0.5, 0.8));
     gjk2_query_input in = query(&a, pose(0, 0, 0.3), &b, pose(2, 0.7, 1.1));
@@ -1825,6 +1859,7 @@ int main(int argc, char **argv) {
         RUN_TEST(test_warm_start);
         RUN_TEST(test_warm_start_convex_polygons);
         RUN_TEST(test_max_distance);
+        RUN_TEST(test_end_to_end_needles_normal);
         RUN_TEST(test_iteration_caps);
         RUN_TEST(test_trace);
         RUN_TEST(test_touching_band);
