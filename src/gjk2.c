@@ -119,17 +119,25 @@ static bool secant_direction2(const secant_ring2 *h, gjk_real lam, gjk_vec2 *u) 
 /// A walk that ends at a single vertex w of D (end-to-end contacts) answers
 /// with the normal −ŵ, whose direction carries w's rounding, about ε·L
 /// absolute, turned by ε·L/|w|: where that can exceed the tolerance over a
-/// lever of L (|w|·tol below 16 ε L², as gjk.c's no_progress measures) and
-/// the last step's own bound, along its direction d, came within the
-/// tolerance of |v| (so that the gap along d̂ is the distance within it),
-/// d̂ is the normal instead. In float a capsule's end against a needle's,
-/// 1.5e-6 rad from parallel and 4.6e-6 apart (size 1.8), got a normal
-/// 0.026 rad off, along which the shapes overlapped by 0.048 (2D needle
-/// review). A vertex's normal cone there is as narrow as the angle
-/// between the edges.
-static GJK_NOINLINE void vertex_normal(const gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 d, gjk_real tol) {
-    gjk_real L = pair->scale, vlen = gjk_length2(walk->v);
-    if (walk->simplex.count == 1 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
+/// lever of L (|w|·tol below 16 ε L², as gjk.c's no_progress measures),
+/// one support call checks the gap along −ŵ; where it falls short of |v| by
+/// more than the tolerance, and the last step's own bound, along its
+/// direction d, came within it (so that the gap along d̂ is the distance
+/// within it), d̂ is the normal instead. In float a capsule's end against a
+/// needle's, 1.5e-6 rad from parallel and 4.6e-6 apart (size 1.8), got a
+/// normal 0.026 rad off, along which the shapes overlapped by 0.048 (2D
+/// needle review): a vertex's normal cone there is as narrow as the angle
+/// between the edges. (Where −ŵ holds it stays: the witness points' offset
+/// is along it, and d̂ may lean from it by up to √(2 tol/|w|).)
+static GJK_NOINLINE void vertex_normal(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 d, gjk_real tol) {
+    gjk_real L = pair->scale, vv = gjk_length_sq2(walk->v), vlen = gjk_sqrt(vv);
+    if (walk->simplex.count != 1 || !(vlen * tol < 16 * GJK_REAL_EPSILON * L * L) || !(vv > GJK_SQUARE_MIN)) {
+        return;
+    }
+    gjk2_support_point q = gjk2_pair_support(pair, gjk_neg2(walk->v));
+    bool refused = pair->bad_support;
+    pair->bad_support = false; // a refused point: the answer stands without this check
+    if (!refused && vlen - gjk_dot2(walk->v, q.w) / vlen > tol) {
         walk->normal = gjk_normalize2(gjk_neg2(d));
     }
 }
