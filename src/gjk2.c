@@ -129,9 +129,16 @@ static bool secant_direction2(const secant_ring2 *h, gjk_real lam, gjk_vec2 *u) 
 /// needle review): a vertex's normal cone there is as narrow as the angle
 /// between the edges. (Where −ŵ holds it stays: the witness points' offset
 /// is along it, and d̂ may lean from it by up to √(2 tol/|w|).)
+/// vertex_normal's test, inline: |v|·tol below 16 ε L² (v·v = vv), by
+/// squares.
+static GJK_INLINE bool vertex_rounding(const gjk2_pair *pair, gjk_real vv, gjk_real tol) {
+    gjk_real c = 16 * GJK_REAL_EPSILON * pair->scale * pair->scale;
+    return vv * tol * tol < c * c;
+}
+
 static GJK_NOINLINE void vertex_normal(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 d, gjk_real tol) {
-    gjk_real L = pair->scale, vv = gjk_length_sq2(walk->v), vlen = gjk_sqrt(vv);
-    if (walk->simplex.count != 1 || !(vlen * tol < 16 * GJK_REAL_EPSILON * L * L) || !(vv > GJK_SQUARE_MIN)) {
+    gjk_real vv = gjk_length_sq2(walk->v), vlen = gjk_sqrt(vv);
+    if (!(vv > GJK_SQUARE_MIN)) {
         return;
     }
     gjk2_support_point q = gjk2_pair_support(pair, gjk_neg2(walk->v));
@@ -259,7 +266,7 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
         } else {
             bool done = vlen - lower <= tol;
             if (gjk2_simplex_has(s, p.w)) {
-                if (done && s->count == 1) {
+                if (done && s->count == 1 && vertex_rounding(pair, vv, tol)) {
                     vertex_normal(pair, walk, d, tol);
                 }
                 return GJK_WALK_CONVERGED;
@@ -292,7 +299,7 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
                 if (r.count < 3) {
                     gjk2_simplex_keep(s, &r);
                     walk->v = v_new;
-                    if (r.count == 1) {
+                    if (r.count == 1 && vertex_rounding(pair, vv_new, tol)) {
                         vertex_normal(pair, walk, d, tol);
                     }
                 }
