@@ -87,6 +87,7 @@ enum { BENCH_DIM3 = 1, BENCH_DIM2 = 2, BENCH_VARIANT = 4 };
 // configure time is a stub whose `missing` says why.
 extern const bench_lib bench_lib_gjk;
 extern const bench_lib bench_lib_gjk_tol;
+extern const bench_lib bench_lib_gjk_margin;
 extern const bench_lib bench_lib_ccd;
 extern const bench_lib bench_lib_ccd_mpr;
 extern const bench_lib bench_lib_coal;

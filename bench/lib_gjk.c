@@ -1,8 +1,10 @@
 // Our library, through its public API only: gjk.h for the 3D workloads,
 // gjk2d.h (gjk2_intersect, gjk2_distance, gjk2_penetration) for the 2D ones.
-// Two entries: "gjk" with the default options, and "gjk-3e-7" (ellipsoids
+// Three entries: "gjk" with the default options; "gjk-3e-7" (ellipsoids
 // only) at the accuracy of coal and MuJoCo, so that the curved rows can also
-// be compared at equal accuracy.
+// be compared at equal accuracy; and "gjk-margin" (polytope penetration
+// only) with a contact margin, which answers shapes apart as libccd's
+// penetration queries do: "separated", without the distance.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 typedef struct ctx {
     int dim;
     double tolerance; // options.tolerance of the 3D queries (0: the default)
+    double margin;    // options.max_distance of the 3D queries (0: off), and then "separated" is +INFINITY
     gjk_shape a, b;
     gjk_hull *ha, *hb;
     gjk2_shape a2, b2;
@@ -104,6 +107,32 @@ static int has_query_tol(void *p, int q, char *why, size_t n) {
     return 1;
 }
 
+/// The contact margin of gjk-margin: options.max_distance of its
+/// penetration queries, far below the bands' least separation (1e-5), so
+/// that every separated pair is answered "separated" once the walk proves
+/// it apart, as libccd's MPR and GJK penetration queries answer "not
+/// intersecting"; overlapping and touching pairs get the full answer.
+#define CONTACT_MARGIN 1e-9
+
+static void *setup_margin(const bench_shape *a, const bench_shape *b, char *why, size_t n) {
+    if ((a->kind != BENCH_POLY && a->kind != BENCH_BOX) || (b->kind != BENCH_POLY && b->kind != BENCH_BOX)) {
+        snprintf(why, n, "measured on the polytope workloads, beside libccd's penetration");
+        return NULL;
+    }
+    ctx *c = setup(a, b, why, n);
+    c->margin = CONTACT_MARGIN;
+    return c;
+}
+
+static int has_query_margin(void *p, int q, char *why, size_t n) {
+    (void)p;
+    if (q != BENCH_Q_PENETRATION) {
+        snprintf(why, n, "a contact margin changes the penetration query alone");
+        return 0;
+    }
+    return 1;
+}
+
 static void teardown(void *p) {
     ctx *c = p;
     gjk_hull_destroy(c->ha);
@@ -174,6 +203,7 @@ static double query(void *p, int q, const void *pa, const void *pb, int *iterati
     memcpy(&in.transform_a, pa, sizeof in.transform_a);
     memcpy(&in.transform_b, pb, sizeof in.transform_b);
     in.options.tolerance = c->tolerance;
+    in.options.max_distance = c->margin;
     switch (q) {
     case BENCH_Q_INTERSECT: {
         gjk_intersect_output o = gjk_intersect(&in);
@@ -188,7 +218,7 @@ static double query(void *p, int q, const void *pa, const void *pb, int *iterati
     default: {
         gjk_penetration_output o = gjk_penetration(&in, NULL);
         *iterations = o.iterations + o.epa_iterations;
-        return (double)o.signed_distance;
+        return c->margin > 0 && o.status == GJK_SEPARATED ? INFINITY : (double)o.signed_distance;
     }
     }
 }
@@ -198,3 +228,7 @@ const bench_lib bench_lib_gjk = {"gjk", NULL, setup, teardown, has_query, make_p
 const bench_lib bench_lib_gjk_tol = {"gjk-3e-7", NULL, setup_tol, teardown, has_query_tol, make_pose, query,
                                      "this tree, options.tolerance = 3e-7 (the accuracy of coal and MuJoCo)",
                                      BENCH_DIM3 | BENCH_VARIANT};
+const bench_lib bench_lib_gjk_margin = {"gjk-margin", NULL, setup_margin, teardown, has_query_margin, make_pose, query,
+                                        "this tree, options.max_distance = 1e-9 (a contact margin: \"separated\" without "
+                                        "the distance, as libccd's penetration queries answer)",
+                                        BENCH_DIM3 | BENCH_VARIANT};
