@@ -1030,6 +1030,19 @@ static void test_end_to_end_needles_normal(void) {
     ENSURE(d.status == GJK_SEPARATED && p.status == GJK_SEPARATED);
     ENSURE(fabs(gap_along2(&a, ta, &b, tb, d.normal) - (double)d.distance) <= tol);
     ENSURE(fabs(gap_along2(&a, ta, &b, tb, p.normal) - (double)p.signed_distance) <= tol);
+    // The same 2^-29 the size (the rounding test once underflowed there).
+    const gjk_real k = (gjk_real)0x1p-29;
+    gjk_vec2 vs[5];
+    for (int i = 0; i < 5; ++i) {
+        vs[i] = gjk_scale2(k, vb[i]);
+    }
+    gjk2_shape as = gjk2_make_capsule(gjk_scale2(k, a.capsule.a), gjk_scale2(k, a.capsule.b), k * a.capsule.radius);
+    gjk2_shape bs = gjk2_make_convex_polygon(vs, 5);
+    gjk_transform2 tbs = {gjk_scale2(k, tb.position), tb.rotation};
+    in = query(&as, ta, &bs, tbs);
+    d = gjk2_distance(&in, NULL);
+    ENSURE(d.status == GJK_SEPARATED);
+    ENSURE(fabs(gap_along2(&as, ta, &bs, tbs, d.normal) - (double)d.distance) <= tol * (double)k);
 }
 
 static void test_iteration_caps(void) {
