@@ -477,9 +477,8 @@ static GJK_INLINE bool balls_beyond(const gjk_query_input *in, balls_answer *out
     gjk_transform ta, tb; // valid (balls_apart): unit rotations
     gjk_transform_unit(&in->transform_a, &ta);
     gjk_transform_unit(&in->transform_b, &tb);
-    gjk_vec3 la = gjk_quat_inv_rotate(ta.rotation, out->normal), lb = gjk_quat_inv_rotate(tb.rotation, out->normal);
-    gjk_vec3 sa = gjk_mul_add(gjk_core_support(in->shape_a, la), gjk_core_radius(in->shape_a), la);
-    gjk_vec3 sb = gjk_mul_add(gjk_core_support(in->shape_b, gjk_neg(lb)), -gjk_core_radius(in->shape_b), lb);
+    gjk_vec3 sa = gjk_shape_support(in->shape_a, gjk_quat_inv_rotate(ta.rotation, out->normal));
+    gjk_vec3 sb = gjk_shape_support(in->shape_b, gjk_quat_inv_rotate(tb.rotation, gjk_neg(out->normal)));
     out->point_a = gjk_add(ta.position, gjk_quat_rotate(ta.rotation, sa));
     out->point_b = gjk_add(tb.position, gjk_quat_rotate(tb.rotation, sb));
     return true;
@@ -999,7 +998,7 @@ static gjk_penetration_output penetration_query(const gjk_query_input *input, gj
     } else if (closed_form(input, ab, &sa)) {
         closed_penetration(&sa, cache, &out);
     } else if (max_distance > 0 && input != NULL && input->options.max_distance == max_distance &&
-               far_penetration(input, cache, &out)) {
+               far_penetration(input, cache, &out)) { // (not gjk_contact's call: it has its own balls)
         // answered from the bounding balls
     } else {
         bool warm = starts_warm(cache);
