@@ -337,18 +337,12 @@ void gjk2_polygon_view_measure(gjk2_polygon_view *view);
 bool gjk2_polygon_decide(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b,
                          gjk_real band, gjk_status *status);
 
-/// What gjk2_polygon_signed answers when the cores overlap.
-typedef enum gjk2_overlap {
-    GJK2_OVERLAP_DEPTH,  ///< The depth, with the deepest points as witnesses.
-    GJK2_OVERLAP_COMMON, ///< A point of both as both witnesses (else false).
-} gjk2_overlap;
-
 /// Two polygon views: true with *out filled (the cores' answer, as
 /// gjk2_box_box_signed's) when the rounded shapes' signed distance is beyond
-/// ±band and the cores either overlap (as `overlap` asks) or are apart with
-/// the best axis reached by a pair of points; false otherwise. tol: the
-/// pair's absolute tolerance.
+/// ±band and the cores either overlap (their depth, with the deepest points
+/// as witnesses) or are apart with the best axis reached by a pair of
+/// points; false otherwise. tol: the pair's absolute tolerance.
 bool gjk2_polygon_signed(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b, gjk_real tol,
-                         gjk_real band, gjk2_overlap overlap, gjk2_box_answer *out);
+                         gjk_real band, gjk2_box_answer *out);
 
 #endif // GJK_INTERNAL2_H

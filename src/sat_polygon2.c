@@ -384,20 +384,8 @@ static bool edge_witness(gjk_vec2 r0, gjk_vec2 r1, gjk_vec2 n, gjk_real s, const
     return gjk2_max_abs(off) <= 2 * tol;
 }
 
-/// Whether x (ref's frame) lies in the polygon, or within tol of each of
-/// its edges' lines (cross(e, x − r0) is |e| times x's distance inside).
-static bool inside(const gjk2_polygon_view *ref, gjk_vec2 x, gjk_real tol) {
-    for (int k = 0; k < ref->n; ++k) {
-        gjk_vec2 r0 = ref->v[k], e = gjk_sub2(ref->v[k + 1 == ref->n ? 0 : k + 1], r0);
-        if (gjk_cross2(e, gjk_sub2(x, r0)) < -tol * gjk_length2(e)) {
-            return false;
-        }
-    }
-    return true;
-}
-
 bool gjk2_polygon_signed(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b, gjk_real tol,
-                         gjk_real band, gjk2_overlap overlap, gjk2_box_answer *out) {
+                         gjk_real band, gjk2_box_answer *out) {
     axis_best best;
     if (!both_axes(p, a, b, GJK_REAL_MAX, band / 64, false, &best)) {
         return false;
@@ -423,14 +411,8 @@ bool gjk2_polygon_signed(const gjk2_pair *p, const gjk2_polygon_view *a, const g
         !edge_witness(r0, r1, n, best.s, inc, best.vertex, r, t, tol, &on_ref, &on_inc)) {
         return false;
     }
-    // A common point: the incident point, if it lies in the reference
-    // polygon too.
-    bool common = overlap == GJK2_OVERLAP_COMMON && best.s < 0;
-    if (common && !inside(ref, on_inc, tol)) {
-        return false;
-    }
-    gjk_vec2 pa = common ? on_inc : best.on_b ? on_inc : on_ref;
-    gjk_vec2 pb = common ? on_inc : best.on_b ? on_ref : on_inc;
+    gjk_vec2 pa = best.on_b ? on_inc : on_ref;
+    gjk_vec2 pb = best.on_b ? on_ref : on_inc;
     if (best.on_b) {
         pa = gjk_add2(gjk_rot2_apply(p->rot_b, pa), p->pos_b);
         pb = gjk_add2(gjk_rot2_apply(p->rot_b, pb), p->pos_b);

@@ -449,8 +449,9 @@ static void test_ellipse_box(void) {
 }
 
 /// gjk2_make_convex_polygon: the order is checked once; a convex polygon's
-/// pairs are answered by their edges' separating axes (no GJK iteration)
-/// with the plain polygon's answers.
+/// penetration and intersect are answered by their edges' separating axes
+/// (no GJK iteration) with the plain polygon's answers; distance takes the
+/// walk (fewer instructions than the axes' merge).
 static void test_convex_polygon(void) {
     const gjk_vec2 ccw[] = {V2(-1, -1), V2(1, -1), V2(1, 1), V2(-1, 1)};
     const gjk_vec2 cw[] = {V2(-1, -1), V2(-1, 1), V2(1, 1), V2(1, -1)};
@@ -491,7 +492,7 @@ static void test_convex_polygon(void) {
         ENSURE_NEAR(o.point_a.x, 1, 1e-6);
         ENSURE_NEAR(o.point_b.x, 1 + sd, 1e-6);
         gjk2_distance_output d = gjk2_distance(&in, NULL);
-        ENSURE(d.status == o.status && d.iterations == 0);
+        ENSURE(d.status == o.status);
         ENSURE_NEAR(d.distance, k == 0 ? 0 : 0.5, 1e-6);
         if (k == 0) { // one point of both
             ENSURE(d.point_a.x == d.point_b.x && d.point_a.y == d.point_b.y);
@@ -1511,7 +1512,7 @@ static double g_band_worst[N_BANDS];
 static int g_near_zero = 0, g_status_checked = 0, g_translations = 0, g_touching = 0, g_primitives = 0;
 /// Answers of pairs with a convex polygon (AS_CONVEX) without GJK
 /// iterations: their edges' separating axes (sat_polygon2.c) answered.
-static int g_axes_answers[3] = {0, 0, 0}; // penetration, distance, intersect
+static int g_axes_answers[2] = {0, 0}; // penetration, intersect (distance takes the walk)
 static double g_worst_sd = 0, g_worst_dist = 0, g_worst_witness = 0, g_worst_unit = 0, g_worst_overlap = 0,
               g_worst_vec = 0;
 static int g_worst_sd_pair = -1, g_worst_overlap_pair = -1, g_worst_witness_pair = -1;
@@ -1708,7 +1709,6 @@ static void run_pair(int index) {
         printf("    point_a {%.17g, %.17g}\n    point_b {%.17g, %.17g}\n    normal {%.17g, %.17g}\n", da.x, da.y, db.x,
                db.y, dn.x, dn.y);
     }
-    g_axes_answers[1] += convex_pair && d.iterations == 0;
     CHECK(p, status_is_answer(d.status), "distance status %s", gjk_status_name(d.status));
     CHECK(p, isfinite(dist) && d2_finite(da) && d2_finite(db) && d2_finite(dn), "distance output not finite");
     CHECK(p, dist >= 0, "negative distance %.17g", dist);
@@ -1789,7 +1789,7 @@ static void run_pair(int index) {
 
     // ---- gjk2_intersect ----
     gjk2_intersect_output x = gjk2_intersect(&in);
-    g_axes_answers[2] += convex_pair && x.iterations == 0;
+    g_axes_answers[1] += convex_pair && x.iterations == 0;
     CHECK(p, sign_known ? x.status == o.status : abs((int)x.status - (int)o.status) <= 1,
           "intersect status %s but penetration status %s", gjk_status_name(x.status), gjk_status_name(o.status));
     CHECK(p, x.intersect == (x.status == GJK_TOUCHING || x.status == GJK_PENETRATING), "intersect flag %d with status %s",
@@ -1889,12 +1889,11 @@ int main(int argc, char **argv) {
         printf("  %d pairs (%d shapes presented as primitives), %d with |sd| <= 1e-3·size, %d with the sign checked "
                "(|sd| > 2 max(tol, touching band)), %d touching answers, %d translation checks, %.2f s\n",
                count, g_primitives, g_near_zero, g_status_checked, g_touching, g_translations, secs);
-        printf("  convex polygons answered by their edges' axes: penetration %d, distance %d, intersect %d\n",
-               g_axes_answers[0], g_axes_answers[1], g_axes_answers[2]);
+        printf("  convex polygons answered by their edges' axes: penetration %d, intersect %d\n", g_axes_answers[0],
+               g_axes_answers[1]);
         // The axes must have answered a share of the pairs (a broken
         // gjk2_make_convex_polygon would leave every pair to GJK unseen).
-        ENSURE(count < 2000 || (g_axes_answers[0] > count / 50 && g_axes_answers[1] > count / 50 &&
-                                g_axes_answers[2] > count / 50));
+        ENSURE(count < 2000 || (g_axes_answers[0] > count / 50 && g_axes_answers[1] > count / 50));
         printf("  %-22s %6s  %s\n", "band (sd/size)", "pairs", "worst |sd error|/size");
         for (int b = 0; b < N_BANDS; ++b) printf("  %-22s %6d  %.3g\n", k_band_names[b], g_band_count[b], g_band_worst[b]);
         printf("  worst |sd error|/size = %.3g (pair %d); tolerance %.3g\n", g_worst_sd, g_worst_sd_pair, TEST_REL_TOL);

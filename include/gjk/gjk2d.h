@@ -78,9 +78,10 @@ GJK_API gjk2_shape gjk2_make_polygon(const gjk_vec2 *vertices, int count);
 /// A polygon whose `count` vertices (3 or more) are its corners in
 /// counter-clockwise order, as gjk2_convex_hull returns them (collinear and
 /// repeated points are allowed). The order is checked here, once
-/// (gjk2_polygon_convexity): the queries then take the answer from the
-/// edges' separating axes where it is clear, as two boxes do, instead of
-/// GJK and EPA. Points that are not so ordered give the plain polygon of
+/// (gjk2_polygon_convexity): gjk2_penetration and gjk2_intersect then take
+/// the answer from the edges' separating axes where it is clear, as two
+/// boxes do, instead of GJK and EPA (gjk2_distance takes GJK, which costs
+/// less there). Points that are not so ordered give the plain polygon of
 /// gjk2_make_polygon (the hull of the points: the same answers, by GJK).
 /// The caller keeps the points alive and unchanged: the queries trust the
 /// order checked here, and the points' finiteness (checked here too, which
