@@ -54,8 +54,12 @@ static inline gjk_vec2 gjk2_support_points(const gjk_vec2 *v, int count, gjk_vec
 /// (gjk2_climb_certified), which added 5% instructions (16-gons fell behind
 /// the scan when the climb was inlined or this check kept the pair's
 /// support from being inlined: the climb is out of line, the support
-/// always inlined).
-#define GJK2_CLIMB_MIN_VERTICES 8
+/// always inlined). Counted in instructions since (callgrind, 2000 pairs
+/// of n-gons on ellipses per band, five bands), the scan costs less below
+/// 12: a climb and its certificate run about 120 instructions, a scan of
+/// 8 vertices about 50. With the climb from 12: 8-gons 2048-2960 a query
+/// (2157-3205 climbing), 10-gons 2250-3293 (2269-3391), 12-gons even.
+#define GJK2_CLIMB_MIN_VERTICES 12
 
 /// The support of a convex polygon (gjk2_make_convex_polygon: counter-
 /// clockwise, every turn left or straight within rounding) by climbing
