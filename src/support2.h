@@ -55,10 +55,12 @@ static inline gjk_vec2 gjk2_support_points(const gjk_vec2 *v, int count, gjk_vec
 /// the scan when the climb was inlined or this check kept the pair's
 /// support from being inlined: the climb is out of line, the support
 /// always inlined). Counted in instructions since (callgrind, 2000 pairs
-/// of n-gons on ellipses per band, five bands), the scan costs less below
-/// 12: a climb and its certificate run about 120 instructions, a scan of
-/// 8 vertices about 50. With the climb from 12: 8-gons 2048-2960 a query
-/// (2157-3205 climbing), 10-gons 2250-3293 (2269-3391), 12-gons even.
+/// of convex n-gons on ellipses per band, five bands, distance), the scan
+/// costs less below 12: a climb and its certificate run about 120
+/// instructions, a scan of 8 vertices about 50. Scanning, 8-gons ran
+/// 1983-2898 a query (2095-3153 climbing), 10-gons 2145-3318 (2175-3471);
+/// 12-gons even (2316-3594 scanning, 2262-3634 climbing); 16-gons
+/// 2686-4389 scanning against 2455-4055.
 #define GJK2_CLIMB_MIN_VERTICES 12
 
 /// The support of a convex polygon (gjk2_make_convex_polygon: counter-
