@@ -2,9 +2,10 @@
 // gjk2d.h (gjk2_intersect, gjk2_distance, gjk2_penetration) for the 2D ones.
 // Three entries: "gjk" with the default options; "gjk-3e-7" (ellipsoids
 // only) at the accuracy of coal and MuJoCo, so that the curved rows can also
-// be compared at equal accuracy; and "gjk-margin" (polytope penetration
-// only) with a contact margin, which answers shapes apart as libccd's
-// penetration queries do: "separated", without the distance.
+// be compared at equal accuracy; and "gjk-margin" (penetration of the 3D
+// polytopes and of every 2D workload) with a contact margin, which answers
+// shapes apart as libccd's penetration queries and Box2D's and Chipmunk's
+// colliders do: "separated", without the distance.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 typedef struct ctx {
     int dim;
     double tolerance; // options.tolerance of the 3D queries (0: the default)
-    double margin;    // options.max_distance of the 3D queries (0: off), and then "separated" is +INFINITY
+    double margin;    // options.max_distance of the penetration queries (0: off), and then "separated" is +INFINITY
     gjk_shape a, b;
     gjk_hull *ha, *hb;
     gjk2_shape a2, b2;
@@ -111,12 +112,15 @@ static int has_query_tol(void *p, int q, char *why, size_t n) {
 /// penetration queries, far below the bands' least separation (1e-5), so
 /// that every separated pair is answered "separated" once the walk proves
 /// it apart, as libccd's MPR and GJK penetration queries answer "not
-/// intersecting"; overlapping and touching pairs get the full answer.
+/// intersecting" and Box2D's and Chipmunk's colliders give no contact;
+/// overlapping and touching pairs get the full answer.
 #define CONTACT_MARGIN 1e-9
 
 static void *setup_margin(const bench_shape *a, const bench_shape *b, char *why, size_t n) {
-    if ((a->kind != BENCH_POLY && a->kind != BENCH_BOX) || (b->kind != BENCH_POLY && b->kind != BENCH_BOX)) {
-        snprintf(why, n, "measured on the polytope workloads, beside libccd's penetration");
+    bool polytopes = (a->kind == BENCH_POLY || a->kind == BENCH_BOX) && (b->kind == BENCH_POLY || b->kind == BENCH_BOX);
+    if (!polytopes && bench_kind_dim(a->kind) != 2) {
+        snprintf(why, n, "measured on the polytope and 2D workloads, beside libccd's, Box2D's and Chipmunk's "
+                         "penetration");
         return NULL;
     }
     ctx *c = setup(a, b, why, n);
@@ -174,6 +178,7 @@ static double query2(ctx *c, int q, const void *pa, const void *pb, int *iterati
     in.shape_b = &c->b2;
     memcpy(&in.transform_a, pa, sizeof in.transform_a);
     memcpy(&in.transform_b, pb, sizeof in.transform_b);
+    in.options.max_distance = c->margin;
     switch (q) {
     case BENCH_Q_INTERSECT: {
         gjk2_intersect_output o = gjk2_intersect(&in);
@@ -188,7 +193,7 @@ static double query2(ctx *c, int q, const void *pa, const void *pb, int *iterati
     default: {
         gjk2_penetration_output o = gjk2_penetration(&in, NULL);
         *iterations = o.iterations + o.epa_iterations;
-        return (double)o.signed_distance;
+        return c->margin > 0 && o.status == GJK_SEPARATED ? INFINITY : (double)o.signed_distance;
     }
     }
 }
@@ -230,5 +235,6 @@ const bench_lib bench_lib_gjk_tol = {"gjk-3e-7", NULL, setup_tol, teardown, has_
                                      BENCH_DIM3 | BENCH_VARIANT};
 const bench_lib bench_lib_gjk_margin = {"gjk-margin", NULL, setup_margin, teardown, has_query_margin, make_pose, query,
                                         "this tree, options.max_distance = 1e-9 (a contact margin: \"separated\" without "
-                                        "the distance, as libccd's penetration queries answer)",
-                                        BENCH_DIM3 | BENCH_VARIANT};
+                                        "the distance, as libccd's penetration queries and Box2D's and Chipmunk's "
+                                        "colliders answer)",
+                                        BENCH_DIM3 | BENCH_DIM2 | BENCH_VARIANT};

@@ -341,8 +341,12 @@ bool gjk2_polygon_decide(const gjk2_pair *p, const gjk2_polygon_view *a, const g
 /// gjk2_box_box_signed's) when the rounded shapes' signed distance is beyond
 /// ±band and the cores either overlap (their depth, with the deepest points
 /// as witnesses) or are apart with the best axis reached by a pair of
-/// points; false otherwise. tol: the pair's absolute tolerance.
+/// points; false otherwise. tol: the pair's absolute tolerance. With
+/// beyond > 0 (a penetration query's options.max_distance), rounded shapes
+/// whose separation along an axis exceeds beyond + band are answered at
+/// the first such axis: out->distance is that separation, a lower bound on
+/// the cores' distance, with a point of each core as witnesses.
 bool gjk2_polygon_signed(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b, gjk_real tol,
-                         gjk_real band, gjk2_box_answer *out);
+                         gjk_real band, gjk_real beyond, gjk2_box_answer *out);
 
 #endif // GJK_INTERNAL2_H

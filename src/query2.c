@@ -366,13 +366,14 @@ static GJK_INLINE polygon_case polygon_views(const gjk2_query_input *in, const g
 
 /// A convex polygon against a shape with a polygon view, answered by their
 /// edges' separating axes (sat_polygon2.c) beyond the band of touching, in
-/// A's frame, for gjk2_penetration (overlapping cores: their depth). *tol:
-/// the tolerance to classify the answer with.
-static GJK_INLINE bool polygon_axes(const gjk2_query_input *in, const gjk2_pair *p, gjk2_box_answer *ans,
-                                    gjk_real *tol) {
+/// A's frame, for gjk2_penetration (overlapping cores: their depth; with
+/// max_distance > 0, apart beyond it: a lower bound, as the walk's early
+/// stop). *tol: the tolerance to classify the answer with.
+static GJK_INLINE bool polygon_axes(const gjk2_query_input *in, const gjk2_pair *p, gjk_real max_distance,
+                                    gjk2_box_answer *ans, gjk_real *tol) {
     gjk2_polygon_view va, vb;
     return polygon_views(in, p, &va, &vb, tol, GJK2_SAT_MAX_VERTICES) == POLYGON_AXES &&
-           gjk2_polygon_signed(p, &va, &vb, *tol, 8 * *tol, ans);
+           gjk2_polygon_signed(p, &va, &vb, *tol, 8 * *tol, max_distance, ans);
 }
 
 /// What first_support found.
@@ -470,7 +471,7 @@ gjk2_intersect_output gjk2_intersect(const gjk2_query_input *input) {
         bool decided = gjk2_polygon_decide(&p, &va, &vb, 8 * tol, &st);
         if (!decided && p.radius > 0) {
             gjk2_box_answer ans;
-            decided = gjk2_polygon_signed(&p, &va, &vb, tol, 8 * tol, &ans);
+            decided = gjk2_polygon_signed(&p, &va, &vb, tol, 8 * tol, 0, &ans);
             st = decided ? classify(ans.distance - p.radius, tol) : st;
         }
         if (decided) {
@@ -697,7 +698,7 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
     gjk_real box_tol;
     gjk2_support_point first;
     first_case fc = first_support(input, &p, cache, &first);
-    if (box_box(input, &p, false, &box, &box_tol) || (fc != FIRST_APART && polygon_axes(input, &p, &box, &box_tol))) {
+    if (box_box(input, &p, false, &box, &box_tol) || (fc != FIRST_APART && polygon_axes(input, &p, max_distance, &box, &box_tol))) {
         cache_clear(cache);
         penetration_answer(&p, xa, box.a, box.b, box.normal, box.distance - p.radius, box_tol, out);
         return;

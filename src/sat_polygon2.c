@@ -26,6 +26,11 @@
 // edge. Only the largest is then tried against every vertex, which
 // confirms it (see both_axes).
 //
+// With a contact margin (a penetration query's options.max_distance), the
+// merge starts as gjk2_intersect's does, where a separating axis is
+// likeliest, and stops at the first confirmed axis past the margin: a
+// lower bound, as the walk's early stop gives.
+//
 // The witness pair, as in sat2.c: the reference edge against the incident
 // vertex, or the incident edge when a neighbour of the vertex rises along n
 // by at most tol / 8, clipped to the reference edge's extent widened by tol;
@@ -385,9 +390,13 @@ static bool edge_witness(gjk_vec2 r0, gjk_vec2 r1, gjk_vec2 n, gjk_real s, const
 }
 
 bool gjk2_polygon_signed(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b, gjk_real tol,
-                         gjk_real band, gjk2_box_answer *out) {
+                         gjk_real band, gjk_real beyond, gjk2_box_answer *out) {
     axis_best best;
-    if (!both_axes(p, a, b, GJK_REAL_MAX, band / 64, false, &best)) {
+    // With beyond, the merge starts where a separating axis is likeliest
+    // and stops at the first (confirmed) one past it: the answer is then
+    // that axis's separation, a lower bound on the distance.
+    bool early = beyond > 0;
+    if (!both_axes(p, a, b, early ? p->radius + beyond + band : GJK_REAL_MAX, band / 64, early, &best)) {
         return false;
     }
     // Overlapping cores: best is −(their depth). Apart: the pair below
@@ -407,8 +416,18 @@ bool gjk2_polygon_signed(const gjk2_pair *p, const gjk2_polygon_view *a, const g
     gjk_vec2 r0, r1, n, t, on_ref, on_inc;
     gjk_rot2 r;
     inc_to_ref(p, best.on_b, &r, &t);
-    if (!ref_edge(ref, best.edge, &r0, &r1, &n) ||
-        !edge_witness(r0, r1, n, best.s, inc, best.vertex, r, t, tol, &on_ref, &on_inc)) {
+    if (!ref_edge(ref, best.edge, &r0, &r1, &n)) {
+        return false;
+    }
+    if (early && best.s - p->radius > beyond + band) {
+        // Apart beyond `beyond`: the incident vertex, and the point of the
+        // reference edge nearest to it (both on their polygons), at least
+        // the separation apart along n.
+        on_inc = gjk_add2(gjk_rot2_apply(r, inc->v[best.vertex]), t);
+        gjk_vec2 e = gjk_sub2(r1, r0), u = gjk_perp2(n);
+        gjk_real along = gjk_min(gjk_max(gjk_dot2(u, gjk_sub2(on_inc, r0)), 0), gjk_dot2(u, e));
+        on_ref = gjk_mul_add2(r0, along, u);
+    } else if (!edge_witness(r0, r1, n, best.s, inc, best.vertex, r, t, tol, &on_ref, &on_inc)) {
         return false;
     }
     gjk_vec2 pa = best.on_b ? on_inc : on_ref;

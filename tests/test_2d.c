@@ -1000,6 +1000,36 @@ static void test_max_distance(void) {
     p = gjk2_penetration(&in, NULL);
     ENSURE(pfull.status == GJK_PENETRATING && p.status == GJK_PENETRATING);
     ENSURE(p.signed_distance == pfull.signed_distance && p.epa_iterations == pfull.epa_iterations);
+    // Two convex polygons (4 × 0.2 bars, B's over x in [1, 5], y in [0.4,
+    // 0.6]) 0.3 apart along y, where the support point along the origins'
+    // offset does not show them apart: their edges' axes stop at the first
+    // one past max_distance (no GJK iteration), a lower bound with a point
+    // of each bar as witnesses.
+    const gjk_vec2 bar[] = {V2(-2, -0.1), V2(2, -0.1), V2(2, 0.1), V2(-2, 0.1)};
+    gjk2_shape ca = gjk2_make_convex_polygon(bar, 4), cb = gjk2_with_margin(gjk2_make_convex_polygon(bar, 4), 0.05);
+    for (int m = 0; m < 2; ++m) {
+        in = query(&ca, pose(0, 0, 0), m == 0 ? &ca : &cb, pose(3, m == 0 ? 0.5 : 0.55, 0));
+        pfull = gjk2_penetration(&in, NULL);
+        ENSURE(pfull.status == GJK_SEPARATED);
+        ENSURE_NEAR(pfull.signed_distance, 0.3, TOL(5));
+        in.options.max_distance = 0.1;
+        p = gjk2_penetration(&in, NULL);
+        ENSURE(p.status == GJK_SEPARATED && p.iterations == 0 && p.depth == 0);
+        ENSURE(p.signed_distance > 0.1 && p.signed_distance <= pfull.signed_distance + TOL(5));
+        ENSURE_NEAR(p.normal.x, 0, 1e-12);
+        ENSURE_NEAR(p.normal.y, 1, 1e-12);
+        // point_a on A (the bar about the origin), point_b on B (its bar
+        // about (3, 0.5), rounded by 0.05 in the second pair).
+        double r = m == 0 ? 0 : 0.05, yb = m == 0 ? 0.5 : 0.55;
+        ENSURE(fabs((double)p.point_a.x) <= 2 + TOL(5) && fabs((double)p.point_a.y) <= 0.1 + TOL(5));
+        ENSURE(fabs((double)p.point_b.x - 3) <= 2 + r + TOL(5) && fabs((double)p.point_b.y - yb) <= 0.1 + r + TOL(5));
+        ENSURE((double)(p.point_b.y - p.point_a.y) >= (double)p.signed_distance - TOL(5));
+        // Beyond: the full answer.
+        in.options.max_distance = 1;
+        p = gjk2_penetration(&in, NULL);
+        ENSURE(p.status == GJK_SEPARATED);
+        ENSURE_NEAR(p.signed_distance, pfull.signed_distance, TOL(5));
+    }
 }
 
 /// The gap along a unit direction n of B (at tb) beyond A (at ta): the
