@@ -477,8 +477,10 @@ static GJK_INLINE bool balls_beyond(const gjk_query_input *in, balls_answer *out
     gjk_transform ta, tb; // valid (balls_apart): unit rotations
     gjk_transform_unit(&in->transform_a, &ta);
     gjk_transform_unit(&in->transform_b, &tb);
-    gjk_vec3 sa = gjk_shape_support(in->shape_a, gjk_quat_inv_rotate(ta.rotation, out->normal));
-    gjk_vec3 sb = gjk_shape_support(in->shape_b, gjk_quat_inv_rotate(tb.rotation, gjk_neg(out->normal)));
+    // (Unit directions: the normal turned by unit quaternions. The shapes
+    // were checked by balls_apart.)
+    gjk_vec3 sa = gjk_rounded_support_unit(in->shape_a, gjk_quat_inv_rotate(ta.rotation, out->normal));
+    gjk_vec3 sb = gjk_rounded_support_unit(in->shape_b, gjk_quat_inv_rotate(tb.rotation, gjk_neg(out->normal)));
     out->point_a = gjk_add(ta.position, gjk_quat_rotate(ta.rotation, sa));
     out->point_b = gjk_add(tb.position, gjk_quat_rotate(tb.rotation, sb));
     return true;

@@ -409,4 +409,13 @@ static inline gjk_vec3 gjk_core_support(const gjk_shape *s, gjk_vec3 d) {
     return gjk_core_support_hint(s, d, NULL, false);
 }
 
+/// The support point of the rounded shape (core and rounding radius) along
+/// a unit direction u, for a shape already checked: gjk_shape_support
+/// without its checks and its normalisation.
+static inline gjk_vec3 gjk_rounded_support_unit(const gjk_shape *s, gjk_vec3 u) {
+    gjk_vec3 p = gjk_core_support(s, u);
+    gjk_real r = gjk_core_radius(s);
+    return r > 0 ? gjk_mul_add(p, r, u) : p;
+}
+
 #endif // GJK_SUPPORT_H
