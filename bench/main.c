@@ -1651,20 +1651,16 @@ static void write_matched(FILE *f) {
     fprintf(f, "\n");
 }
 
-// The same in 2D: Box2D's and Chipmunk's colliders give no contact for a
-// pair apart, where gjk2_penetration computes the signed distance.
-static void write_margin2(FILE *f) {
+// The rows of the contact-margin tables: gjk, gjk-margin and two peers on
+// the penetration of pairs apart, for the workloads of dimension dim (in 3D
+// the polytopes), then the geometric mean of each peer over gjk-margin.
+static void margin_rows(FILE *f, int dim, const char *const peers[2]) {
     const char *VAR = bench_lib_gjk_margin.name;
-    static const char *PEERS[] = {"box2d", "chipmunk"};
-    fprintf(f, "\nIn 2D, Box2D's and Chipmunk's colliders (the penetration rows) likewise give no contact for a pair "
-               "apart, without a distance; %s is gjk2_penetration with the same margin:\n\n"
-               "| workload | band | gjk | %s | box2d | chipmunk |\n|---|---:|---|---|---|---|\n",
-            VAR, VAR);
     double logsum[2] = {0, 0};
     int cnt[2] = {0, 0};
     for (int i = 0; i < g_nrows; i += NLIBS * BENCH_Q_COUNT * NBANDS) {
         const char *wl = g_rows[i].workload;
-        if (g_rows[i].dim != 2) continue;
+        if (g_rows[i].dim != dim || (dim == 3 && strncmp(wl, "hull", 4) != 0 && strcmp(wl, "box") != 0)) continue;
         for (int b = 0; b < NBANDS && BANDS[b] > 0; b++) {
             const row *v = find_row(wl, VAR, BENCH_Q_PENETRATION, BANDS[b]);
             if (!v) continue;
@@ -1673,7 +1669,7 @@ static void write_margin2(FILE *f) {
             matched_cell(f, find_row(wl, "gjk", BENCH_Q_PENETRATION, BANDS[b]), v);
             matched_cell(f, v, NULL);
             for (int p = 0; p < 2; p++) {
-                const row *r = find_row(wl, PEERS[p], BENCH_Q_PENETRATION, BANDS[b]);
+                const row *r = find_row(wl, peers[p], BENCH_Q_PENETRATION, BANDS[b]);
                 matched_cell(f, r, v);
                 if (r && !r->state && !v->state && r->ns_median > 0 && v->ns_median > 0) {
                     logsum[p] += log(r->ns_median / v->ns_median);
@@ -1685,16 +1681,17 @@ static void write_margin2(FILE *f) {
     }
     fprintf(f, "\nGeometric mean over these rows of (peer / %s):", VAR);
     for (int p = 0; p < 2; p++)
-        if (cnt[p]) fprintf(f, " %s %.2f;", PEERS[p], exp(logsum[p] / cnt[p]));
+        if (cnt[p]) fprintf(f, " %s %.2f;", peers[p], exp(logsum[p] / cnt[p]));
     fprintf(f, "\n");
 }
 
-// Penetration of polytopes apart, with a contact margin: libccd's queries
-// answer such pairs "not intersecting" without a distance; gjk-margin
-// answers them "separated" once proved apart (options.max_distance).
+// Penetration of shapes apart, with a contact margin: libccd's queries
+// answer such pairs "not intersecting" without a distance, Box2D's and
+// Chipmunk's colliders with no contact; gjk-margin answers them
+// "separated" once proved apart (options.max_distance).
 static void write_margin(FILE *f) {
     const char *VAR = bench_lib_gjk_margin.name;
-    static const char *PEERS[] = {"libccd", "libccd-mpr"};
+    static const char *const PEERS3[] = {"libccd", "libccd-mpr"}, *const PEERS2[] = {"box2d", "chipmunk"};
     if (!find_row("hull8", VAR, BENCH_Q_PENETRATION, BANDS[0])) return;
     fprintf(f, "\n## Contact margin (penetration of shapes apart)\n\n"
                "On pairs apart, libccd's penetration queries (GJK and MPR) answer only \"not intersecting\", where "
@@ -1704,33 +1701,12 @@ static void write_margin(FILE *f) {
                "iterations), the ratio to %s's median. The targets above compare libccd's separated bands with %s.\n\n"
                "| workload | band | gjk | %s | libccd | libccd-mpr |\n|---|---:|---|---|---|---|\n",
             VAR, VAR, VAR, VAR);
-    double logsum[2] = {0, 0};
-    int cnt[2] = {0, 0};
-    for (int i = 0; i < g_nrows; i += NLIBS * BENCH_Q_COUNT * NBANDS) {
-        const char *wl = g_rows[i].workload;
-        if (g_rows[i].dim != 3 || (strncmp(wl, "hull", 4) != 0 && strcmp(wl, "box") != 0)) continue;
-        for (int b = 0; b < NBANDS && BANDS[b] > 0; b++) {
-            const row *v = find_row(wl, VAR, BENCH_Q_PENETRATION, BANDS[b]);
-            char bl[32];
-            fprintf(f, "| %s | %s |", wl, band_label(BANDS[b], bl, sizeof bl));
-            matched_cell(f, find_row(wl, "gjk", BENCH_Q_PENETRATION, BANDS[b]), v);
-            matched_cell(f, v, NULL);
-            for (int p = 0; p < 2; p++) {
-                const row *r = find_row(wl, PEERS[p], BENCH_Q_PENETRATION, BANDS[b]);
-                matched_cell(f, r, v);
-                if (r && v && !r->state && !v->state && r->ns_median > 0 && v->ns_median > 0) {
-                    logsum[p] += log(r->ns_median / v->ns_median);
-                    cnt[p]++;
-                }
-            }
-            fprintf(f, "\n");
-        }
-    }
-    fprintf(f, "\nGeometric mean over these rows of (peer / %s):", VAR);
-    for (int p = 0; p < 2; p++)
-        if (cnt[p]) fprintf(f, " %s %.2f;", PEERS[p], exp(logsum[p] / cnt[p]));
-    fprintf(f, "\n");
-    write_margin2(f);
+    margin_rows(f, 3, PEERS3);
+    fprintf(f, "\nIn 2D, Box2D's and Chipmunk's colliders (the penetration rows) likewise give no contact for a pair "
+               "apart, without a distance; %s is gjk2_penetration with the same margin:\n\n"
+               "| workload | band | gjk | %s | box2d | chipmunk |\n|---|---:|---|---|---|---|\n",
+            VAR, VAR);
+    margin_rows(f, 2, PEERS2);
 }
 
 static void write_instr(FILE *f, int instr_found) {
