@@ -47,7 +47,7 @@ static gjk_real dot_unscaled2(gjk_vec2 row, gjk_vec2 x) {
 
 /// The core's bounds (no radius, no translation) by its support function
 /// along the rows of R and their opposites: convex polygons (climbing from
-/// the last support vertex) and custom shapes.
+/// the last support vertex from 12 vertices, scanning below) and custom shapes.
 static void support_bounds2(const gjk2_shape *s, gjk_rot2 R, gjk_vec2 *lo, gjk_vec2 *hi) {
     // Row i of R is Rᵀe_i.
     const gjk_vec2 row[2] = {gjk_v2(R.c, -R.s), gjk_v2(R.s, R.c)};
