@@ -311,7 +311,11 @@ static GJK_INLINE bool box_box(const gjk2_query_input *in, const gjk2_pair *p, b
 /// polygons on ellipses per band), apart: two triangles 1946-2774 ->
 /// 1860-2159 a query, 8-gons 2520-4515 -> 2284-3186, a 4-gon and a 12-gon
 /// 2579-5008 -> 2343-3514; overlapping, about even (triangles 2169 -> 2375,
-/// 8-gons 3615 -> 2879-3216, the 4-gon and 12-gon 3731 -> 2972-3387).
+/// 8-gons 3615 -> 2879-3216, the 4-gon and 12-gon 3731 -> 2972-3387). Those
+/// pairs were slid along their separating direction, as the bench's are;
+/// with B placed along a random direction instead (review), near contact
+/// the walk cost more (8-gons 1e-3 apart 3437 -> 4281), the gain starting
+/// about a tenth of the size apart.
 #define GJK2_SAT_MAX_VERTICES 32
 
 /// Largest and smallest pair sizes (|t| + both extents) for sat_polygon2.c,
@@ -383,7 +387,8 @@ typedef enum first_case {
     FIRST_APART,  ///< The walk's first point, whose plane shows the cores apart.
 } first_case;
 
-/// For gjk2_penetration of a convex polygon's pair with no cached simplex,
+/// For gjk2_penetration of a convex polygon's pair whose cache is absent or
+/// empty (count 0; any other count skips this),
 /// before the edges' axes: the walk's first support point (along the
 /// origins' offset, as gjk2_walk_run takes it) into *first. When its
 /// supporting plane shows the cores apart, the walk answers from that
@@ -393,7 +398,12 @@ typedef enum first_case {
 /// ellipses per band, the seven bands), apart: two triangles 2146-2966 ->
 /// 1923-2118 instructions a query, 8-gons 2720-4705 -> 2347-3268, 16-gons
 /// 3432-7560 -> 2820-5726; overlapping, the point is lost: triangles 2354
-/// -> 2529, 8-gons 3800 -> 4105, 16-gons 6110 -> 6695.
+/// -> 2529, 8-gons 3800 -> 4105, 16-gons 6110 -> 6695. Those pairs were
+/// slid along their separating direction, as the bench's are; with B
+/// placed along a random direction (review), near contact the first point
+/// seldom shows the cores apart (33 of 2000 8-gon pairs 1e-3 apart) and is
+/// lost there too (8-gons 3467 -> 3829), the gain starting 0.1 to 0.3 of
+/// the size apart.
 static GJK_INLINE first_case first_support(const gjk2_query_input *in, gjk2_pair *p, const gjk2_simplex_cache *cache,
                                            gjk2_support_point *first) {
     bool convex = (p->a->type == GJK2_SHAPE_POLYGON && p->a->polygon.convex) ||
@@ -698,7 +708,8 @@ static void penetration_run(const gjk2_query_input *input, gjk2_simplex_cache *c
     gjk_real box_tol;
     gjk2_support_point first;
     first_case fc = first_support(input, &p, cache, &first);
-    if (box_box(input, &p, false, &box, &box_tol) || (fc != FIRST_APART && polygon_axes(input, &p, max_distance, &box, &box_tol))) {
+    if (box_box(input, &p, false, &box, &box_tol) ||
+        (fc != FIRST_APART && polygon_axes(input, &p, max_distance, &box, &box_tol))) {
         cache_clear(cache);
         penetration_answer(&p, xa, box.a, box.b, box.normal, box.distance - p.radius, box_tol, out);
         return;

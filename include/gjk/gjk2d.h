@@ -119,8 +119,8 @@ typedef struct gjk2_aabb_output {
 /// the shape's support value along a world axis, to within the rounding of
 /// the pose. Closed forms for the primitives; a polygon's vertices are each
 /// transformed once, a convex polygon (gjk2_make_convex_polygon) finds its
-/// four supports (climbing from 12 vertices, else scanning), and a custom shape's support function is called four
-/// times. No allocation.
+/// four supports (climbing from 12 vertices, else scanning), and a custom
+/// shape's support function is called four times. No allocation.
 GJK_API gjk2_aabb_output gjk2_shape_aabb(const gjk2_shape *shape, gjk_transform2 transform);
 
 /// Warm-start cache of a 2D pair (zero-initialise before the first query).
