@@ -1494,11 +1494,15 @@ static void check_witnesses(const geo *g, double sd, const double *pa, const dou
 }
 
 /// A bound's answer (is_bound): its points lie in the shapes and at least
-/// its value apart.
-static void check_bound_points(const geo *g, double value, const double *pa, const double *pb) {
+/// its value apart, and its normal certifies it (the gap along it is at
+/// least the bound).
+static void check_bound_points(const geo *g, double value, const double *pa, const double *pb, const double *n) {
     double tol = geo_tol(g, value);
     double d[3] = {pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]};
     REQUIRE(len3d(d) >= value - tol, "max_distance answer: the witness points are nearer than the distance bound");
+    detail("gap along the normal vs the bound", n, geo_gap(g, n), value, tol);
+    REQUIRE(geo_gap(g, n) >= value - tol, "max_distance answer: the gap along the normal is below the bound");
+    g_detail[0] = '\0';
     for (int i = 0; i < g->ndirs; ++i) {
         const double *u = g->dirs[i];
         REQUIRE(dot3d(u, pa) <= geo_h(g, 0, u) + tol, "max_distance answer: point_a lies outside A");
@@ -1694,7 +1698,7 @@ static void check_distance(const char *query, const pair_answer *a, part_state s
     if (a->value > 0) {
         REQUIRE(unit(a->n), "distance > 0, but the normal is not unit");
         if (is_bound(a, o)) {
-            check_bound_points(g, a->value, a->pa, a->pb);
+            check_bound_points(g, a->value, a->pa, a->pb, a->n);
         } else {
             check_witnesses(g, a->value, a->pa, a->pb, a->n);
         }
@@ -1735,7 +1739,7 @@ static void check_penetration(const char *query, const pair_answer *a, part_stat
     }
     if (st == PART_SANE && answered(a->status)) {
         if (is_bound(a, o)) {
-            check_bound_points(g, a->value, a->pa, a->pb); // stopped early: a lower bound
+            check_bound_points(g, a->value, a->pa, a->pb, a->n); // stopped early: a lower bound
         } else {
             check_witnesses(g, a->value, a->pa, a->pb, a->n);
         }

@@ -751,7 +751,14 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
         // that includes the new point (see start_apart).
         tol = gjk_pair_tolerance(pair);
         if ((walk->stop_widen || walk->stop_beyond > 0) &&
-            walk->lower > walk->stop_beyond + gjk_pair_apart_margin(pair, 0)) {
+            lower > walk->stop_beyond + gjk_pair_apart_margin(pair, 0)) {
+            // This step's bound, with its own direction as the normal (as at
+            // the start): the gap along the normal is the bound. (Along the
+            // simplex's v̂ it need not be, after secant steps.) An older
+            // bound cannot stop the walk here: it was tested against a
+            // margin no larger (the scale only grows).
+            walk->lower = lower;
+            walk->normal = gjk_normalize(p.d);
             return GJK_WALK_APART;
         }
         // Duality gap |v| − v̂·w, measured against that tolerance. Only a

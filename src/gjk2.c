@@ -232,7 +232,15 @@ WALK_INLINE gjk_walk_end walk_loop(gjk2_pair *pair, gjk2_walk *walk, gjk_vec2 v,
         // Apart beyond stop_beyond by more than the tolerance at the scale
         // that includes the new point (see start_apart).
         gjk_real beyond = walk->stop_beyond + gjk2_pair_apart_margin(pair, 0);
-        if ((walk->stop_widen || walk->stop_beyond > 0) && walk->lower > beyond) {
+        if ((walk->stop_widen || walk->stop_beyond > 0) && lower > beyond) {
+            // This step's bound, with its own direction as the normal (as at
+            // the start): the gap along the normal is the bound. (Along the
+            // simplex's v̂ it need not be, after secant steps: an ellipse's
+            // normal gave a gap millions of tolerances below the bound.) An
+            // older bound cannot stop the walk here: it was tested against
+            // a margin no larger (the scale only grows).
+            walk->lower = lower;
+            walk->normal = gjk_normalize2(p.d);
             return GJK_WALK_APART;
         }
         // Duality gap |v| − v̂·w, measured against the tolerance at the

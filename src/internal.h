@@ -510,8 +510,8 @@ typedef struct gjk_walk {
     bool polished;       ///< Out: v is gjk_simplex_polish's, not Σ λ p (gjk_walk_witness).
     /// Out: zero, or the unit normal (from A to B) of an apart end whose
     /// simplex direction is no normal (gjk.c, excluded_enclosure_end), or of
-    /// a walk stopped apart by its starting points' bound (that bound's
-    /// direction).
+    /// a walk stopped apart by a bound (its starting points' or a step's:
+    /// that bound's direction, along which the gap is the bound).
     gjk_vec3 normal;
 } gjk_walk;
 

@@ -216,10 +216,10 @@ typedef struct gjk2_walk {
     gjk2_simplex simplex; ///< In: the starting simplex (count 0: start fresh). Out: the final one.
     gjk_vec2 v;           ///< Out: closest point of the simplex to the origin.
     gjk_real lower;       ///< Out: best lower bound on the core distance.
-    /// Out: a walk stopped apart by its starting points' bound, or one that
-    /// ended at a single vertex whose direction rounding leaves less sure
-    /// than its last step's (vertex_normal): that bound's unit direction
-    /// from A to B (else zero).
+    /// Out: a walk stopped apart by a bound (its starting points' or a
+    /// step's), or one that ended at a single vertex whose direction
+    /// rounding leaves less sure than its last step's (vertex_normal): that
+    /// bound's unit direction from A to B (else zero).
     gjk_vec2 normal;
     gjk_real stop_beyond; ///< In: stop once the core distance is proved > this (≤ 0: never).
     gjk_real stop_within; ///< In: stop once the core distance is proved < this (≤ 0: never).

@@ -272,7 +272,7 @@ static gjk_status resolve_overlap(const gjk_query_input *in, gjk_pair *p, const 
 /// cores are very close, see gjk_simplex_direction).
 static gjk_vec3 apart_normal(const gjk_walk *w) {
     if ((w->normal.x != 0) | (w->normal.y != 0) | (w->normal.z != 0)) {
-        return w->normal; // the walk's own (excluded_enclosure_end)
+        return w->normal; // the walk's own (an early stop's bound, excluded_enclosure_end)
     }
     gjk_vec3 d = gjk_simplex_direction(&w->simplex, w->v);
     if (w->simplex.count == 2) {

@@ -1043,6 +1043,54 @@ static double gap_along2(const gjk2_shape *a, gjk_transform2 ta, const gjk2_shap
     return (double)gjk_dot2(n, pb) - (double)gjk_dot2(n, pa);
 }
 
+/// An early stop at max_distance certifies its bound with its normal: the
+/// gap along the normal is at least the bound. Walks on ellipses take
+/// secant steps, whose direction is not the simplex's v̂: the normal was v̂,
+/// and about 1 in 200 such answers had a gap below the bound, by up to
+/// millions of tolerances (review harness).
+static void test_max_distance_normal_certifies(void) {
+    rng r = {0x2d5eed11u};
+    int stops = 0;
+    for (int i = 0; i < 300; ++i) {
+        gjk2_shape s[2];
+        gjk_vec2 v[2][9];
+        for (int k = 0; k < 2; ++k) {
+            gjk_vec2 e = V2(rng_range(&r, 0.2, 1.2), rng_range(&r, 0.2, 1.2));
+            if (k == 1 && rng_chance(&r, 0.5)) {
+                // A convex polygon: points on an ellipse at increasing angles.
+                int n = 3 + rng_int(&r, 7);
+                for (int m = 0; m < n; ++m) {
+                    double t = 2 * PI * (m + rng_range(&r, 0, 0.8)) / n;
+                    v[k][m] = V2((double)e.x * cos(t), (double)e.y * sin(t));
+                }
+                s[k] = gjk2_make_convex_polygon(v[k], n);
+            } else {
+                s[k] = gjk2_make_ellipse(e);
+            }
+        }
+        double angle = rng_range(&r, 0, 2 * PI), dist = rng_range(&r, 0.5, 3);
+        gjk2_query_input in = query(&s[0], pose(0, 0, rng_range(&r, 0, 2 * PI)), &s[1],
+                                    pose(dist * cos(angle), dist * sin(angle), rng_range(&r, 0, 2 * PI)));
+        gjk2_distance_output full = gjk2_distance(&in, NULL);
+        if (full.status != GJK_SEPARATED) {
+            continue;
+        }
+        const double fraction[3] = {0.5, 0.9, 0.99};
+        for (int f = 0; f < 3; ++f) {
+            in.options.max_distance = (gjk_real)(fraction[f] * (double)full.distance);
+            gjk2_distance_output d = gjk2_distance(&in, NULL);
+            gjk2_penetration_output p = gjk2_penetration(&in, NULL);
+            ENSURE(d.status == GJK_SEPARATED && p.status == GJK_SEPARATED);
+            ENSURE(d.distance > in.options.max_distance && d.distance <= full.distance + TOL(8));
+            stops += d.iterations < full.iterations;
+            ENSURE(gap_along2(&s[0], in.transform_a, &s[1], in.transform_b, d.normal) >= (double)d.distance - TOL(8));
+            ENSURE(gap_along2(&s[0], in.transform_a, &s[1], in.transform_b, p.normal) >=
+                   (double)p.signed_distance - TOL(8));
+        }
+    }
+    ENSURE(stops > 100); // the early stop is what is tested
+}
+
 static void test_end_to_end_needles_normal(void) {
     // 2D needle review (float): a capsule 1.83 long (radius 1.7e-9) and a
     // needle turned 1.5e-6 rad from it, end against end, 4.6e-6 apart. The
@@ -1905,6 +1953,7 @@ int main(int argc, char **argv) {
         RUN_TEST(test_warm_start);
         RUN_TEST(test_warm_start_convex_polygons);
         RUN_TEST(test_max_distance);
+        RUN_TEST(test_max_distance_normal_certifies);
         RUN_TEST(test_end_to_end_needles_normal);
         RUN_TEST(test_iteration_caps);
         RUN_TEST(test_trace);

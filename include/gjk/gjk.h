@@ -243,8 +243,9 @@ typedef struct gjk_options {
     /// the query may stop as soon as it proves the shapes farther apart
     /// than this value; it then returns GJK_SEPARATED with a lower bound on
     /// the distance (> max_distance) as its distance (signed distance), a
-    /// unit normal from A to B (the bound's direction, or the walk's) and
-    /// points of A and of B at least that far apart, not the closest. In
+    /// unit normal from A to B that certifies it (the shapes' gap along the
+    /// normal is at least the bound) and points of A and of B at least
+    /// that far apart, not the closest. In
     /// 3D, shapes whose bounding balls about their origins are apart beyond
     /// it (not user shapes, nor polytopes made without a hull) are answered
     /// from the balls alone, without pose setup or walk: their gap, the
