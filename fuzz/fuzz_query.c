@@ -2303,6 +2303,20 @@ static void run3(const input3 *in) {
             pair_answer p_exact = from_penetration3(gjk_penetration(&q0, NULL));
             check_bound_exact("gjk_distance with max_distance", &g, &d0, &d_exact, o);
             check_bound_exact("gjk_penetration with max_distance", &g, &p0, &p_exact, o);
+        } else if (d0.status == GJK_SEPARATED) {
+            // The early stop, which the decoded options seldom reach on a
+            // pair apart: max_distance half the distance (no input bytes
+            // read, so that the corpus decodes as before).
+            gjk_query_input qh = q;
+            qh.options.max_distance = to_real(0.5 * d0.value);
+            if (qh.options.max_distance > 0) {
+                pair_answer dh = from_distance3(gjk_distance(&qh, NULL));
+                check_distance("gjk_distance (max_distance half the distance)", &dh, st, &qh.options, &g);
+                check_bound_exact("gjk_distance (max_distance half the distance)", &g, &dh, &d0, &qh.options);
+                pair_answer ph = from_penetration3(gjk_penetration(&qh, NULL));
+                check_penetration("gjk_penetration (max_distance half the distance)", &ph, st, &qh.options, &g);
+                check_bound_exact("gjk_penetration (max_distance half the distance)", &g, &ph, &p0, &qh.options);
+            }
         }
     }
     run_contact3(A, B, in, st, &p0, &g);
@@ -2391,6 +2405,12 @@ static void run3(const input3 *in) {
                 double sdt = pen_sd3(A, in->ta, B, at);
                 REQUIRE(!(fabs(sdt - target) > tol), "at the hit the distance is not the target separation");
                 check_point_on_a(&gs, point, normal, tol);
+                geo gh;
+                geo_init3(&gh, A, in->ta, in->a.bound, B, at, in->b.bound, rel, in->extra);
+                detail("gap along the normal at the hit vs the target", normal, geo_gap(&gh, normal), target, tol);
+                REQUIRE(!(geo_gap(&gh, normal) < target - 2 * tol),
+                        "at the hit the gap along the normal is below the target");
+                g_detail[0] = '\0';
             }
         }
     }
@@ -2423,6 +2443,15 @@ static void run3(const input3 *in) {
                 double sdt = pen_sd3(A, at_a, B, at_b);
                 if (c.t > 0) {
                     REQUIRE(!(fabs(sdt - target) > tol), "at the time of impact the distance is not the target");
+                    // The point on A's surface at t, the normal a separating
+                    // direction there (its gap the distance, within tolerances).
+                    geo gh;
+                    geo_init3(&gh, A, at_a, in->a.bound, B, at_b, in->b.bound, rel, in->extra);
+                    check_point_on_a(&gh, point, normal, tol);
+                    detail("gap along the normal at t vs the target", normal, geo_gap(&gh, normal), target, tol);
+                    REQUIRE(!(geo_gap(&gh, normal) < target - 2 * tol),
+                            "at the time of impact the gap along the normal is below the target");
+                    g_detail[0] = '\0';
                 } else {
                     REQUIRE(!(sdt > target + tol), "an impact at t = 0, but the shapes start beyond the target");
                 }
@@ -2568,6 +2597,20 @@ static void run2(const input2 *in) {
             pair_answer p_exact = from_penetration2(gjk2_penetration(&q0, NULL));
             check_bound_exact("gjk2_distance with max_distance", &g, &d0, &d_exact, o);
             check_bound_exact("gjk2_penetration with max_distance", &g, &p0, &p_exact, o);
+        } else if (d0.status == GJK_SEPARATED) {
+            // The early stop, which the decoded options seldom reach on a
+            // pair apart: max_distance half the distance (no input bytes
+            // read, so that the corpus decodes as before).
+            gjk2_query_input qh = q;
+            qh.options.max_distance = to_real(0.5 * d0.value);
+            if (qh.options.max_distance > 0) {
+                pair_answer dh = from_distance2(gjk2_distance(&qh, NULL));
+                check_distance("gjk2_distance (max_distance half the distance)", &dh, st, &qh.options, &g);
+                check_bound_exact("gjk2_distance (max_distance half the distance)", &g, &dh, &d0, &qh.options);
+                pair_answer ph = from_penetration2(gjk2_penetration(&qh, NULL));
+                check_penetration("gjk2_penetration (max_distance half the distance)", &ph, st, &qh.options, &g);
+                check_bound_exact("gjk2_penetration (max_distance half the distance)", &g, &ph, &p0, &qh.options);
+            }
         }
     }
     run_contact2(A, B, in, st, &p0, &g);
@@ -2652,6 +2695,12 @@ static void run2(const input2 *in) {
                 double sdt = pen_sd2(A, in->ta, B, at);
                 REQUIRE(!(fabs(sdt - target) > tol), "at the 2D hit the distance is not the target separation");
                 check_point_on_a(&gs, point, normal, tol);
+                geo gh;
+                geo_init2(&gh, A, in->ta, in->a.bound, B, at, in->b.bound, rel, in->extra);
+                detail("gap along the normal at the hit vs the target", normal, geo_gap(&gh, normal), target, tol);
+                REQUIRE(!(geo_gap(&gh, normal) < target - 2 * tol),
+                        "at the 2D hit the gap along the normal is below the target");
+                g_detail[0] = '\0';
             }
         }
     }
@@ -2681,6 +2730,13 @@ static void run2(const input2 *in) {
                 double sdt = pen_sd2(A, at_a, B, at_b);
                 if (c.t > 0) {
                     REQUIRE(!(fabs(sdt - target) > tol), "at the 2D time of impact the distance is not the target");
+                    geo gh;
+                    geo_init2(&gh, A, at_a, in->a.bound, B, at_b, in->b.bound, rel, in->extra);
+                    check_point_on_a(&gh, point, normal, tol);
+                    detail("gap along the normal at t vs the target", normal, geo_gap(&gh, normal), target, tol);
+                    REQUIRE(!(geo_gap(&gh, normal) < target - 2 * tol),
+                            "at the 2D time of impact the gap along the normal is below the target");
+                    g_detail[0] = '\0';
                 } else {
                     REQUIRE(!(sdt > target + tol), "a 2D impact at t = 0, but the shapes start beyond the target");
                 }

@@ -850,12 +850,13 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
     // −d̂·w from D. Far apart shapes are often proved apart here, by the
     // first support call, one iteration early (the test MPR starts with).
     gjk_real start_lower = 0;
-    int start_bound = -1; // the point that gave start_lower
+    gjk_vec3 start_dir = gjk_v3_zero(); // the direction that gave start_lower (the solve below may
+                                        // drop or reorder the points: fuzz seed 1046)
     for (int m = 0; m < s->count; ++m) {
         gjk_real dd = gjk_length_sq(s->v[m].d);
         if (s->v[m].bounds && dd > GJK_SQUARE_MIN && dd < GJK_SQUARE_MAX) {
             gjk_real lower = -gjk_dot(s->v[m].d, s->v[m].w) / gjk_sqrt(dd);
-            start_bound = lower > start_lower ? m : start_bound;
+            start_dir = lower > start_lower ? s->v[m].d : start_dir;
             start_lower = gjk_max(lower, start_lower);
         }
     }
@@ -875,7 +876,7 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
         // normal to d, so B lies along d from A. (Not v's: with a user
         // support that is not exact, v came out 0 while a point bounded
         // D 4.6e25 away, and the normal was 0; fuzz finding f56.)
-        walk->normal = gjk_normalize(s->v[start_bound].d);
+        walk->normal = gjk_normalize(start_dir);
         return GJK_WALK_APART;
     }
     bool curved = gjk_core_curved(pair->a) || gjk_core_curved(pair->b);

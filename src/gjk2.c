@@ -341,12 +341,13 @@ gjk_walk_end gjk2_walk_run_momentum(gjk2_pair *pair, gjk2_walk *walk, gjk_walk_m
     // The starting points' support planes bound the distance from below,
     // as in 3D (gjk.c): far apart shapes are proved apart at once.
     gjk_real start_lower = 0;
-    int start_bound = -1; // the point that gave start_lower
+    gjk_vec2 start_dir = gjk_v2(0, 0); // the direction that gave start_lower (the solve below
+                                       // may drop or reorder the points, as in 3D)
     for (int m = 0; m < s->count; ++m) {
         gjk_real dd = gjk_length_sq2(s->v[m].d);
         if (dd > GJK_SQUARE_MIN && dd < GJK_SQUARE_MAX) {
             gjk_real lower = -gjk_dot2(s->v[m].d, s->v[m].w) / gjk_sqrt(dd);
-            start_bound = lower > start_lower ? m : start_bound;
+            start_dir = lower > start_lower ? s->v[m].d : start_dir;
             start_lower = gjk_max(lower, start_lower);
         }
     }
@@ -359,7 +360,7 @@ gjk_walk_end gjk2_walk_run_momentum(gjk2_pair *pair, gjk2_walk *walk, gjk_walk_m
     if (start_apart(pair, walk, start_lower)) {
         walk->v = v;
         walk->lower = start_lower;
-        walk->normal = gjk_normalize2(s->v[start_bound].d); // the bound's own (see gjk.c, f56)
+        walk->normal = gjk_normalize2(start_dir); // the bound's own (see gjk.c, f56)
         return GJK_WALK_APART;
     }
     bool curved = core_curved(pair->a) || core_curved(pair->b);

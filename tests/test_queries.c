@@ -1878,8 +1878,8 @@ static void test_max_distance(void) {
 /// shapes' gap along the normal is at least the bound (the plane through
 /// A's support point square to it separates them by that much). Curved
 /// pairs take secant steps, whose direction is not the simplex's v̂: the
-/// normal was v̂, and 7% of such answers had a gap below the bound, by up
-/// to the shapes' size.
+/// normal was v̂, and 23 of these pairs' answers had a gap below the bound
+/// (7% of such stops on random curved pairs, by up to the shapes' size).
 static void test_max_distance_normal_certifies(void) {
     rng r = {0x5eed0a11u};
     int stops = 0;
@@ -1893,7 +1893,8 @@ static void test_max_distance_normal_certifies(void) {
                                : gjk_make_cylinder(to_real(e.x), to_real(e.y));
         }
         gjk_quat qa = rng_quat(&r), qb = rng_quat(&r);
-        gjk_vec3 offset = gjk_scale((gjk_real)rng_range(&r, 0.5, 3.5), to_real3(rng_dir3(&r, 0.1)));
+        double dist = rng_range(&r, 0.5, 3.5);
+        gjk_vec3 offset = gjk_scale((gjk_real)dist, to_real3(rng_dir3(&r, 0.1)));
         gjk_query_input q = query(&s[0], pose(V(0, 0, 0), qa), &s[1], pose(offset, qb));
         gjk_distance_output full = gjk_distance(&q, NULL);
         if (full.status != GJK_SEPARATED) {

@@ -3595,6 +3595,37 @@ static void test_custom_unknown_size_at_a_vertex(void) {
 /// vertical signed distance of the caps is the answer to within θ² of it:
 /// B's bottom cap is lowest over A's at A's rim or its own, at u = min(1,
 /// (1 − x + sin θ)/cos θ) along B's x axis.
+/// fuzz/findings f70: a point and a cylinder 32,559 apart, with a garbage
+/// cache of four directions and max_distance 1. The cached points' bound
+/// proves them apart at the start, and the normal was read from the point
+/// that gave the bound by its index after the simplex solve had dropped and
+/// reordered the points: another point's direction, along which the gap is
+/// 26,580, below the bound. The bound's direction is kept before the solve.
+static void test_start_bound_normal_after_solve(void) {
+    gjk_shape a = gjk_make_point(), b = gjk_make_cylinder(5.25, 5.5);
+    const gjk_quat id = gjk_quat_identity();
+    gjk_query_input in = query(&a, gjk_transform_make(V(-5.5, -5.4375, -4.8125), id), &b,
+                               gjk_transform_make(V(-18825.68359375, -18825.68359375, -18825.68359375), id));
+    in.options.max_distance = 1;
+    in.options.trace = count_epa; // a traced query walks (untraced, the bounding balls answer)
+    gjk_simplex_cache c0;
+    memset(&c0, 0, sizeof c0);
+    c0.count = 4;
+    c0.direction[0] = V(-5.5, -5, -5.5);
+    c0.direction[1] = V(-1, -74450.68359375, 0);
+    c0.direction[2] = V(0, -5.25, -5.5);
+    c0.direction[3] = V(-5.5, -5, 0);
+    gjk_simplex_cache c = c0;
+    gjk_distance_output d = gjk_distance(&in, &c);
+    c = c0;
+    gjk_penetration_output p = gjk_penetration(&in, &c);
+    ENSURE(d.status == GJK_SEPARATED && p.status == GJK_SEPARATED);
+    ENSURE(d.distance > 1 && p.signed_distance > 1 && d.iterations == 0);
+    double size = 32600;
+    ENSURE(gap_along(&a, in.transform_a, &b, in.transform_b, d.normal) >= (double)d.distance - TOL(size));
+    ENSURE(gap_along(&a, in.transform_a, &b, in.transform_b, p.normal) >= (double)p.signed_distance - TOL(size));
+}
+
 static void test_tilted_cylinder_caps(void) {
     gjk_shape a = gjk_make_cylinder(1, 1), b = gjk_make_cylinder(1, 1);
     const double tol = 16 * (double)GJK_DEFAULT_TOLERANCE; // 4 tolerances at the pair's size (about 4)
@@ -3684,5 +3715,6 @@ int main(void) {
     RUN_TEST(test_point_off_cone_side_normal);
     RUN_TEST(test_custom_unknown_size_at_a_vertex);
     RUN_TEST(test_tilted_cylinder_caps);
+    RUN_TEST(test_start_bound_normal_after_solve);
     return TEST_SUMMARY();
 }
