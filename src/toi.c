@@ -291,14 +291,27 @@ static gjk_real second_order_ahead(const gjk_query_input *q, gjk_vec3 n, gjk_rea
 /// The answer at a contact found at time t (poses already in q): the
 /// penetration query gives the normal and point, and tells an overlap at the
 /// start (gjk_cast_start_status: not converged only where gjk_intersect is
-/// not either, and then no hit).
-static gjk_cast_output toi_contact(const gjk_query_input *q, gjk_real t, int iter, gjk_cast_output out) {
+/// not either, and then no hit). A later contact whose penetration query
+/// did not converge (EPA capped by options.max_epa_iterations) takes the
+/// distance query's normal and point (d, at the same poses) where that one
+/// knows its direction; else it has none: not converged, safe up to t, as
+/// in gjk_shapecast. (Reported as a hit with the capped EPA's normal, 0.6
+/// rad off, along which two cylinders overlapped by 1.46: fuzz seed 1048.)
+static gjk_cast_output toi_contact(const gjk_query_input *q, const gjk_distance_output *d, gjk_real t, int iter,
+                                   gjk_cast_output out) {
     gjk_penetration_output pen = gjk_penetration(q, NULL);
-    out.status = iter == 0 ? gjk_cast_start_status(q, pen.status) : GJK_HIT;
+    bool known = gjk_length_sq(d->normal) > 0; // unit or zero
+    out.status = iter == 0                                   ? gjk_cast_start_status(q, pen.status)
+                 : pen.status != GJK_NOT_CONVERGED || known ? GJK_HIT
+                                                            : GJK_NOT_CONVERGED;
     out.hit = out.status != GJK_NOT_CONVERGED;
     out.t = t;
     out.point = pen.point_a;
     out.normal = pen.normal;
+    if (iter > 0 && pen.status == GJK_NOT_CONVERGED) {
+        out.point = known ? d->point_a : gjk_v3_zero();
+        out.normal = known ? d->normal : gjk_v3_zero();
+    }
     if (pen.status == GJK_INVALID_INPUT || out.status == GJK_INVALID_INPUT) {
         memset(&out, 0, sizeof out);
         out.status = GJK_INVALID_INPUT;
@@ -363,7 +376,7 @@ static gjk_cast_output gjk_time_of_impact_run(const gjk_toi_input *in) {
         }
         gjk_real tol = rel_tol * (rho_a + rho_b + d.distance);
         if (d.status != GJK_SEPARATED || d.distance <= target + tol) {
-            return toi_contact(&q, t, iter, out);
+            return toi_contact(&q, &d, t, iter, out);
         }
         // The step trusts the normal: along it the shapes must lie d apart,
         // up to the walk's tolerance. Near contact at a tight tolerance a
@@ -416,7 +429,7 @@ static gjk_cast_output gjk_time_of_impact_run(const gjk_toi_input *in) {
         if (!(next > t)) {
             // The safe step is below the resolution of t: the contact lies
             // within one unit of rounding of t.
-            return toi_contact(&q, t, iter, out);
+            return toi_contact(&q, &d, t, iter, out);
         }
         t = next;
         if (iter + 1 >= cap) {

@@ -159,12 +159,19 @@ static gjk_real second_order_ahead2(const gjk2_query_input *q, gjk_vec2 n, gjk_r
 /// The answer at a contact found at time t (poses already in q): the
 /// penetration query gives the normal and point, and tells an overlap at the
 /// start (as in 3D).
-static gjk2_cast_output toi_contact(const gjk2_query_input *q, gjk_real t, int iter, gjk2_cast_output out) {
+static gjk2_cast_output toi_contact(const gjk2_query_input *q, const gjk2_distance_output *d, gjk_real t, int iter,
+                                    gjk2_cast_output out) {
     gjk2_penetration_output pen = gjk2_penetration(q, NULL);
     if (pen.status == GJK_INVALID_INPUT) {
         return invalid_output();
     }
-    out.status = iter == 0 ? gjk2_cast_start_status(q, pen.status) : GJK_HIT;
+    // A later contact whose penetration query did not converge takes the
+    // distance query's normal and point where that one knows its
+    // direction; else not converged, safe up to t (see toi.c).
+    bool known = gjk_length_sq2(d->normal) > 0; // unit or zero
+    out.status = iter == 0                                   ? gjk2_cast_start_status(q, pen.status)
+                 : pen.status != GJK_NOT_CONVERGED || known ? GJK_HIT
+                                                            : GJK_NOT_CONVERGED;
     if (out.status == GJK_INVALID_INPUT) {
         return invalid_output();
     }
@@ -172,6 +179,10 @@ static gjk2_cast_output toi_contact(const gjk2_query_input *q, gjk_real t, int i
     out.t = t;
     out.point = pen.point_a;
     out.normal = pen.normal;
+    if (iter > 0 && pen.status == GJK_NOT_CONVERGED) {
+        out.point = known ? d->point_a : gjk_v2(0, 0);
+        out.normal = known ? d->normal : gjk_v2(0, 0);
+    }
     return out;
 }
 
@@ -233,7 +244,7 @@ static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
         }
         gjk_real tol = rel_tol * (rho_a + rho_b + d.distance);
         if (d.status != GJK_SEPARATED || d.distance <= target + tol) {
-            return toi_contact(&q, t, iter, out);
+            return toi_contact(&q, &d, t, iter, out);
         }
         // The step trusts the normal: along it the shapes must lie d apart,
         // up to 64 tolerances or roundings (as in 3D, toi.c, where a warm
@@ -279,7 +290,7 @@ static gjk2_cast_output gjk2_time_of_impact_run(const gjk2_toi_input *in) {
         if (!(next > t)) {
             // The safe step is below the resolution of t: the contact lies
             // within one unit of rounding of t.
-            return toi_contact(&q, t, iter, out);
+            return toi_contact(&q, &d, t, iter, out);
         }
         t = next;
         if (iter + 1 >= cap) {

@@ -2742,6 +2742,47 @@ static void test_invalid_input(void) {
 /// target separation comes from a penetration query there, and must be the
 /// contact's own normal and point however far beyond max_distance the
 /// target lies (and the axial pairs' plane query the exact answer).
+/// fuzz/findings f71: time of impact with options.max_epa_iterations 1. Two
+/// upright cylinders (radius 2.5; B a disc 1.1e-13 thick) slide into each
+/// other side by side; at the contact the penetration query, its EPA capped
+/// at one step, does not converge, and its normal (0.6 rad off) came out as
+/// the hit's, along which the shapes overlapped by 1.46. The distance
+/// query at the contact knows the direction: the hit takes its normal and
+/// point. Checked over caps of 1 to 3 EPA steps and two tolerances: a hit's
+/// normal separates the shapes at t (the gap along it within the
+/// tolerance of 0), its point lies on A's supporting plane along it.
+static void test_toi_capped_epa_normal(void) {
+    gjk_shape a = gjk_make_cylinder((gjk_real)2.5, (gjk_real)2.5);
+    gjk_shape b = gjk_make_cylinder((gjk_real)2.5, (gjk_real)5.5214843749999999e-14);
+    gjk_toi_input in;
+    memset(&in, 0, sizeof in);
+    in.shape_a = &a;
+    in.shape_b = &b;
+    in.sweep_a.start = at(-1, 0, -5.4375);
+    in.sweep_a.end = at(1, 2, 1);
+    in.sweep_b.start = at(-5.1875, -5.1875, -5.1875);
+    in.sweep_b.end = at(-1, 0.5, 0);
+    int hits = 0;
+    for (int k = 0; k < 6; ++k) {
+        in.options.max_epa_iterations = 1 + k % 3;
+        in.options.tolerance = k < 3 ? (gjk_real)1e-6 : 0;
+        gjk_cast_output o = gjk_time_of_impact(&in);
+        ENSURE(o.status == GJK_HIT || o.status == GJK_NOT_CONVERGED);
+        ENSURE_NEAR(o.t, 0.394171, 1e-5);
+        if (o.status != GJK_HIT) {
+            continue;
+        }
+        ++hits;
+        gjk_transform ta = gjk_sweep_at(&in.sweep_a, o.t), tb = gjk_sweep_at(&in.sweep_b, o.t);
+        double tol = GJK_USE_FLOAT ? 1e-3 : 1e-4; // about the touching band at tolerance 1e-6 (size 8)
+        ENSURE(fabs(gap_along(&a, ta, &b, tb, o.normal)) <= tol);
+        gjk_vec3 ua = gjk_quat_inv_rotate(ta.rotation, o.normal);
+        double h = (double)gjk_dot(o.normal, gjk_transform_point(ta, gjk_shape_support(&a, ua)));
+        ENSURE_NEAR((double)gjk_dot(o.normal, o.point), h, tol);
+    }
+    ENSURE(hits == 6);
+}
+
 static void test_cast_ignores_max_distance(void) {
     gjk_shape cyl = gjk_make_cylinder(1, 1), cone = gjk_make_cone((gjk_real)0.8, 1);
     gjk_vec3 cloud[12];
@@ -2865,5 +2906,6 @@ int main(void) {
     RUN_TEST(test_toi_slow_corner);
     RUN_TEST(test_toi_opening_then_closing);
     RUN_TEST(test_cast_ignores_max_distance);
+    RUN_TEST(test_toi_capped_epa_normal);
     return TEST_SUMMARY();
 }

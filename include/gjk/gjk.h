@@ -509,7 +509,10 @@ typedef struct gjk_toi_input {
 /// where μ would crawl. The step never passes a contact, so thin or fast
 /// shapes do not tunnel. GJK_MISS
 /// when they stay apart through the step (or μ ≤ 0); GJK_NOT_CONVERGED when
-/// the cap is reached first (t then holds how far it is safe). Shapes that
+/// the cap is reached first, or when the contact's normal is not found (the
+/// penetration query there did not converge, as a small
+/// options.max_epa_iterations allows, and the distance query there knows no
+/// direction): t then holds how far it is safe. Shapes that
 /// overlap at the start give GJK_INITIALLY_OVERLAPPING at t = 0, as in
 /// gjk_shapecast.
 GJK_API gjk_cast_output gjk_time_of_impact(const gjk_toi_input *input);
