@@ -266,11 +266,28 @@ static gjk_status resolve_overlap(const gjk_query_input *in, gjk_pair *p, const 
     return epa->converged ? st : GJK_NOT_CONVERGED;
 }
 
+/// The lower bound on the cores' distance along the unit direction q (as
+/// the simplex's: D lies beyond the origin along it) from one support call;
+/// −MAX for a refused point.
+static gjk_real bound_along(gjk_pair *p, gjk_vec3 q) {
+    gjk_support_point s = gjk_pair_support(p, gjk_neg(q));
+    gjk_real b = p->bad_support ? -GJK_REAL_MAX : gjk_dot(q, s.w);
+    p->bad_support = false; // a refused point: the answer stands without this check
+    return b;
+}
+
+/// Whether the support along q, v̂'s part square to the walk's last segment
+/// (unit u, unit q), bounds the distance worse than along u by more than
+/// the tolerance: then q is the worse normal. Two support calls.
+static GJK_NOINLINE bool square_refuted(gjk_pair *p, gjk_vec3 u, gjk_vec3 q) {
+    return bound_along(p, q) < bound_along(p, u) - gjk_pair_tolerance(p);
+}
+
 /// The unit normal from A to B of a walk that ended with the cores apart:
 /// the walk's own when it set one (a bound's direction), else −v̂, or the
 /// simplex triangle's normal when v lies inside it (accurate even when the
 /// cores are very close, see gjk_simplex_direction).
-static gjk_vec3 apart_normal(const gjk_walk *w) {
+static gjk_vec3 apart_normal(gjk_pair *p, const gjk_walk *w) {
     if ((w->normal.x != 0) | (w->normal.y != 0) | (w->normal.z != 0)) {
         return w->normal; // the walk's own (an early stop's bound, excluded_enclosure_end)
     }
@@ -283,10 +300,19 @@ static gjk_vec3 apart_normal(const gjk_walk *w) {
         // along which the apex reached 4.8e-5 across (fuzz/findings f59).
         // The part of v̂ square to the segment keeps its turn about the
         // segment (second order on a ruled side) but not the tilt.
+        // Where the tilt could move the gap by more than the tolerance at
+        // the pair's scale, the support along both directions picks the
+        // better: a segment need not be an edge of D. On a flat D (a point
+        // 8e-6 off a flat hull's edge, float) the walk came within the
+        // tolerance on a diagonal 1° from the edge, and the normal square
+        // to it let the edge's far end reach 0.077 past the point, while
+        // along v̂ the gap was the distance (fuzz/findings f72).
         gjk_vec3 e = gjk_normalize(gjk_sub(w->simplex.v[1].w, w->simplex.v[0].w));
         gjk_vec3 u = gjk_normalize(d);
-        gjk_vec3 q = gjk_sub(u, gjk_scale(gjk_dot(u, e), e));
-        if (gjk_length_sq(q) > GJK_R(0.25)) {
+        gjk_real tilt = gjk_dot(u, e);
+        gjk_vec3 q = gjk_sub(u, gjk_scale(tilt, e));
+        if (gjk_length_sq(q) > GJK_R(0.25) &&
+            !(gjk_abs(tilt) * p->scale > gjk_pair_tolerance(p) && square_refuted(p, u, gjk_normalize(q)))) {
             d = q;
         }
     }
@@ -708,7 +734,7 @@ static bool distance_walk(const gjk_query_input *input, gjk_pair *p, gjk_simplex
         *dist = 0;
     } else {
         // The cores are apart by |v| (> tol): n is known exactly.
-        *n = apart_normal(&w);
+        *n = apart_normal(p, &w);
         *dist = end == GJK_WALK_APART ? w.lower - p->radius : gjk_length(w.v) - p->radius;
         out->status = end == GJK_WALK_MAX_ITER ? GJK_NOT_CONVERGED : classify(*dist, gjk_pair_tolerance(p));
         if (end == GJK_WALK_APART) {
@@ -839,7 +865,7 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
     } else {
         gjk_walk_witness(&w, &ca, &cb);
         core = gjk_length(w.v);
-        n = apart_normal(&w);
+        n = apart_normal(&p, &w);
         // Stopped early: the lower bound, proved beyond max_distance.
         sd = end == GJK_WALK_APART ? w.lower - p.radius : core - p.radius;
     }

@@ -3626,6 +3626,51 @@ static void test_start_bound_normal_after_solve(void) {
     ENSURE(gap_along(&a, in.transform_a, &b, in.transform_b, p.normal) >= (double)p.signed_distance - TOL(size));
 }
 
+/// fuzz/findings f72 (float): a point slides onto a flat hull of six points
+/// (about 9 across) that turns into place; at t = 0.9999988 the point lies
+/// 8e-6 off an edge near its end vertex, within the touching band. The walk
+/// came within the tolerance on a diagonal 1° from that edge, and the
+/// normal, v̂'s part square to the diagonal, let the edge's far end reach
+/// 0.077 past the point along it; along v̂ itself the gap is the distance.
+/// The distance, the penetration and the time of impact must report a
+/// normal along which the gap is the distance (within the tolerance).
+static void test_flat_hull_diagonal_normal(void) {
+    const gjk_vec3 v[6] = {V(-5.5, -5.5, 0), V(-5.5, -5.3125, 0), V(0, 0, 0),
+                           V(3.5, 0, 0),     V(2.375, -1.5625, 0), V(-0.9375, -5.5, 0)};
+    gjk_hull *h = gjk_hull_create(v, 6, NULL);
+    ENSURE(h != NULL);
+    if (h == NULL) {
+        return;
+    }
+    gjk_shape a = gjk_make_hull(h), b = gjk_make_point();
+    gjk_toi_input ti;
+    memset(&ti, 0, sizeof ti);
+    ti.shape_a = &a;
+    ti.shape_b = &b;
+    ti.sweep_a.start = gjk_transform_make(V(0, 0, -5.5), gjk_quat_make(to_real(-0.92430239915847778), 0,
+                                                                       to_real(0.26987507939338684),
+                                                                       to_real(0.26987507939338684)));
+    ti.sweep_a.end = gjk_transform_identity();
+    ti.sweep_b.start = gjk_transform_make(V(-5.5, 0, 0), gjk_quat_identity());
+    ti.sweep_b.end = gjk_transform_identity();
+    gjk_cast_output c = gjk_time_of_impact(&ti);
+    ENSURE(c.status == GJK_HIT);
+    double tol = GJK_USE_FLOAT ? 2e-4 : 1e-8; // about the tolerance at the size (9), and a margin
+    gjk_transform ta = gjk_sweep_at(&ti.sweep_a, c.t), tb = gjk_sweep_at(&ti.sweep_b, c.t);
+    ENSURE(gap_along(&a, ta, &b, tb, c.normal) >= -tol);
+    // The distance and penetration queries at the time the float build's
+    // impact came (t = 0.999998808, rounded to float).
+    ta = gjk_sweep_at(&ti.sweep_a, to_real(0.999998808));
+    tb = gjk_sweep_at(&ti.sweep_b, to_real(0.999998808));
+    gjk_query_input q = query(&a, ta, &b, tb);
+    gjk_distance_output d = gjk_distance(&q, NULL);
+    gjk_penetration_output p = gjk_penetration(&q, NULL);
+    ENSURE(d.status == GJK_SEPARATED || d.status == GJK_TOUCHING);
+    ENSURE_NEAR(gap_along(&a, ta, &b, tb, d.normal), (double)d.distance, tol);
+    ENSURE_NEAR(gap_along(&a, ta, &b, tb, p.normal), (double)p.signed_distance, tol);
+    gjk_hull_destroy(h);
+}
+
 static void test_tilted_cylinder_caps(void) {
     gjk_shape a = gjk_make_cylinder(1, 1), b = gjk_make_cylinder(1, 1);
     const double tol = 16 * (double)GJK_DEFAULT_TOLERANCE; // 4 tolerances at the pair's size (about 4)
@@ -3716,5 +3761,6 @@ int main(void) {
     RUN_TEST(test_custom_unknown_size_at_a_vertex);
     RUN_TEST(test_tilted_cylinder_caps);
     RUN_TEST(test_start_bound_normal_after_solve);
+    RUN_TEST(test_flat_hull_diagonal_normal);
     return TEST_SUMMARY();
 }
