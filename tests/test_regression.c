@@ -3671,6 +3671,34 @@ static void test_flat_hull_diagonal_normal(void) {
     gjk_hull_destroy(h);
 }
 
+/// fuzz/findings f73: a ball of radius 0.25 deep inside a flat hull 1.8e6
+/// across; the walk ends at a tetrahedron of D about the origin, a needle
+/// 1.8e6 long and 2 wide (here the hull is that tetrahedron itself). Its
+/// barycentric coordinates, from signed volumes of points 9e5 from the
+/// origin, reproduced the origin only within (4.1, −1.1, 1.5), and the
+/// overlap's common point lay 4.5 from the ball's centre. Refined once
+/// through the tetrahedron's edges, it lies in the ball.
+static void test_needle_enclosure_common_point(void) {
+    const double w[4][3] = {{913582.59411977418, -235295.56744049964, 331665.43506019423},
+                            {-913583.52314667194, 235295.07052813398, -331665.87836736295},
+                            {-913583.27333220851, 235296.93696319248, -331665.24236814358},
+                            {-913583.12021055142, 235296.12305874727, -331666.24156181706}};
+    gjk_vec3 c = V(0.5, 0.25, 0.125), v[4];
+    for (int i = 0; i < 4; ++i) {
+        v[i] = gjk_add(V(w[i][0], w[i][1], w[i][2]), c);
+    }
+    gjk_shape a = gjk_make_polytope(v, 4), b = gjk_make_sphere(to_real(0.25));
+    gjk_query_input q = query(&a, gjk_transform_identity(), &b, gjk_transform_make(c, gjk_quat_identity()));
+    gjk_distance_output d = gjk_distance(&q, NULL);
+    // (In float the needle's width, 2, is within the tolerance at its
+    // length: touching answers too.)
+    ENSURE(d.status == GJK_PENETRATING || (GJK_USE_FLOAT && d.status == GJK_TOUCHING));
+    ENSURE(d.point_a.x == d.point_b.x && d.point_a.y == d.point_b.y && d.point_a.z == d.point_b.z);
+    // In the ball, within the tolerance at the size (1.8e6): 1.8e-4 in
+    // double; float's coordinates there are 0.06 apart.
+    ENSURE(gjk_distance_between(d.point_a, c) <= 0.25 + (GJK_USE_FLOAT ? 4 : 2e-4));
+}
+
 static void test_tilted_cylinder_caps(void) {
     gjk_shape a = gjk_make_cylinder(1, 1), b = gjk_make_cylinder(1, 1);
     const double tol = 16 * (double)GJK_DEFAULT_TOLERANCE; // 4 tolerances at the pair's size (about 4)
@@ -3762,5 +3790,6 @@ int main(void) {
     RUN_TEST(test_tilted_cylinder_caps);
     RUN_TEST(test_start_bound_normal_after_solve);
     RUN_TEST(test_flat_hull_diagonal_normal);
+    RUN_TEST(test_needle_enclosure_common_point);
     return TEST_SUMMARY();
 }
