@@ -886,42 +886,45 @@ gjk_walk_end gjk_walk_run_momentum(gjk_pair *pair, gjk_walk *walk, gjk_walk_mome
     return walk_loop(pair, walk, v, false);
 }
 
-/// The barycentric coordinates of a tetrahedron that encloses the origin,
-/// refined by one step: their residual r = Σ λ w (0 in exact arithmetic)
-/// is taken back through the edges from w0, D μ = −r (D's columns
-/// w_i − w0; Cramer's rule). The signed volumes that gave λ are products
-/// of the points' coordinates, whose rounding (ε|w|³) can be large against
-/// a needle's volume; D's products are of the edges, and the correction
+/// The witness points of a tetrahedron that encloses the origin, its
+/// barycentric coordinates refined by one step where their residual
+/// r = Σ λ w (0 in exact arithmetic) exceeds the rounding of a sum of its
+/// points: r is taken back through the edges from w0, D μ = −r (D's columns
+/// w_i − w0; Cramer's rule). The signed volumes that gave λ are products of
+/// the points' coordinates, whose rounding (ε|w|³) can be large against a
+/// needle's volume; D's products are of the edges, and the correction
 /// carries only its own small error. A needle 1.8e6 long and 2 wide about
 /// the origin (a hull 1e6 across, a ball of radius 0.25 inside it) had
 /// r = (4.1, −1.1, 1.5), and the overlap's common point, Σ λ a, lay 3.9
-/// outside the ball (fuzz/findings f73). Unchanged where D has no volume
-/// or the step is not small (|μ| ≤ 1/4 each).
-static void refine_enclosure(gjk_simplex *s) {
-    gjk_vec3 r = gjk_v3_zero();
-    for (int m = 0; m < 4; ++m) {
-        r = gjk_mul_add(r, s->lambda[m], s->v[m].w);
+/// outside the ball (fuzz/findings f73). Unrefined where D has no volume or
+/// the step is not small (|μ| ≤ 1/4 each).
+static void enclosure_witness(const gjk_simplex *s, gjk_vec3 *pa, gjk_vec3 *pb) {
+    gjk_simplex_witness(s, pa, pb);
+    gjk_vec3 r = gjk_sub(*pa, *pb); // Σ λ w, as w = a − b
+    gjk_real big = gjk_max(gjk_max(gjk_max_abs(s->v[0].w), gjk_max_abs(s->v[1].w)),
+                           gjk_max(gjk_max_abs(s->v[2].w), gjk_max_abs(s->v[3].w)));
+    if (!(gjk_max_abs(r) > 64 * GJK_REAL_EPSILON * big)) {
+        return;
     }
-    gjk_vec3 w0 = s->v[0].w, d1 = gjk_sub(s->v[1].w, w0), d2 = gjk_sub(s->v[2].w, w0), d3 = gjk_sub(s->v[3].w, w0);
-    gjk_vec3 c23 = gjk_cross(d2, d3);
+    gjk_vec3 w0 = s->v[0].w, d1 = gjk_sub(s->v[1].w, w0), d2 = gjk_sub(s->v[2].w, w0);
+    gjk_vec3 d3 = gjk_sub(s->v[3].w, w0), c23 = gjk_cross(d2, d3);
     gjk_real det = gjk_dot(d1, c23);
-    gjk_real mu1 = -gjk_dot(r, c23) / det, mu2 = -gjk_dot(d1, gjk_cross(r, d3)) / det,
-             mu3 = -gjk_dot(d1, gjk_cross(d2, r)) / det;
-    gjk_real q = GJK_R(0.25);
-    if (!(gjk_abs(mu1) <= q && gjk_abs(mu2) <= q && gjk_abs(mu3) <= q)) {
-        return; // (also a NaN or infinite step: no volume, or out of range)
+    gjk_real mu[3] = {-gjk_dot(r, c23) / det, -gjk_dot(d1, gjk_cross(r, d3)) / det,
+                      -gjk_dot(d1, gjk_cross(d2, r)) / det};
+    const gjk_real q = GJK_R(0.25);
+    if (!(gjk_abs(mu[0]) <= q && gjk_abs(mu[1]) <= q && gjk_abs(mu[2]) <= q)) { // (also a NaN)
+        return;
     }
-    s->lambda[1] += mu1;
-    s->lambda[2] += mu2;
-    s->lambda[3] += mu3;
-    s->lambda[0] -= mu1 + mu2 + mu3;
+    // The correction moves a and b alike by Σ μ_i (p_i − p_0).
+    for (int m = 1; m < 4; ++m) {
+        *pa = gjk_mul_add(*pa, mu[m - 1], gjk_sub(s->v[m].a, s->v[0].a));
+        *pb = gjk_mul_add(*pb, mu[m - 1], gjk_sub(s->v[m].b, s->v[0].b));
+    }
 }
 
 void gjk_walk_witness(const gjk_walk *walk, gjk_vec3 *pa, gjk_vec3 *pb) {
     if (walk->simplex.count == 4) {
-        gjk_simplex s = walk->simplex;
-        refine_enclosure(&s);
-        gjk_simplex_witness(&s, pa, pb);
+        enclosure_witness(&walk->simplex, pa, pb);
         return;
     }
     gjk_simplex_witness(&walk->simplex, pa, pb);
