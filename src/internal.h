@@ -513,6 +513,9 @@ typedef struct gjk_walk {
     /// a walk stopped apart by a bound (its starting points' or a step's:
     /// that bound's direction, along which the gap is the bound).
     gjk_vec3 normal;
+    /// Out: the direction (a support point's d) of the loop's best bound,
+    /// walk->lower; zero before any.
+    gjk_vec3 lower_dir;
 } gjk_walk;
 
 /// The witnesses of a walk's simplex (gjk_simplex_witness, a − b = Σ λ w),

@@ -3699,6 +3699,57 @@ static void test_needle_enclosure_common_point(void) {
     ENSURE(gjk_distance_between(d.point_a, c) <= 0.25 + (GJK_USE_FLOAT ? 4 : 2e-4));
 }
 
+/// A warm float walk between a polytope of 17 points and a cone 7.8e-6
+/// apart (cache from B moved by 3% of the size) stalled after 29 steps,
+/// proved apart, and reported the simplex's direction, 60° off: the shapes
+/// overlapped by 1.65 along it (review of this session's commits). A
+/// stalled end now checks that direction with one support call and takes
+/// the best bound's direction where that bounds the distance better. The
+/// gap along the normal must be the distance, within the tolerance.
+static void test_stalled_warm_normal(void) {
+    static const gjk_vec3 v[17] = {
+        {(gjk_real)-0x1.d4d5e6p-1, (gjk_real)0x1.351522p-2, (gjk_real)0x1.e02286p+0},
+        {(gjk_real)0x1.67f474p+0, (gjk_real)-0x1.3607d4p-1, (gjk_real)-0x1.2df7b8p-2},
+        {(gjk_real)-0x1.f2c68p-6, (gjk_real)0x1.f51648p-1, (gjk_real)0x1.29ca7cp+0},
+        {(gjk_real)-0x1.78f084p+0, (gjk_real)0x1.e9c00ap-2, (gjk_real)0x1.2111dp-1},
+        {(gjk_real)0x1.df2d1ap-1, (gjk_real)0x1.46f44ap-2, (gjk_real)-0x1.aa8912p-4},
+        {(gjk_real)0x1.79fe76p+0, (gjk_real)0x1.b7f09p-4, (gjk_real)0x1.1de6bap+0},
+        {(gjk_real)-0x1.04a622p-1, (gjk_real)-0x1.c02da4p-1, (gjk_real)0x1.4cb198p+0},
+        {(gjk_real)-0x1.a0a9d2p-4, (gjk_real)0x1.1e980ep+0, (gjk_real)-0x1.96cb24p-3},
+        {(gjk_real)0x1.1719a4p+0, (gjk_real)-0x1.92dab4p-2, (gjk_real)0x1.993354p+0},
+        {(gjk_real)0x1.babec2p-1, (gjk_real)0x1.eea53cp-1, (gjk_real)0x1.94645ep-5},
+        {(gjk_real)0x1.ee2cccp-1, (gjk_real)-0x1.842b04p-1, (gjk_real)0x1.1a3ed2p+0},
+        {(gjk_real)0x1.a2c92ep+0, (gjk_real)0x1.ac090ep-3, (gjk_real)-0x1.7c9e5ep-2},
+        {(gjk_real)-0x1.a0744cp-4, (gjk_real)0x1.c5281ap-3, (gjk_real)0x1.cfb822p-1},
+        {(gjk_real)0x1.c30cbap-1, (gjk_real)0x1.8b8a76p-6, (gjk_real)0x1.d9e344p-2},
+        {(gjk_real)0x1.801b24p-1, (gjk_real)-0x1.f5ac8p-1, (gjk_real)-0x1.0c0948p-2},
+        {(gjk_real)-0x1.59d32ep+0, (gjk_real)-0x1.58fc3ep-1, (gjk_real)-0x1.14356ap-5},
+        {(gjk_real)-0x1.0b3d1cp-2, (gjk_real)0x1.197cf6p+0, (gjk_real)0x1.63c878p-2}};
+    gjk_shape a = gjk_make_polytope(v, 17), b = gjk_make_cone(to_real(0x1.ebf496p-1), to_real(0x1.63077ep-1));
+    gjk_transform ta = gjk_transform_make(V(-0x1.a6e71p-2, 0x1.7a57aep+0, -0x1.2da3d4p+0),
+                                          gjk_quat_make(to_real(0x1.406b0ap-8), to_real(-0x1.80cdfep-2),
+                                                        to_real(0x1.cf2348p-1), to_real(-0x1.9c42bap-3)));
+    gjk_transform tb = gjk_transform_make(V(-0x1.0ff892p+1, -0x1.124fep-2, -0x1.37d5e6p+0),
+                                          gjk_quat_make(to_real(0x1.f77568p-1), to_real(0x1.ec592p-4),
+                                                        to_real(0x1.fc8d56p-4), to_real(-0x1.d10c84p-5)));
+    gjk_transform moved = gjk_transform_make(V(-0x1.126aa6p+1, -0x1.186498p-2, -0x1.509b92p+0),
+                                             gjk_quat_make(to_real(0x1.f855e2p-1), to_real(0x1.d2979cp-4),
+                                                           to_real(0x1.e1f2dp-4), to_real(-0x1.b8b896p-5)));
+    gjk_query_input q = query(&a, ta, &b, moved);
+    gjk_simplex_cache cache;
+    memset(&cache, 0, sizeof cache);
+    (void)gjk_distance(&q, &cache); // the previous frame
+    q.transform_b = tb;
+    gjk_distance_output d = gjk_distance(&q, &cache);
+    ENSURE(d.status == GJK_SEPARATED || d.status == GJK_TOUCHING);
+    double tol = GJK_USE_FLOAT ? 2e-5 : 1e-8; // about the tolerance at the size (5)
+    // (Unit rotations for gap_along, which does not normalise them: the
+    // shapes the query sees.)
+    ta.rotation = gjk_quat_normalize(ta.rotation);
+    tb.rotation = gjk_quat_normalize(tb.rotation);
+    ENSURE_NEAR(gap_along(&a, ta, &b, tb, d.normal), (double)d.distance, tol);
+}
+
 static void test_tilted_cylinder_caps(void) {
     gjk_shape a = gjk_make_cylinder(1, 1), b = gjk_make_cylinder(1, 1);
     const double tol = 16 * (double)GJK_DEFAULT_TOLERANCE; // 4 tolerances at the pair's size (about 4)
@@ -3791,5 +3842,6 @@ int main(void) {
     RUN_TEST(test_start_bound_normal_after_solve);
     RUN_TEST(test_flat_hull_diagonal_normal);
     RUN_TEST(test_needle_enclosure_common_point);
+    RUN_TEST(test_stalled_warm_normal);
     return TEST_SUMMARY();
 }
