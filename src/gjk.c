@@ -770,8 +770,9 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
             // This step's bound, with its own direction as the normal (as at
             // the start): the gap along the normal is the bound. (Along the
             // simplex's v̂ it need not be, after secant steps.) An older
-            // bound cannot stop the walk here: it was tested against a
-            // margin no larger (the scale only grows).
+            // bound of the loop was tested against a margin no larger (the
+            // scale only grows); one that square_step raised, untested,
+            // does not stop the walk, which runs on to the exact answer.
             walk->lower = lower;
             walk->normal = gjk_normalize(p.d);
             return GJK_WALK_APART;
