@@ -312,12 +312,7 @@ static GJK_NOINLINE bool stalled_segment_face(gjk_pair *pair, gjk_simplex *s, co
     return found && vlen - best_lower <= tol;
 }
 
-/// The bound on the cores' distance along the normal the queries report at
-/// v (the simplex's direction: a triangle's own normal, not v̂, where v is
-/// tiny), from one support call; −MAX when there is none (a zero direction,
-/// or a refused point: EPA, which asks again, reports it).
-static gjk_real normal_bound(gjk_pair *pair, const gjk_walk *walk, gjk_vec3 v) {
-    gjk_vec3 d = gjk_simplex_direction(&walk->simplex, v);
+gjk_real gjk_pair_bound_along(gjk_pair *pair, gjk_vec3 d) {
     gjk_real dl = gjk_length(d);
     if (!(dl > 0)) {
         return -GJK_REAL_MAX;
@@ -326,6 +321,13 @@ static gjk_real normal_bound(gjk_pair *pair, const gjk_walk *walk, gjk_vec3 v) {
     gjk_real b = pair->bad_support ? -GJK_REAL_MAX : gjk_dot(d, q.w) / dl;
     pair->bad_support = false;
     return b;
+}
+
+/// The bound on the cores' distance along the normal the queries report at
+/// v (the simplex's direction: a triangle's own normal, not v̂, where v is
+/// tiny), from one support call (gjk_pair_bound_along).
+static gjk_real normal_bound(gjk_pair *pair, const gjk_walk *walk, gjk_vec3 v) {
+    return gjk_pair_bound_along(pair, gjk_simplex_direction(&walk->simplex, v));
 }
 
 /// The lower bound on the cores' distance that a support point w gives

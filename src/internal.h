@@ -523,6 +523,13 @@ typedef struct gjk_walk {
 /// they still differ by v: the distance and normal come from v.
 void gjk_walk_witness(const gjk_walk *walk, gjk_vec3 *pa, gjk_vec3 *pb);
 
+/// The lower bound on the cores' distance along d (D lies beyond the origin
+/// along it: the simplex's direction) from one support call, d̂·s_D(−d);
+/// −MAX when there is none (a zero direction, or a refused point, whose
+/// flag is cleared: the answer stands without the check; EPA, which asks
+/// again, reports it).
+gjk_real gjk_pair_bound_along(gjk_pair *pair, gjk_vec3 d);
+
 // ---- Secant steps (gjk.c, "Secant steps"; secant.c) ----
 
 /// True when the shape's core is curved somewhere, as far as its type

@@ -266,21 +266,11 @@ static gjk_status resolve_overlap(const gjk_query_input *in, gjk_pair *p, const 
     return epa->converged ? st : GJK_NOT_CONVERGED;
 }
 
-/// The lower bound on the cores' distance along the unit direction q (as
-/// the simplex's: D lies beyond the origin along it) from one support call;
-/// −MAX for a refused point.
-static gjk_real bound_along(gjk_pair *p, gjk_vec3 q) {
-    gjk_support_point s = gjk_pair_support(p, gjk_neg(q));
-    gjk_real b = p->bad_support ? -GJK_REAL_MAX : gjk_dot(q, s.w);
-    p->bad_support = false; // a refused point: the answer stands without this check
-    return b;
-}
-
 /// Whether the support along q, v̂'s part square to the walk's last segment
-/// (unit u, unit q), bounds the distance worse than along u by more than
-/// the tolerance: then q is the worse normal. Two support calls.
+/// (u along v̂), bounds the distance worse than along u by more than the
+/// tolerance: then q is the worse normal. Two support calls.
 static GJK_NOINLINE bool square_refuted(gjk_pair *p, gjk_vec3 u, gjk_vec3 q) {
-    return bound_along(p, q) < bound_along(p, u) - gjk_pair_tolerance(p);
+    return gjk_pair_bound_along(p, q) < gjk_pair_bound_along(p, u) - gjk_pair_tolerance(p);
 }
 
 /// The unit normal from A to B of a walk that ended with the cores apart:
@@ -312,7 +302,7 @@ static gjk_vec3 apart_normal(gjk_pair *p, const gjk_walk *w) {
         gjk_real tilt = gjk_dot(u, e);
         gjk_vec3 q = gjk_sub(u, gjk_scale(tilt, e));
         if (gjk_length_sq(q) > GJK_R(0.25) &&
-            !(gjk_abs(tilt) * p->scale > gjk_pair_tolerance(p) && square_refuted(p, u, gjk_normalize(q)))) {
+            !(gjk_abs(tilt) * p->scale > gjk_pair_tolerance(p) && square_refuted(p, u, q))) {
             d = q;
         }
     }

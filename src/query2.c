@@ -178,8 +178,8 @@ static gjk_status resolve_overlap(const gjk2_query_input *in, gjk2_pair *p, cons
 
 /// The unit normal from A to B of a walk that ended with the cores apart:
 /// the walk's own when it set one, else −v̂, or the simplex segment's
-/// perpendicular when v lies inside it
-/// (accurate even when the cores are very close, see gjk2_simplex_direction).
+/// perpendicular when v lies inside it (accurate even when the cores are
+/// very close, see gjk2_simplex_direction).
 static gjk_vec2 apart_normal(const gjk2_walk *w) {
     if ((w->normal.x != 0) | (w->normal.y != 0)) {
         return w->normal; // stopped by a bound: its own direction (or vertex_normal's)
