@@ -551,10 +551,14 @@ static GJK_NOINLINE gjk_walk_end origin_reached(gjk_pair *pair, gjk_walk *walk, 
 /// the rounding of v across e. True when its support point is new and the
 /// simplex with it came nearer (*v_new; the walk goes on), else false, the
 /// simplex perhaps changed (no_progress puts back its own). Asked by
-/// no_progress when w was the segment's own
-/// end and no face proved the distance (stalled_segment_face first: below a
-/// cone's base, taken first, the walk went on and its normal came out up to
-/// 1.3e-5 off where the face gives it exactly).
+/// no_progress when no face proved the distance (stalled_segment_face
+/// first: below a cone's base, taken first, the walk went on and its normal
+/// came out up to 1.3e-5 off where the face gives it exactly), with need 0
+/// where w was the segment's own end and the tolerance where it was new (a
+/// needle's far end, past the segment's end on its line, found by v̂
+/// turned along the needle: f68). Where the signed-area solve of the
+/// triangle with the new point comes no nearer by the tolerance, its own
+/// frame's solve is asked too (gjk_simplex_needle_solve).
 ///
 /// `need`: how much nearer than |v| the new simplex must come (0: at all).
 ///
@@ -595,8 +599,28 @@ static GJK_NOINLINE bool square_step(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v,
     if (gjk_simplex_has(s, q.w)) {
         return false;
     }
-    gjk_real below = gjk_max(vlen - need, 0);
-    return gjk_simplex_try_add(s, &q, vlen * vlen, v_new, NULL) && gjk_length_sq(*v_new) < below * below;
+    gjk_real below = gjk_max(vlen - need, 0), tol = gjk_pair_tolerance(pair);
+    gjk_simplex segment = *s;
+    bool added = gjk_simplex_try_add(s, &q, vlen * vlen, v_new, NULL);
+    if (added && gjk_length(*v_new) < vlen - tol) {
+        return true;
+    }
+    // The triangle with q may be a needle, whose signed-area solve slid its
+    // foot along it and came back no nearer than the segment (or nearer by
+    // rounding): its own frame's solve, taken where it comes nearer by more
+    // than the tolerance (fuzz/findings f68: a needle 2.1e-9 thick lying on
+    // a hull's vertex, 2e-10 deep, stalled on its edge "apart by 2.95e-9").
+    gjk_simplex tried = *s;
+    gjk_vec3 v_tried = *v_new, foot;
+    *s = segment;
+    s->v[2] = q;
+    if (gjk_simplex_needle_solve(s, &foot) && gjk_length(foot) < vlen - tol) {
+        *v_new = foot;
+        return true;
+    }
+    *s = tried;
+    *v_new = v_tried;
+    return added && gjk_length_sq(v_tried) < below * below;
 }
 
 /// A plain step that brought no progress: converged (the gap within the
@@ -629,6 +653,13 @@ static GJK_NOINLINE bool square_step(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v,
 /// tolerance of 1e-14 the kept triangle's later steps turned the normal by
 /// 80 tolerances. (After a face search the simplex is the triangle of its
 /// best plane, with v unchanged: its normal serves.)
+///
+/// Needles (f68): the triangle of a segment and w, or the stalled
+/// triangle itself, may be a needle's, whose signed areas slid its point
+/// along it; before the stall is taken, that triangle is solved in its own
+/// frame (gjk_simplex_needle_solve), and the walk goes on from its answer
+/// where that is nearer by more than the tolerance (any such point is a
+/// point of D, so |v| stays an upper bound).
 static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_support_point *p, gjk_vec3 v,
                                      gjk_real vlen, gjk_real lower, gjk_real tol, gjk_simplex *start, bool keep,
                                      gjk_vec3 *v_new, gjk_walk_end *end) {
@@ -640,9 +671,22 @@ static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_s
     gjk_real L = pair->scale;
     if (stalled && s->count == 2 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
         gjk_simplex segment = *s;
+        if (!repeated) {
+            // The triangle with w in its own frame (gjk_simplex_needle_solve):
+            // a needle's signed areas may have sent the walk back here.
+            s->v[2] = *p;
+            if (gjk_simplex_needle_solve(s, v_new) && gjk_length(*v_new) < vlen - tol) {
+                if (keep) {
+                    *start = segment;
+                }
+                return false;
+            }
+            *s = segment;
+        }
         proved = stalled_segment_face(pair, s, p, v, vlen, lower, tol);
         if (!proved) {
-            // w is the segment's own end: the direction square to it; then,
+            // The direction square to the segment (where w was new, taken
+            // only if it brings |v| down by more than the tolerance); then,
             // far from the answer (eight tolerances), that direction leaning
             // away from w's side along the segment, taken if it brings |v|
             // down by more than the tolerance (by less, rounding: a float
@@ -652,7 +696,7 @@ static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_s
             gjk_vec3 e = gjk_sub(segment.v[1].w, segment.v[0].w);
             gjk_real side = gjk_dot(gjk_sub(p->w, v), e) > 0 ? 1 : -1; // w's, along e
             *s = segment;
-            if (repeated && square_step(pair, walk, v, vlen, 0, 0, v_new)) {
+            if (square_step(pair, walk, v, vlen, 0, repeated ? 0 : tol, v_new)) {
                 return false;
             }
             *s = segment;
@@ -661,6 +705,18 @@ static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_s
             }
             *s = searched;
         }
+    }
+    if (stalled && s->count == 3) {
+        // The triangle's own point may be a needle's signed areas' (see
+        // gjk_simplex_needle_solve): its own frame's, where nearer.
+        gjk_simplex triangle = *s;
+        if (gjk_simplex_needle_solve(s, v_new) && gjk_length(*v_new) < vlen - tol) {
+            if (keep) {
+                *start = triangle;
+            }
+            return false;
+        }
+        *s = triangle;
     }
     if (!stalled || proved || gap <= 8 * margin || repeated) {
         *end = stalled ? stalled_end(pair, walk, proved ? v : nearer_of(s, start, v, margin), p->w) : GJK_WALK_CONVERGED;

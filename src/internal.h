@@ -456,6 +456,16 @@ bool gjk_simplex_try_add(gjk_simplex *s, const gjk_support_point *q, gjk_real vv
 /// accurately as the simplex allows: the search direction of GJK.
 gjk_vec3 gjk_simplex_direction(const gjk_simplex *s, gjk_vec3 v);
 
+/// The triangle s->v[0..2] (whatever s->count) solved in its own frame, a
+/// needle's (its longest edge's axis and the normal square to it), where
+/// the usual solve's signed areas slide a needle's foot along it by
+/// ε·L²/w (L its length, w its width) and may pick the wrong edge: true,
+/// with s the answer's simplex (the triangle or an edge) and *v its
+/// closest point; false, s unchanged, out of range. Asked where a walk
+/// stalls on a segment (gjk.c), which takes the answer only where it comes
+/// nearer by more than the tolerance.
+bool gjk_simplex_needle_solve(gjk_simplex *s, gjk_vec3 *v);
+
 /// v, the solver's closest point Σ λ p of the simplex, or for a triangle
 /// with the origin's foot inside it (all three weights positive) that foot
 /// when it is nearer, its normal taken at its largest angle. The weights of

@@ -575,21 +575,96 @@ void gjk_simplex_witness(const gjk_simplex *s, gjk_vec3 *pa, gjk_vec3 *pb) {
 /// wide the form at the far vertex, two long edges, turned the normal by
 /// 1e-10, which moved its plane 1e-10 at a lever of 1 (fuzz finding f34);
 /// a short edge and a long one, at nearly 90°, lose nothing.
+/// A needle, whose three edges are all long (its third vertex near the
+/// middle of the longest edge), has no such vertex: n leans along the
+/// edges by ε·|e1|·|e2|/|n|, and its plane tips by that much about an axis
+/// square to them, which moves it by that angle times the edges' length
+/// (2e-7 at a triangle 1.76 long and 3.2e-9 wide: fuzz/findings f68). So
+/// n's part along the longest edge is taken out: n is then square to it to
+/// within the rounding, and what error is left turns n about that edge,
+/// which moves the plane by the angle times the distance from the edge (no
+/// more than the triangle's width where the origin's foot lies inside).
+/// On other triangles that changes n by its rounding only.
 /// *edges2 receives |e1|²·|e2|² of the two edges used, which bounds the
-/// normal's error: about ε·|e1|·|e2| against its length.
-static gjk_vec3 largest_angle_normal(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_real *edges2) {
+/// normal's error before that: about ε·|e1|·|e2| against its length. *apex
+/// (when not NULL) receives the index, 0 to 2 for a, b, c, of the vertex
+/// opposite the longest edge.
+static gjk_vec3 largest_angle_normal(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_real *edges2, int *apex) {
     gjk_vec3 ab = gjk_sub(b, a), bc = gjk_sub(c, b), ca = gjk_sub(a, c);
     gjk_real lab = gjk_length_sq(ab), lbc = gjk_length_sq(bc), lca = gjk_length_sq(ca);
+    gjk_vec3 n, e;
+    int at;
     if (lab >= lbc && lab >= lca) {
         *edges2 = lca * lbc;
-        return gjk_cross(ca, gjk_neg(bc)); // at c: (a − c) × (b − c)
-    }
-    if (lca >= lbc) {
+        n = gjk_cross(ca, gjk_neg(bc)); // at c: (a − c) × (b − c)
+        e = ab, at = 2;
+    } else if (lca >= lbc) {
         *edges2 = lbc * lab;
-        return gjk_cross(bc, gjk_neg(ab)); // at b: (c − b) × (a − b)
+        n = gjk_cross(bc, gjk_neg(ab)); // at b: (c − b) × (a − b)
+        e = ca, at = 1;
+    } else {
+        *edges2 = lab * lca;
+        n = gjk_cross(ab, gjk_neg(ca)); // at a: (b − a) × (c − a)
+        e = bc, at = 0;
     }
-    *edges2 = lab * lca;
-    return gjk_cross(ab, gjk_neg(ca)); // at a: (b − a) × (c − a)
+    if (apex != NULL) {
+        *apex = at;
+    }
+    // ê unit (gjk_normalize scales first: n·ê stays of n's own size at any
+    // scale); no edge at all leaves n as it is.
+    gjk_vec3 eh = gjk_normalize(e);
+    return gjk_mul_add(n, -gjk_dot(n, eh), eh);
+}
+
+bool gjk_simplex_needle_solve(gjk_simplex *s, gjk_vec3 *v) {
+    // ê along the longest edge x–y, n̂ square to it (largest_angle_normal),
+    // m̂ = n̂ × ê across it in the plane. The apex z's weight is the
+    // origin's offset across x–y over z's, both along m̂: lengths of the
+    // size of the width, each within ε of the points' size (n̂'s own turn
+    // about ê moves them by that angle times the origin's height over the
+    // plane). y's weight then puts the foot where the origin's lies along
+    // ê. Σ λ p is so the foot to within ε of the points' size in every
+    // direction, where the signed areas, each within ε·L² against a whole
+    // of L times the width w, slid it along the needle by ε·L²/w. A foot
+    // outside: each edge is solved (sv_1d, whose projection along the edge
+    // is as good as its points), and the nearest is the answer.
+    const gjk_vec3 p[3] = {s->v[0].w, s->v[1].w, s->v[2].w};
+    gjk_real edges2;
+    int z;
+    gjk_vec3 n = largest_angle_normal(p[0], p[1], p[2], &edges2, &z);
+    int x = z == 0 ? 1 : 0, y = z == 2 ? 1 : 2;
+    gjk_vec3 e = gjk_sub(p[y], p[x]), f = gjk_sub(p[z], p[x]);
+    gjk_vec3 eh = gjk_normalize(e), nh = gjk_normalize(n);
+    gjk_vec3 mh = gjk_cross(nh, eh);
+    gjk_real elen = gjk_dot(e, eh), across = gjk_dot(f, mh), along = gjk_dot(f, eh);
+    gjk_real lz = -gjk_dot(p[x], mh) / across;
+    gjk_real ly = (-gjk_dot(p[x], eh) - lz * along) / elen;
+    gjk_real lx = 1 - ly - lz;
+    sv_result r;
+    bool range = true;
+    if ((lx > 0) & (ly > 0) & (lz > 0) & (lx < 1) & (ly < 1) & (lz < 1)) {
+        r.count = 3;
+        r.index[0] = 0, r.index[1] = 1, r.index[2] = 2;
+        r.lambda[x] = lx, r.lambda[y] = ly, r.lambda[z] = lz;
+        r.point = gjk_add(gjk_add(gjk_scale(r.lambda[0], p[0]), gjk_scale(r.lambda[1], p[1])),
+                          gjk_scale(r.lambda[2], p[2]));
+    } else {
+        sv_result ed;
+        r.dist2 = GJK_REAL_MAX;
+        r.count = 0;
+        const int edge[3][2] = {{1, 2}, {0, 2}, {0, 1}};
+        for (int m = 0; m < 3; ++m) {
+            sv_1d(p, edge[m][0], edge[m][1], &ed, &range);
+            keep_best(&r, &ed);
+        }
+    }
+    if (r.count == 0 || !range || !gjk_is_valid_vec3(r.point)) {
+        return false; // (no area, out of range: the caller's answer stands)
+    }
+    s->count = 3;
+    sv_apply(s, &r, NULL);
+    *v = r.point;
+    return true;
 }
 
 gjk_vec3 gjk_simplex_direction(const gjk_simplex *s, gjk_vec3 v) {
@@ -622,7 +697,7 @@ gjk_vec3 gjk_simplex_polish(const gjk_simplex *s, gjk_vec3 v) {
     }
     gjk_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w;
     gjk_real edges2;
-    gjk_vec3 n = largest_angle_normal(a, b, c, &edges2);
+    gjk_vec3 n = largest_angle_normal(a, b, c, &edges2, NULL);
     // The foot lies inside only when each weight is positive beyond its own
     // error, about ε·L²/|n| (L the vertices' size, |n| twice the area):
     // a foot just outside a sliver's long edge would undercut the distance.
@@ -647,7 +722,7 @@ gjk_vec3 gjk_simplex_polish(const gjk_simplex *s, gjk_vec3 v) {
 /// False when either side is unsure, or out of range.
 static bool same_side(gjk_vec3 x, gjk_vec3 y, gjk_vec3 z, gjk_vec3 w) {
     gjk_real edges2;
-    gjk_vec3 n = largest_angle_normal(x, y, z, &edges2);
+    gjk_vec3 n = largest_angle_normal(x, y, z, &edges2, NULL);
     gjk_real nn = gjk_length_sq(n);
     gjk_real rel = 16 * GJK_REAL_EPSILON * (1 + gjk_sqrt(edges2 / nn)); // (NaN or inf: unsure)
     gjk_real nlen = gjk_sqrt(nn);

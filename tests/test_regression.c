@@ -3699,6 +3699,190 @@ static void test_needle_enclosure_common_point(void) {
     ENSURE(gjk_distance_between(d.point_a, c) <= 0.25 + (GJK_USE_FLOAT ? 4 : 2e-4));
 }
 
+/// Needles lying on fat hulls (fuzz/findings f68): hulls of 11 points 1.9
+/// long and 1e-9 to 2e-9 of that thick against hulls of 15 points on an
+/// ellipsoid, near contact. The walk reached the needle's edge a few
+/// tolerances from the origin, and the triangles it tried there, each of
+/// three needle points, were solved by signed areas that slid their feet
+/// along the needle by eps*L^2/w: the walk stalled on that edge and
+/// answered "apart by" its distance, 16 tolerances too far in f68 (2e-10
+/// deep, "apart by 2.95e-9"). A stall on a segment or a triangle now
+/// solves the triangle in its own frame (gjk_simplex_needle_solve). The
+/// reference signed distances are quad-precision maxima of the gap over
+/// every vertex, edge and face normal of A - B (the needle harness of the
+/// commit); both queries must come within two tolerances of them. f68
+/// itself, and three of the harness's poses (B translated only), each
+/// answered 8 to 17 tolerances off before.
+typedef struct needle_case {
+    double a[15][3], b[11][3], pb[3];
+    double sd; ///< The reference signed distance.
+} needle_case;
+
+/// The vertices v[0..n) as gjk_vec3 (in either precision) into out.
+static void needle_points(const double (*v)[3], int n, gjk_vec3 *out) {
+    for (int i = 0; i < n; ++i) {
+        out[i] = V(v[i][0], v[i][1], v[i][2]);
+    }
+}
+
+static void check_needle_case(const gjk_shape *a, gjk_transform ta, const gjk_shape *b, gjk_transform tb, double sd,
+                              double scale) {
+    gjk_query_input q = query(a, ta, b, tb);
+    double tol = (double)GJK_DEFAULT_TOLERANCE * scale;
+    gjk_penetration_output p = gjk_penetration(&q, NULL);
+    gjk_distance_output d = gjk_distance(&q, NULL);
+    ENSURE(p.status == GJK_SEPARATED || p.status == GJK_TOUCHING || p.status == GJK_PENETRATING);
+    ENSURE_NEAR((double)p.signed_distance, sd, 2 * tol);
+    ENSURE_NEAR((double)d.distance, sd > 0 ? sd : 0, 2 * tol);
+    ENSURE(sd > -2 * tol || (p.status != GJK_SEPARATED && d.status != GJK_SEPARATED));
+}
+
+static void test_needle_lying_on_hull(void) {
+    static const double f68_a[15][3] = {
+        {0x1.830154f8b4519p-1, -0x1.b31bee4115c61p-2, 0x1.203e28dece67fp-5},
+        {0x1.59ca80255a3fep-1, 0x1.4c3b3bdf2199ep-2, 0x1.138699395a191p-1},
+        {0x1.b75aec9dce666p-2, 0x1.ee812d1e5f14ap-2, -0x1.04b71451a15ecp-1},
+        {-0x1.396e1182f8601p-2, 0x1.10f5e89827f5ap-1, -0x1.ea8280ce75068p-2},
+        {0x1.c0e66f06b0e96p-1, -0x1.3f0dfb4c618a7p-2, -0x1.38ee6db743372p-5},
+        {0x1.379d6989821dap-2, -0x1.3a97f47e96353p-1, -0x1.dae5bf9a83632p-4},
+        {-0x1.650510802657ap-1, -0x1.3d493bed805c1p-2, -0x1.0fab910fd3795p-1},
+        {0x1.bddcb7e7b2546p-3, 0x1.2020c23ff80d7p-4, 0x1.ec53123cd95dbp-1},
+        {-0x1.db31b5b2bdd01p-1, -0x1.9fd1373656845p-3, -0x1.9b2fa072722c4p-3},
+        {0x1.36e1da36b8c6cp-2, 0x1.bbcee9af2961ep-4, -0x1.dc2346c798653p-1},
+        {-0x1.a39aaa7ad435fp-4, 0x1.2653d9d9182c7p-1, -0x1.ce195d8c93fcdp-2},
+        {0x1.8d4dac4faa6p-1, -0x1.b0c3352b7e591p-3, -0x1.12563d28fa4c8p-1},
+        {-0x1.97551d0b998p-7, -0x1.f52c02f32256dp-7, -0x1.fb5fb3806efbdp-1},
+        {0x1.7895b8ba6ef9p-1, -0x1.9b6c5b5e9306dp-6, 0x1.574f9df3af1e3p-1},
+        {0x1.bf347085aecacp-1, 0x1.36f28af994741p-2, -0x1.16728eb76b491p-3}};
+    static const double f68_b[11][3] = {
+        {-0x1.92df152e63476p-1, -0x1.03d7d3f3e71ep-2, 0x1.56756fa52d6acp-5},
+        {0x1.f213788fee8dcp-1, -0x1.03d7d4198f8ccp-2, 0x1.567570140f73ap-5},
+        {0x1.80a97932361a7p-3, -0x1.03d7d414f7631p-2, 0x1.5675701df3676p-5},
+        {-0x1.ff0902fb4f32ep-2, -0x1.03d7d3fb00e1dp-2, 0x1.56756fe849adep-5},
+        {-0x1.04eaa8eb1776bp-2, -0x1.03d7d40e9526ep-2, 0x1.56756e2ac93bfp-5},
+        {0x1.4b0ccc983100fp-3, -0x1.03d7d4064ea2ep-2, 0x1.567570184e62ap-5},
+        {-0x1.8d6207e33493cp-2, -0x1.03d7d40feb5bfp-2, 0x1.56757022444e3p-5},
+        {0x1.7365c07148a7fp-2, -0x1.03d7d4019b2bp-2, 0x1.56756e4318b48p-5},
+        {-0x1.1e2af2d29434dp-3, -0x1.03d7d41ac815p-2, 0x1.56756e3cb56cdp-5},
+        {-0x1.d1b410478cc1ep-2, -0x1.03d7d42281936p-2, 0x1.56756e6041329p-5},
+        {0x1.f5556a8e8ed76p-3, -0x1.03d7d3f07f8a8p-2, 0x1.56756eebed772p-5}};
+    gjk_vec3 va[15], vb[11];
+    needle_points(f68_a, 15, va);
+    needle_points(f68_b, 11, vb);
+    gjk_shape a = gjk_make_polytope(va, 15), b = gjk_make_polytope(vb, 11);
+    gjk_transform ta = gjk_transform_make(V(0, 0, 0), gjk_quat_make(to_real(0x1.a329a70e05d33p-1), to_real(-0x1.0c2747d046716p-4),
+                                                                     to_real(-0x1.d79fcdd7e4cc9p-2), to_real(-0x1.58c3dade5636bp-2)));
+    gjk_transform tb =
+        gjk_transform_make(V(0x1.cfce33cdb239bp-1, -0x1.67c491d1607b5p-6, -0x1.176bc3efe5f93p-2),
+                           gjk_quat_make(to_real(-0x1.2dffbcfa72d7bp-1), to_real(0x1.e994b1e88275p-3),
+                                         to_real(-0x1.4c24db4b7f845p-1), to_real(0x1.ab45b7f08820bp-2)));
+    check_needle_case(&a, ta, &b, tb, -2.02e-10, 1.0); // (qhull's hull of A - B, quad precision)
+    static const needle_case cases[] = {
+        // reference signed distance -2.740656e-10
+        {{{0x1.a0ed238558671p-2, -0x1.62803b3c0c8ecp-4, 0x1.393edb7bf06c2p-1},
+          {-0x1.229ed374b272ap-3, 0x1.d3f16e6fdd05bp-2, 0x1.3ae688de1c64dp-1},
+          {0x1.8d3e7c8e666b4p-3, -0x1.9704cdb5267d6p-1, -0x1.1c4a2d252d173p-2},
+          {-0x1.1c796c5ad4f15p-2, -0x1.53ef63a9ab7d6p-2, 0x1.3fbfba2143f25p-1},
+          {0x1.ac8215247ac2dp-2, 0x1.6184f947df8e6p-1, 0x1.c97a6bee6c1b5p-3},
+          {0x1.cb0de887bcbb8p-4, 0x1.c489ed6c3b205p-1, 0x1.b3ab636f54db4p-6},
+          {0x1.7af9f2a57a20fp-1, 0x1.2c9d4f6e6574dp-5, 0x1.d14981391e2b6p-4},
+          {-0x1.0db8d7d71c0b4p-2, -0x1.89cafcbf48a18p-1, 0x1.164b3d715a3f8p-2},
+          {0x1.a6fff563a65edp-3, -0x1.6c04ae1f7c3d5p-1, 0x1.961cf2e6b2e79p-2},
+          {0x1.7e3aca268e6a3p-4, -0x1.b2ca4909abed6p-1, -0x1.b1646fa3062fap-3},
+          {0x1.51716b97eae11p-1, 0x1.85be858aab004p-2, -0x1.43d7539aa2e69p-3},
+          {0x1.24475411118fp-2, -0x1.51e1ecb684a29p-1, -0x1.a2b96c65577b2p-2},
+          {-0x1.beee7c9c5521cp-2, -0x1.2611e2c2c5b4fp-1, -0x1.76baf2c0d7d4ep-2},
+          {0x1.18208600819fp-2, 0x1.67753e6307f32p-1, 0x1.78326d88b9863p-2},
+          {-0x1.1b11df91c655fp-1, -0x1.7dfb77c340f45p-4, -0x1.f55017c483cd9p-2}},
+         {{0x1.fcfff852054ecp-1, -0x1.afd1ab3abd6adp-1, -0x1.23d0ff8b084ep+0},
+          {-0x1.1779d41b3f6c5p-1, -0x1.5b04f0d80b268p+0, -0x1.dbcb219a953e6p-1},
+          {0x1.665534c4d8259p-2, -0x1.0ec14c4af2f12p+0, -0x1.0d42c6d113c4bp+0},
+          {0x1.11689e0b2a396p-1, -0x1.fe2b1fa53ff87p-1, -0x1.13b4a04d7f3bfp+0},
+          {0x1.6c735ce975b1cp-3, -0x1.1d6599b3944ap+0, -0x1.073d43ec5dca7p+0},
+          {-0x1.8eed74b197f3bp-2, -0x1.4db6f527f59cfp+0, -0x1.e6bc9765dc625p-1},
+          {-0x1.c972214aca25bp-2, -0x1.529478772ee82p+0, -0x1.e2bc249037d28p-1},
+          {0x1.3c106de7e0f4p-1, -0x1.effb9324af60fp-1, -0x1.169f5fa8ab591p+0},
+          {0x1.a80a8aeb93f03p-2, -0x1.094ac0273eb7cp+0, -0x1.0f81efeb5f676p+0},
+          {-0x1.b97744f00d0e1p-3, -0x1.3ee63ba947b6cp+0, -0x1.f2ec26d3b47bdp-1},
+          {0x1.802c3cc6bc24cp-2, -0x1.0c9b50d1d535p+0, -0x1.0e24f5b1d161fp+0}},
+         {-0x1.7e206a7ce7419p-5, 0x1.9d565ad270edbp-2, 0x1.47e8ad00ced0dp-1},
+         -0x1.2d5699523177p-32},
+        // reference signed distance -5.255373e-10
+        {{{0x1.6b09449a48c7dp-2, -0x1.7a65062a8012cp-5, -0x1.829c12a7e044ap-1},
+          {-0x1.b2723c4b48ca8p-5, -0x1.6b8c0ef782e68p-1, 0x1.af0b377a9f19bp-5},
+          {0x1.db74cb164b49cp-5, 0x1.268685a5a7cd7p-1, -0x1.f5a8c39205be2p-2},
+          {-0x1.4ab0c42fd7423p-1, 0x1.a748cb9b9163p-2, 0x1.caf91ea833fc4p-3},
+          {0x1.3364119949178p-1, -0x1.f01cb18fae82fp-2, 0x1.181722805f71p-3},
+          {-0x1.bed7678821428p-2, 0x1.98bad23dab633p-2, -0x1.13eab980b17fp-1},
+          {0x1.ab9cd00836b35p-2, -0x1.2efb724894c03p-1, -0x1.af4c1691712c6p-3},
+          {-0x1.a64a929d12879p-1, 0x1.5eae8b4f862ebp-5, -0x1.2eeb2b714401ap-3},
+          {0x1.ddd7e7406fce4p-2, -0x1.c05cd8efedddcp-2, 0x1.df1a64dad2a2cp-2},
+          {-0x1.8d6b5c3db756dp-2, 0x1.561656e8d706p-2, 0x1.41e5a61fd2e0ep-1},
+          {-0x1.3ad8682ae94d2p-1, 0x1.c1ea3768e87dfp-2, 0x1.eee77ce8158dcp-3},
+          {-0x1.07d12e7ade007p-2, -0x1.5ad562df21f2ep-2, -0x1.60a1208f130c4p-1},
+          {-0x1.32fe3207c425ep-2, -0x1.f81a9b26a7351p-2, -0x1.0cf48f125ee79p-1},
+          {0x1.8bad5b74399dap-4, 0x1.6a04a6fb61061p-3, 0x1.9b4e684210384p-1},
+          {-0x1.40f7034382c5bp-4, -0x1.bae600194562bp-2, -0x1.518d7b52c50b6p-1}},
+         {{0x1.0fdc4a70bc62dp-1, -0x1.1f3c9c4227abbp+0, 0x1.e92c22ffb8b92p-1},
+          {-0x1.b658ae2ee575ap-1, -0x1.4ab72961863e9p+0, -0x1.d21e3fe5a758dp-3},
+          {-0x1.80ac5a403bdbep-1, -0x1.476dfb4c0c4cap+0, -0x1.1b0458410ff8bp-3},
+          {-0x1.4fa930127b019p-2, -0x1.3a279060977aep+0, 0x1.c8b916c5f1055p-3},
+          {-0x1.feb99e9aa45bap-2, -0x1.3f8363d9f6ccdp+0, 0x1.3c3ae6180e24fp-4},
+          {-0x1.b5cc699b4c16ap-1, -0x1.4aae9305638fbp+0, -0x1.d03fbd7d52557p-3},
+          {-0x1.23bcfa48eb02cp-1, -0x1.41bd7a8efa59p+0, 0x1.102e8e9e4e6adp-6},
+          {0x1.2c74246a1a182p-2, -0x1.26aee2ce18e78p+0, 0x1.816fd1bfe8084p-1},
+          {-0x1.17806779e701bp-2, -0x1.386f7df22befp+0, 0x1.1441d30d34e64p-2},
+          {-0x1.e751c5b623f0cp-2, -0x1.3ecbfaf2fa67ap+0, 0x1.8c138f1e4bdcep-4},
+          {0x1.0f5fb26f763c2p-2, -0x1.2792c257e72ddp+0, 0x1.75094fb040d8bp-1}},
+         {0x1.502390d686a8fp-3, 0x1.01d3a0476385fp-1, -0x1.0f18d551c3dbbp-2},
+         -0x1.20eacd0ba1ddfp-31},
+        // reference signed distance 3.598353e-10
+        {{{0x1.45c32033b44e9p-2, 0x1.33119d7689468p-1, 0x1.67f05566516ddp-2},
+          {0x1.fb9327ccc83cfp-2, -0x1.381586165e10fp-1, -0x1.18fc121073dc3p-5},
+          {0x1.4cae8ed9ce353p-1, 0x1.b23b54506963fp-2, 0x1.ac3e1bcda7b2bp-3},
+          {-0x1.2628879fa51dbp-1, -0x1.0f559526cbb9ep-1, 0x1.26114ff31753ep-3},
+          {0x1.5b8aedcd22bfbp-2, -0x1.4dcacd1d5ca3ap-3, 0x1.4d03c5e951d78p-1},
+          {0x1.f5e3166c4a5f8p-2, 0x1.9fb8b69719dcfp-2, 0x1.c7922184a1209p-2},
+          {-0x1.2c4e045851abp-5, 0x1.22b13efa7adbep-1, -0x1.f0b490ff1280dp-2},
+          {-0x1.6db0f60f95152p-1, 0x1.23f6d17164e23p-2, -0x1.0a7c5b9c84fbp-2},
+          {0x1.9dd69b2963f5dp-1, 0x1.236b7d5a4bbb7p-3, -0x1.e902473b5d088p-4},
+          {0x1.30792d71a5ef5p-1, -0x1.d4348f9df57b2p-3, 0x1.db354d0ac860fp-2},
+          {-0x1.5a732e3281103p-1, 0x1.b4cdd066b1c1bp-2, -0x1.e8ea87a4b3627p-4},
+          {-0x1.61a0b3e45af57p-1, 0x1.44660d24c27bap-3, -0x1.86b516897f62dp-2},
+          {0x1.acac88b607f88p-2, -0x1.1b004b7086fddp-2, -0x1.2649182b6e36dp-1},
+          {0x1.952797a6db81p-3, -0x1.78bc1a3b3a7cap-1, -0x1.7a19b6a5d81a4p-5},
+          {0x1.35e7083360fd2p-1, -0x1.ddad0eef38fb8p-2, 0x1.d10d4f95d0edap-3}},
+         {{0x1.62f2ceccbddf4p+0, -0x1.4b6ab0c3df94ep+0, 0x1.7cc0b43cce996p-2},
+          {-0x1.6d90326a043b7p-4, -0x1.5e3d0bf225acap+0, 0x1.5cd9f31f5938cp+0},
+          {0x1.12a40bc68241dp+0, -0x1.4f6aec225fe1ep+0, 0x1.2a37d5ee0c232p-1},
+          {0x1.1022a73f0ee1p+0, -0x1.4f8ae06077585p+0, 0x1.2d952287c515ap-1},
+          {0x1.aa6fa03c02bc9p-2, -0x1.57c9f996af0a9p+0, 0x1.05ee2fe02881ep+0},
+          {0x1.df6b79b1cda89p-1, -0x1.51286d086eb2fp+0, 0x1.5920147bf3f19p-1},
+          {0x1.5c1f844fa2fb1p-3, -0x1.5aeea959bdf6ap+0, 0x1.304b1499258b8p+0},
+          {0x1.28c77c01d53afp-1, -0x1.55b51c79dba7cp+0, 0x1.d3c1647b7e595p-1},
+          {0x1.13daf4bd57f5bp-1, -0x1.563a8aa993cf9p+0, 0x1.e1cdeb5cbb4e5p-1},
+          {0x1.e9fa57c490eb3p-2, -0x1.56ff5fc82f5fcp+0, 0x1.f6876766f903fp-1},
+          {0x1.38a663f479245p-1, -0x1.554fe7a0f17a4p+0, 0x1.c91970e3dbb4p-1}},
+         {-0x1.5b134c7a02802p-2, 0x1.b3470c2fb6e51p-1, -0x1.c4536d6eda497p-2},
+         0x1.8ba4a0364526fp-32},
+    };
+    for (int k = 0; k < (int)(sizeof cases / sizeof cases[0]); ++k) {
+        const needle_case *c = &cases[k];
+        needle_points(c->a, 15, va);
+        needle_points(c->b, 11, vb);
+        gjk_shape ca = gjk_make_polytope(va, 15), cb = gjk_make_polytope(vb, 11);
+        double scale = 0;
+        for (int i = 0; i < 15; ++i) {
+            scale = fmax(scale, (double)gjk_max_abs(va[i]));
+        }
+        for (int i = 0; i < 11; ++i) {
+            scale = fmax(scale, (double)gjk_max_abs(vb[i]));
+        }
+        check_needle_case(&ca, gjk_transform_identity(), &cb,
+                          gjk_transform_make(V(c->pb[0], c->pb[1], c->pb[2]), gjk_quat_identity()), c->sd, scale);
+    }
+}
+
 /// A warm float walk between a polytope of 17 points and a cone 7.8e-6
 /// apart (cache from B moved by 3% of the size) stalled after 29 steps,
 /// proved apart, and reported the simplex's direction, 60° off: the shapes
@@ -3842,6 +4026,7 @@ int main(void) {
     RUN_TEST(test_start_bound_normal_after_solve);
     RUN_TEST(test_flat_hull_diagonal_normal);
     RUN_TEST(test_needle_enclosure_common_point);
+    RUN_TEST(test_needle_lying_on_hull);
     RUN_TEST(test_stalled_warm_normal);
     return TEST_SUMMARY();
 }
