@@ -303,12 +303,24 @@ static inline bool gjk_hull_climbs(const gjk_shape *s) {
 /// or cone's), with *d first rescaled to unit length when that square is
 /// outside the normal range: it would underflow to zero (or overflow) for
 /// tiny (huge) d, and the rim point be lost. A d along the axis takes this
-/// path too, and keeps a zero horizontal part.
+/// path too, and keeps a zero horizontal part. A part still too small
+/// beside d_z for its square (below 1e-140 of |d|: the square subnormal,
+/// with few digits) has its length taken from it scaled by its largest
+/// component: from the subnormal square, a cone's rim point along
+/// (−2e-161, −2e-161, −1) came out 1.4e-4 outside the rim (fuzz seed 1057).
 static GJK_INLINE gjk_real gjk_axial_length(gjk_vec3 *d) {
     gjk_real rho2 = d->x * d->x + d->y * d->y;
     if (!(rho2 > GJK_SQUARE_MIN && rho2 < GJK_SQUARE_MAX)) {
         *d = gjk_normalize(*d);
         rho2 = d->x * d->x + d->y * d->y;
+        if (!(rho2 > GJK_SQUARE_MIN)) {
+            gjk_real m = gjk_max(gjk_abs(d->x), gjk_abs(d->y));
+            if (!(m > 0)) {
+                return 0;
+            }
+            gjk_real x = d->x / m, y = d->y / m;
+            return m * gjk_sqrt(x * x + y * y);
+        }
     }
     return gjk_sqrt(rho2);
 }

@@ -237,6 +237,29 @@ static void test_support_capsule(void) {
     }
 }
 
+/// A direction whose part across the axis is tiny beside its part along it
+/// (the square of that part subnormal) still gives a rim point on the rim:
+/// its length was taken from the subnormal square, and a cone's rim point
+/// along (−2e-161, −2e-161, −1) came out 1.4e-4 outside (fuzz seed 1057).
+/// Double only: float's range has no such direction with a normal z part
+/// and a nonzero across part whose support is not the rim's.
+static void check_axial_rim_tiny(gjk_shape s, gjk_real r) {
+#if !GJK_USE_FLOAT
+    const double tiny[] = {2e-161, 3e-170, 1e-200, 7e-300};
+    for (int i = 0; i < 4; ++i) {
+        for (int sz = -1; sz <= 1; sz += 2) {
+            gjk_vec3 p = gjk_shape_support(&s, gjk_v3(-tiny[i], -tiny[i] / 3, sz));
+            gjk_real rho = gjk_sqrt(p.x * p.x + p.y * p.y);
+            // The apex (a cone along +z) or a rim point, exactly on the rim.
+            ENSURE(rho == 0 || gjk_abs(rho - r) <= 4 * GJK_REAL_EPSILON * r);
+            ENSURE(rho == 0 || (p.x < 0 && p.y < 0));
+        }
+    }
+#else
+    (void)s, (void)r;
+#endif
+}
+
 static void test_support_cylinder(void) {
     const gjk_real r = (gjk_real)0.8, h = (gjk_real)1.2;
     gjk_shape s = gjk_make_cylinder(r, h);
@@ -257,6 +280,7 @@ static void test_support_cylinder(void) {
     p = gjk_shape_support(&s, gjk_v3(0, 0, -2));
     ENSURE_NEAR(p.z, -h, TOL(2));
     ENSURE(p.x * p.x + p.y * p.y <= r * r * (1 + (gjk_real)TEST_REL_TOL));
+    check_axial_rim_tiny(s, r);
 }
 
 /// The largest d.p over `n` sampled points of the cone's surface (apex,
@@ -301,6 +325,7 @@ static void test_support_cone(void) {
     gjk_vec3 p = gjk_shape_support(&s, gjk_v3(0, 0, -1));
     ENSURE_NEAR(p.z, -h, TOL(2));
     ENSURE(p.x * p.x + p.y * p.y <= r * r * (1 + (gjk_real)TEST_REL_TOL));
+    check_axial_rim_tiny(s, r);
 
     // Against brute force over sampled surface points. The exact support
     // value is max(h d_z, r |d_xy| - h d_z); sampling the rim at n points
