@@ -706,9 +706,11 @@ static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_s
             *s = searched;
         }
     }
-    if (stalled && s->count == 3) {
+    if (stalled && s->count == 3 && vlen * tol < 16 * GJK_REAL_EPSILON * L * L) {
         // The triangle's own point may be a needle's signed areas' (see
-        // gjk_simplex_needle_solve): its own frame's, where nearer.
+        // gjk_simplex_needle_solve): its own frame's, where nearer. (Where
+        // the segment's search runs too: near enough that rounding of the
+        // order of ε·L²/|v| can exceed the tolerance.)
         gjk_simplex triangle = *s;
         if (gjk_simplex_needle_solve(s, v_new) && gjk_length(*v_new) < vlen - tol) {
             if (keep) {

@@ -648,6 +648,7 @@ bool gjk_simplex_needle_solve(gjk_simplex *s, gjk_vec3 *v) {
         r.lambda[x] = lx, r.lambda[y] = ly, r.lambda[z] = lz;
         r.point = gjk_add(gjk_add(gjk_scale(r.lambda[0], p[0]), gjk_scale(r.lambda[1], p[1])),
                           gjk_scale(r.lambda[2], p[2]));
+        r.dist2 = gjk_length_sq(r.point);
     } else {
         sv_result ed;
         r.dist2 = GJK_REAL_MAX;
