@@ -245,12 +245,15 @@ static void test_support_capsule(void) {
 /// and a nonzero across part whose support is not the rim's.
 static void check_axial_rim_tiny(gjk_shape s, gjk_real r) {
 #if !GJK_USE_FLOAT
-    const double tiny[] = {2e-161, 3e-170, 1e-200, 7e-300};
-    for (int i = 0; i < 4; ++i) {
+    // (Subnormal parts too: r over their length overflowed, and a cylinder
+    // turned by a quaternion with subnormal parts gave NaN: seed 1058.)
+    const double tiny[] = {2e-161, 3e-170, 1e-200, 7e-300, 1e-312, 5e-320};
+    for (int i = 0; i < 6; ++i) {
         for (int sz = -1; sz <= 1; sz += 2) {
             gjk_vec3 p = gjk_shape_support(&s, gjk_v3(-tiny[i], -tiny[i] / 3, sz));
             gjk_real rho = gjk_sqrt(p.x * p.x + p.y * p.y);
             // The apex (a cone along +z) or a rim point, exactly on the rim.
+            ENSURE(gjk_is_valid_vec3(p));
             ENSURE(rho == 0 || gjk_abs(rho - r) <= 4 * GJK_REAL_EPSILON * r);
             ENSURE(rho == 0 || (p.x < 0 && p.y < 0));
         }
