@@ -380,14 +380,24 @@ static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk
         // Proved apart: no overlap, whatever rounding suggests. The normal
         // the queries report, the simplex's direction, stands where one
         // support call bounds the distance along it within the tolerance
-        // of |p|, or better than the best bound does; else the best
-        // bound's direction serves, along which the gap is that bound. (A
-        // warm float walk between a cone and a user polytope 7.8e-6 apart
-        // stalled after 29 steps, and the simplex's direction was 60° off:
-        // the shapes overlapped by 1.65 along it; review of 13c34cd.)
-        gjk_real along = normal_bound(pair, walk, p);
-        if (along < gjk_length(p) - tol && along < walk->lower && gjk_length_sq(walk->lower_dir) > 0) {
-            walk->normal = gjk_normalize(walk->lower_dir);
+        // of |p|; else the best bound's direction may serve, along which
+        // the gap is that bound. (A warm float walk between a cone and a
+        // user polytope 7.8e-6 apart stalled after 29 steps, and the
+        // simplex's direction was 60° off: the shapes overlapped by 1.65
+        // along it; review of 13c34cd.) The witness points stay the
+        // simplex's, |p| apart along p̂, so that direction costs their
+        // offset from |p| times it as well, |p|·|l̂ − p̂|: it is taken where
+        // its two errors together are less than the gap the simplex's
+        // direction falls short by. (Taken whenever that gap fell short,
+        // a custom shape 4.15 from a point stalled with the two 1.5e-5 rad
+        // apart, and the witness points missed distance × normal by
+        // 6.3e-5: fuzz seed 1059.)
+        gjk_real along = normal_bound(pair, walk, p), plen = gjk_length(p);
+        if (along < plen - tol && along < walk->lower && gjk_length_sq(walk->lower_dir) > 0) {
+            gjk_vec3 l = gjk_normalize(walk->lower_dir), ph = gjk_normalize(p);
+            if ((plen - walk->lower) + plen * gjk_length(gjk_sub(l, ph)) < plen - along) {
+                walk->normal = l;
+            }
         }
         return GJK_WALK_CONVERGED;
     }

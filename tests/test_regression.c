@@ -3883,6 +3883,41 @@ static void test_needle_lying_on_hull(void) {
     }
 }
 
+/// A user shape (a box of half extents 3.5 about (3.5, 3.5, 3.5), rounded by
+/// an ellipsoid of radii (3.5, 3.5, 3.125)) 4.15 from a point, with a
+/// garbage cache: the walk stalled, proved apart, and its best bound's
+/// direction, 1.5e-5 rad from the simplex's, became the normal, while the
+/// witness points stayed the simplex's: they missed distance × normal by
+/// 6.3e-5 (fuzz seed 1059). That direction is now taken only where its
+/// gap and the witnesses' offset together beat the simplex's direction.
+/// point_b − point_a must be distance × normal within the tolerance.
+static gjk_vec3 rounded_box_support(const void *user, gjk_vec3 d) {
+    (void)user;
+    const double c = 3.5, h = 3.5, r[3] = {3.5, 3.5, 3.125};
+    double m = fmax(fabs((double)d.x), fmax(fabs((double)d.y), fabs((double)d.z)));
+    double x = (double)d.x / m, y = (double)d.y / m, z = (double)d.z / m;
+    double rx = r[0] * x, ry = r[1] * y, rz = r[2] * z, rl = sqrt(rx * rx + ry * ry + rz * rz);
+    return V(c + (x < 0 ? -h : h) + r[0] * rx / rl, c + (y < 0 ? -h : h) + r[1] * ry / rl,
+             c + (z < 0 ? -h : h) + r[2] * rz / rl);
+}
+
+static void test_stalled_normal_matches_witnesses(void) {
+    gjk_shape a = gjk_make_custom(rounded_box_support, NULL, to_real(5.5)), b = gjk_make_sphere(0);
+    gjk_query_input q = query(&a, gjk_transform_make(V(0, 0, -0.43750000186264515), gjk_quat_identity()), &b,
+                              gjk_transform_make(V(8.2718061255307451e-25, -5.5, -5.5), gjk_quat_identity()));
+    gjk_simplex_cache cache;
+    memset(&cache, 0, sizeof cache);
+    cache.count = 2;
+    cache.direction[0] = V(-5.5, 0, -5.5);
+    cache.direction[1] = V(7.9612061347989469e+115, 0, 1e-300);
+    gjk_distance_output d = gjk_distance(&q, &cache);
+    ENSURE(d.status == GJK_SEPARATED);
+    gjk_vec3 off = gjk_sub(gjk_sub(d.point_b, d.point_a), gjk_scale(d.distance, d.normal));
+    // The tolerance at this size: the default times about 20 (1e-10 in
+    // double, 2e-6 in float, each times 20).
+    ENSURE((double)gjk_length(off) <= 20 * (double)GJK_DEFAULT_TOLERANCE * 2);
+}
+
 /// A warm float walk between a polytope of 17 points and a cone 7.8e-6
 /// apart (cache from B moved by 3% of the size) stalled after 29 steps,
 /// proved apart, and reported the simplex's direction, 60° off: the shapes
@@ -4028,5 +4063,6 @@ int main(void) {
     RUN_TEST(test_needle_enclosure_common_point);
     RUN_TEST(test_needle_lying_on_hull);
     RUN_TEST(test_stalled_warm_normal);
+    RUN_TEST(test_stalled_normal_matches_witnesses);
     return TEST_SUMMARY();
 }
