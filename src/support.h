@@ -300,36 +300,32 @@ static inline bool gjk_hull_climbs(const gjk_shape *s) {
 }
 
 /// |(d_x, d_y)|, the length of d's part normal to the z axis (a cylinder's
-/// or cone's), and (*ux, *uy) the unit vector along that part ((0, 0) when
-/// it is zero), with *d first rescaled to unit length when that square is
+/// or cone's), with *d first rescaled to unit length when that square is
 /// outside the normal range: it would underflow to zero (or overflow) for
 /// tiny (huge) d, and the rim point be lost. A d along the axis takes this
-/// path too. A part still too small beside d_z for its square (below
-/// 1e-140 of |d|: the square subnormal, with few digits) is scaled by its
-/// largest component for its length and direction: from the subnormal
-/// square, a cone's rim point along (−2e-161, −2e-161, −1) came out 1.4e-4
-/// outside the rim (fuzz seed 1057), and r over a subnormal length
-/// overflows.
-static GJK_INLINE gjk_real gjk_axial_part(gjk_vec3 *d, gjk_real *ux, gjk_real *uy) {
+/// path too, and keeps a zero horizontal part. (A part still too small
+/// beside d_z, its square subnormal, gives a length with few digits: see
+/// gjk_axial_rim.)
+static GJK_INLINE gjk_real gjk_axial_length(gjk_vec3 *d) {
     gjk_real rho2 = d->x * d->x + d->y * d->y;
     if (!(rho2 > GJK_SQUARE_MIN && rho2 < GJK_SQUARE_MAX)) {
         *d = gjk_normalize(*d);
         rho2 = d->x * d->x + d->y * d->y;
-        if (!(rho2 > GJK_SQUARE_MIN)) {
-            gjk_real m = gjk_max(gjk_abs(d->x), gjk_abs(d->y));
-            if (!(m > 0)) {
-                *ux = *uy = 0;
-                return 0;
-            }
-            gjk_real x = d->x / m, y = d->y / m, l = gjk_sqrt(x * x + y * y);
-            *ux = x / l, *uy = y / l;
-            return m * l;
-        }
     }
-    gjk_real rho = gjk_sqrt(rho2);
-    gjk_real inv = rho > 0 ? 1 / rho : 0;
-    *ux = d->x * inv, *uy = d->y * inv;
-    return rho;
+    return gjk_sqrt(rho2);
+}
+
+/// The rim point r·(d_x, d_y)/|(d_x, d_y)| at height z where that part's
+/// square is below the normal range even after gjk_axial_length (below
+/// 1e-140 of |d|): the part scaled by its largest component first. From
+/// the subnormal square, a cone's rim point along (−2e-161, −2e-161, −1)
+/// came out 1.4e-4 outside the rim (fuzz seed 1057, f75), and r over a
+/// subnormal length overflows (f75b). Out of line: rare, and inline it
+/// slowed the walk's loop, where the support functions are inlined.
+static GJK_NOINLINE gjk_vec3 gjk_axial_rim(gjk_vec3 d, gjk_real r, gjk_real z) {
+    gjk_real m = gjk_max(gjk_abs(d.x), gjk_abs(d.y));
+    gjk_real x = d.x / m, y = d.y / m, l = gjk_sqrt(x * x + y * y);
+    return gjk_v3(r * (x / l), r * (y / l), z);
 }
 
 /// The point of the core of `s` farthest along `d` (local frame). `d` need
@@ -360,20 +356,34 @@ static GJK_INLINE gjk_vec3 gjk_core_support_hint(const gjk_shape *s, gjk_vec3 d,
     }
     case GJK_SHAPE_CYLINDER: {
         gjk_real r = s->cylinder.radius, h = s->cylinder.half_height;
-        gjk_real ux, uy;
-        (void)gjk_axial_part(&d, &ux, &uy);
-        return gjk_v3(r * ux, r * uy, d.z < 0 ? -h : h);
+        gjk_real rho = gjk_axial_length(&d);
+        gjk_real z = d.z < 0 ? -h : h;
+        if (rho > 0) {
+            if (!(rho * rho > GJK_SQUARE_MIN)) {
+                return gjk_axial_rim(d, r, z);
+            }
+            gjk_real k = r / rho;
+            return gjk_v3(k * d.x, k * d.y, z);
+        }
+        return gjk_v3(0, 0, z);
     }
     case GJK_SHAPE_CONE: {
         // Candidates: the apex (0, 0, h) and the base rim point along d's
         // horizontal part, at z = −h. Compare d·apex = h d_z with
         // d·rim = r |d_xy| − h d_z.
         gjk_real r = s->cone.radius, h = s->cone.half_height;
-        gjk_real ux, uy, rho = gjk_axial_part(&d, &ux, &uy);
+        gjk_real rho = gjk_axial_length(&d);
         if (h * d.z >= r * rho - h * d.z) {
             return gjk_v3(0, 0, h);
         }
-        return gjk_v3(r * ux, r * uy, -h);
+        if (rho > 0) {
+            if (!(rho * rho > GJK_SQUARE_MIN)) {
+                return gjk_axial_rim(d, r, -h);
+            }
+            gjk_real k = r / rho;
+            return gjk_v3(k * d.x, k * d.y, -h);
+        }
+        return gjk_v3(0, 0, -h);
     }
     case GJK_SHAPE_ELLIPSOID: {
         // The ellipsoid is the unit sphere scaled by diag(r); its support is
