@@ -385,8 +385,8 @@ static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk
         // user polytope 7.8e-6 apart stalled after 29 steps, and the
         // simplex's direction was 60° off: the shapes overlapped by 1.65
         // along it; review of 13c34cd.) The witness points stay the
-        // simplex's, |p| apart along p̂, so that direction costs their
-        // offset from |p| times it as well, |p|·|l̂ − p̂|: it is taken where
+        // simplex's, |p| apart along −p̂ (from A to B, as l̂), so that
+        // direction costs their offset, |p|·|l̂ + p̂|, as well: it is taken where
         // its two errors together are less than the gap the simplex's
         // direction falls short by. (Taken whenever that gap fell short,
         // a custom shape 4.15 from a point stalled with the two 1.5e-5 rad
@@ -395,7 +395,7 @@ static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk
         gjk_real along = normal_bound(pair, walk, p), plen = gjk_length(p);
         if (along < plen - tol && along < walk->lower && gjk_length_sq(walk->lower_dir) > 0) {
             gjk_vec3 l = gjk_normalize(walk->lower_dir), ph = gjk_normalize(p);
-            if ((plen - walk->lower) + plen * gjk_length(gjk_sub(l, ph)) < plen - along) {
+            if ((plen - walk->lower) + plen * gjk_length(gjk_add(l, ph)) < plen - along) {
                 walk->normal = l;
             }
         }
