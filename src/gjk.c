@@ -550,6 +550,20 @@ static GJK_NOINLINE gjk_walk_end origin_reached(gjk_pair *pair, gjk_walk *walk, 
     return normal_holds(pair, walk, v, tol) ? GJK_WALK_CONVERGED : GJK_WALK_OVERLAP;
 }
 
+/// The triangle s->v[0..2] solved in its own frame (gjk_simplex_needle_solve)
+/// and taken, its closest point into *v_new, where that is nearer than
+/// `below`; else s is left as it was. (The walk's stalls on needles, f68.)
+static bool needle_nearer(gjk_simplex *s, gjk_real below, gjk_vec3 *v_new) {
+    gjk_simplex before = *s;
+    gjk_vec3 foot;
+    if (gjk_simplex_needle_solve(s, &foot) && gjk_length(foot) < below) {
+        *v_new = foot;
+        return true;
+    }
+    *s = before;
+    return false;
+}
+
 /// A segment's stall taken again along v's part square to the segment. On a
 /// segment much longer than |v|, v = a + t·e carries ε·|e| of rounding along
 /// e, which turns its direction by ε·|e|/|v|; where D's face beyond the
@@ -621,16 +635,13 @@ static GJK_NOINLINE bool square_step(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v,
     // than the tolerance (fuzz/findings f68: a needle 2.1e-9 thick lying on
     // a hull's vertex, 2e-10 deep, stalled on its edge "apart by 2.95e-9").
     gjk_simplex tried = *s;
-    gjk_vec3 v_tried = *v_new, foot;
     *s = segment;
     s->v[2] = q;
-    if (gjk_simplex_needle_solve(s, &foot) && gjk_length(foot) < vlen - tol) {
-        *v_new = foot;
+    if (needle_nearer(s, vlen - tol, v_new)) {
         return true;
     }
     *s = tried;
-    *v_new = v_tried;
-    return added && gjk_length_sq(v_tried) < below * below;
+    return added && gjk_length_sq(*v_new) < below * below;
 }
 
 /// A plain step that brought no progress: converged (the gap within the
@@ -685,13 +696,12 @@ static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_s
             // The triangle with w in its own frame (gjk_simplex_needle_solve):
             // a needle's signed areas may have sent the walk back here.
             s->v[2] = *p;
-            if (gjk_simplex_needle_solve(s, v_new) && gjk_length(*v_new) < vlen - tol) {
+            if (needle_nearer(s, vlen - tol, v_new)) {
                 if (keep) {
                     *start = segment;
                 }
                 return false;
             }
-            *s = segment;
         }
         proved = stalled_segment_face(pair, s, p, v, vlen, lower, tol);
         if (!proved) {
@@ -722,13 +732,12 @@ static GJK_NOINLINE bool no_progress(gjk_pair *pair, gjk_walk *walk, const gjk_s
         // the segment's search runs too: near enough that rounding of the
         // order of ε·L²/|v| can exceed the tolerance.)
         gjk_simplex triangle = *s;
-        if (gjk_simplex_needle_solve(s, v_new) && gjk_length(*v_new) < vlen - tol) {
+        if (needle_nearer(s, vlen - tol, v_new)) {
             if (keep) {
                 *start = triangle;
             }
             return false;
         }
-        *s = triangle;
     }
     if (!stalled || proved || gap <= 8 * margin || repeated) {
         *end = stalled ? stalled_end(pair, walk, proved ? v : nearer_of(s, start, v, margin), p->w) : GJK_WALK_CONVERGED;
