@@ -760,10 +760,12 @@ static int nearest_face(const epa_polytope *P) {
 }
 
 /// Reports one EPA iteration to the trace callback, with the polytope in
-/// world orientation. Kept out of line so its arrays live on the stack only
-/// while tracing.
-static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytope *P, int best, int iteration,
-                                         gjk_vec3 w) {
+/// world orientation: the nearest face's plane (unit normal fn, distance
+/// fd), the direction n searched (fn, or a halo step's) and its support
+/// point w. Kept out of line so its arrays live on the stack only while
+/// tracing.
+static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytope *P, gjk_vec3 fn, gjk_real fd,
+                                         gjk_vec3 n, int iteration, gjk_vec3 w) {
     gjk_vec3 verts[EPA_MAX_VERTICES];
     int faces[EPA_MAX_FACES][3];
     int nf = 0;
@@ -776,13 +778,12 @@ static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytop
             ++nf;
         }
     }
-    const epa_face *B = &P->face[best];
     gjk_trace_event ev = {0};
     ev.phase = GJK_TRACE_EPA;
     ev.iteration = iteration;
-    gjk_real lower = gjk_ldexp(B->dist, P->shift), upper = gjk_ldexp(gjk_dot(w, B->n), P->shift);
-    ev.closest = gjk_mat3_mul(pair->rot_a, gjk_scale(lower, B->n));
-    ev.direction = gjk_mat3_mul(pair->rot_a, B->n);
+    gjk_real lower = gjk_ldexp(fd, P->shift), upper = gjk_ldexp(gjk_dot(w, n), P->shift);
+    ev.closest = gjk_mat3_mul(pair->rot_a, gjk_scale(lower, fn));
+    ev.direction = gjk_mat3_mul(pair->rot_a, n);
     ev.support = gjk_mat3_mul(pair->rot_a, shifted(w, -P->shift));
     ev.lower = lower;
     ev.upper = upper;
@@ -791,6 +792,203 @@ static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytop
     ev.face_count = nf;
     ev.faces = (const int(*)[3])faces;
     pair->trace(pair->trace_data, &ev);
+}
+
+// ---- Halo steps (curved D) ---------------------------------------------
+//
+// On a curved D, EPA converges only linearly: each support point along the
+// nearest face's normal lands beside the closest point x* of D's boundary,
+// not on it, and the faces around x* shrink by a fixed factor an
+// iteration, so their sag below the surface (the gap between the face's
+// distance and the support bound) falls by about half an iteration: two
+// ellipsoids 1e-3 deep took 28 iterations on average to the default
+// tolerance. A halo step puts three support points around x* instead,
+// close enough that the triangle they make sags below the surface by less
+// than the tolerance: the next nearest face is then that triangle, and the
+// next support point closes the gap. Two ellipsoids (radii 1, 0.6, 0.4 and
+// 0.8, 0.5, 0.3) in 60 random poses: 20.5 → 7.9 iterations 1e-5 deep,
+// 28.2 → 15.5 at 1e-3, 32.7 → 21.9 at 1e-2, 34.7 → 28.8 at 3e-2 (their
+// answers as close to a reference at 1e-13 as before, within 1.3
+// tolerances); an ellipsoid against a cylinder 21.4 → 15.4 at 1e-3.
+//
+// Where x* lies: each vertex w_i of the nearest face is D's support point
+// along its unit direction u_i, and to first order the support point moves
+// linearly with the direction (x(u) ≈ x(u_0) + R (u − u_0), R the radii of
+// curvature of D). On the face's affine patch, W(λ) = Σ λ_i w_i and
+// U(λ) = Σ λ_i u_i (Σ λ_i = 1), the closest point satisfies W ∥ U (the
+// support point lies along its own direction from the origin, at the
+// depth): W × U = 0, solved by Gauss–Newton from the barycentric
+// coordinates of the origin's foot on the face. (The foot itself puts W
+// along the face's normal, not along U: off by about depth/R times the
+// face's tilt, which left 1e-1-deep ellipsoids no better than before;
+// a sphere's patch gives x* exactly.) n = U(λ)/|U(λ)|.
+// How close: a triangle of size s sags by about κ s²/8. The face's own sag
+// is its gap g, at a size α (the spread of its directions u_i, in
+// radians, times R), so a halo of angular radius
+//     δ = α √(tol / (4 g))
+// sags by about tol/4. Its three directions are n tilted by δ toward three
+// directions 120° apart; their support points are added to the polytope
+// like any other (the face that sees each most is removed first), each
+// counting as an iteration; one that no face sees beyond the tolerance is
+// dropped. A halo whose triangle misses the foot (n farther off than δ)
+// only adds three true points of D near x*: the iterations go on.
+//
+// When: once per run, when the gap has fallen below 0.3 √(tol · size)
+// (about 3e-6 of the size at the default tolerance, where the faces are
+// small enough for the patch's model), while the nearest face lies within
+// 1/32 of the size (the pair's scale: the largest coordinate of D's points
+// seen): at depths of 0.1 to 0.5 of the size many faces far from
+// x* lie nearly as near (the depth varies little with the direction there),
+// all of which EPA must refine, and the halo cost 2 to 11 iterations more
+// (the ellipsoid pairs above, 60 poses each).
+// Only where a core is an ellipsoid: between cones, cylinders, boxes and
+// hulls, whose D is flat or ruled in places, it saved little or cost
+// (a cone and a box 1e-3 deep: 7.5 iterations before, 9.2 with it).
+
+/// Adds support point w (in the polytope's units) as the next vertex,
+/// planned from the face that sees it most (plan_step, with the same
+/// fallbacks as EPA's own steps); false, and the point dropped, when no
+/// face sees it beyond tol or no consistent step exists.
+static bool add_point(epa_polytope *P, gjk_support_point w, gjk_real tol, epa_step *S) {
+    int top = -1;
+    gjk_real height = tol;
+    for (int f = 0; f < P->face_count; ++f) {
+        if (face_alive(P, f)) {
+            gjk_real h = gjk_dot(P->face[f].n, w.w) - P->face[f].dist;
+            if (h > height) {
+                height = h;
+                top = f;
+            }
+        }
+    }
+    if (top < 0) {
+        return false;
+    }
+    int wi = P->vertex_count;
+    P->vert[wi] = w;
+    S->face_of_start[wi] = -1;
+    if (!plan_step(P, top, wi, 0, tol, S) && !plan_step(P, top, wi, -tol, tol, S) &&
+        !plan_step(P, top, wi, tol, tol, S)) {
+        return false;
+    }
+    commit_step(P, wi, S);
+    return true;
+}
+
+/// The direction n of the closest point on the affine patch of face F
+/// (see "Halo steps") and the angular spread *alpha of F's directions;
+/// false where the patch gives none (a vertex that is no bound, a singular
+/// step, or a solution far outside the face).
+static bool halo_centre(const epa_polytope *P, const epa_face *F, gjk_vec3 *n, gjk_real *alpha) {
+    const gjk_support_point *p[3] = {&P->vert[F->v[0]], &P->vert[F->v[1]], &P->vert[F->v[2]]};
+    if (!p[0]->bounds || !p[1]->bounds || !p[2]->bounds) {
+        return false;
+    }
+    gjk_vec3 x = gjk_scale(F->dist, F->n);
+    gjk_real lam[3];
+    (void)gjk_triangle_closest(gjk_sub(p[0]->w, x), gjk_sub(p[1]->w, x), gjk_sub(p[2]->w, x), lam);
+    gjk_vec3 u0 = gjk_normalize(p[0]->d), u1 = gjk_normalize(p[1]->d), u2 = gjk_normalize(p[2]->d);
+    gjk_vec3 dw1 = gjk_sub(p[1]->w, p[0]->w), dw2 = gjk_sub(p[2]->w, p[0]->w);
+    gjk_vec3 du1 = gjk_sub(u1, u0), du2 = gjk_sub(u2, u0);
+    gjk_real l1 = lam[1], l2 = lam[2];
+    for (int it = 0; it < 3; ++it) {
+        // r = W × U and its derivatives along λ1 and λ2; the step solves
+        // the normal equations of J δ = −r (r has rank 2: r ⊥ U).
+        gjk_vec3 W = gjk_add(p[0]->w, gjk_add(gjk_scale(l1, dw1), gjk_scale(l2, dw2)));
+        gjk_vec3 U = gjk_add(u0, gjk_add(gjk_scale(l1, du1), gjk_scale(l2, du2)));
+        gjk_vec3 r = gjk_cross(W, U);
+        gjk_vec3 j1 = gjk_add(gjk_cross(dw1, U), gjk_cross(W, du1));
+        gjk_vec3 j2 = gjk_add(gjk_cross(dw2, U), gjk_cross(W, du2));
+        gjk_real a11 = gjk_dot(j1, j1), a12 = gjk_dot(j1, j2), a22 = gjk_dot(j2, j2);
+        gjk_real b1 = -gjk_dot(j1, r), b2 = -gjk_dot(j2, r);
+        gjk_real det = a11 * a22 - a12 * a12;
+        if (!(det > 0)) {
+            return false;
+        }
+        l1 += (b1 * a22 - b2 * a12) / det;
+        l2 += (a11 * b2 - a12 * b1) / det;
+    }
+    gjk_real l0 = 1 - l1 - l2;
+    if (!(l0 > -1 && l1 > -1 && l2 > -1)) {
+        return false; // (NaN included)
+    }
+    *n = gjk_normalize(gjk_add(gjk_scale(l0, u0), gjk_add(gjk_scale(l1, u1), gjk_scale(l2, u2))));
+    *alpha = gjk_max(gjk_max(gjk_length(gjk_sub(u0, *n)), gjk_length(gjk_sub(u1, *n))), gjk_length(gjk_sub(u2, *n)));
+    return gjk_is_valid_vec3(*n) && *alpha > 0;
+}
+
+/// The running upper bound on the depth (gjk_epa_run's): the least overlap
+/// w·n seen along a unit direction n, with its support point.
+typedef struct epa_upper {
+    gjk_real overlap;
+    gjk_support_point w;
+    gjk_vec3 n;
+} epa_upper;
+
+static void upper_take(epa_upper *u, gjk_vec3 n, const gjk_support_point *w) {
+    gjk_real overlap = gjk_dot(w->w, n);
+    if (overlap < u->overlap) {
+        u->overlap = overlap;
+        u->w = *w;
+        u->n = n;
+    }
+}
+
+/// A halo step around the nearest face F (a copy: EPA's step may have
+/// recycled its slot) whose support bound was `gap` above it: at most
+/// `budget` support calls; returns how many it made.
+static int halo_step(gjk_pair *pair, epa_polytope *P, const epa_face *F, gjk_real gap, gjk_real tol, int budget,
+                     epa_step *S, epa_upper *upper, int iteration) {
+    gjk_vec3 n;
+    gjk_real alpha;
+    if (!halo_centre(P, F, &n, &alpha)) {
+        return 0;
+    }
+    gjk_real delta = gjk_min(alpha * gjk_sqrt(tol / (4 * gap)), alpha / 2);
+    gjk_vec3 e1 = any_perpendicular(n), e2 = gjk_cross(n, e1);
+    static const gjk_real c3[3] = {1, -0.5, -0.5};
+    static const gjk_real s3[3] = {0, GJK_R(0.86602540378443865), GJK_R(-0.86602540378443865)}; // √3/2
+    int used = 0;
+    for (int k = 0; k < 3 && used < budget && P->vertex_count < EPA_MAX_VERTICES; ++k) {
+        gjk_vec3 d = gjk_normalize(gjk_add(n, gjk_scale(delta, gjk_add(gjk_scale(c3[k], e1), gjk_scale(s3[k], e2)))));
+        gjk_support_point w = gjk_pair_support(pair, d);
+        w.w = gjk_scale(P->down, w.w);
+        ++used;
+        if (pair->bad_support) {
+            return used;
+        }
+        upper_take(upper, d, &w);
+        if (pair->trace != NULL) {
+            trace_iteration(pair, P, F->n, F->dist, d, iteration + used, w.w);
+        }
+        (void)add_point(P, w, epa_tolerance(pair, P), S);
+    }
+    return used;
+}
+
+/// Commits EPA's step adding vertex wi (planned from the nearest face
+/// `best`), then takes the halo step around that face; returns the halo's
+/// support calls. Out of line: the loop of every other pair stays as it was
+/// (inline, it cost 44 instructions a query on hull penetration).
+static GJK_NOINLINE int halo_commit(gjk_pair *pair, epa_polytope *P, int best, int wi, gjk_real gap, gjk_real tol,
+                                    int budget, epa_step *S, epa_upper *upper, int iteration) {
+    epa_face near = P->face[best]; // (the step recycles its slot)
+    commit_step(P, wi, S);
+    return halo_step(pair, P, &near, gap, tol, budget, S, upper, iteration);
+}
+
+/// Whether EPA takes halo steps on this pair: a core is an ellipsoid.
+static bool halo_pair(const gjk_pair *pair) {
+    return pair->a->type == GJK_SHAPE_ELLIPSOID || pair->b->type == GJK_SHAPE_ELLIPSOID;
+}
+
+/// Whether the halo step is due after nearest face F's support point came
+/// `gap` above it (see "Halo steps": when): the gap below 0.3 √(tol · size)
+/// and F within size / 32, the size being the pair's scale (the largest
+/// coordinate of the points seen) in the polytope's units.
+static bool halo_due(const gjk_pair *pair, const epa_polytope *P, const epa_face *F, gjk_real gap, gjk_real tol) {
+    gjk_real size = P->down * pair->scale;
+    return F->dist < size / 32 && gap < GJK_R(0.3) * gjk_sqrt(tol * size);
 }
 
 bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth,
@@ -803,9 +1001,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     // The best upper bound seen: the support point with the least overlap
     // w·n along a face normal n. Moving B by that overlap along n always
     // separates the shapes, so it is the answer to keep if EPA must stop early.
-    gjk_real upper = GJK_REAL_MAX;
-    gjk_support_point upper_w = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, -1, -1, true};
-    gjk_vec3 upper_n = gjk_v3(1, 0, 0);
+    epa_upper upper = {GJK_REAL_MAX, {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, -1, -1, true}, {1, 0, 0}};
     P.shift = choose_shift(pair, simplex);
     P.down = P.shift != 0 ? gjk_ldexp(1, -P.shift) : 1;
     stop_depth *= P.down;
@@ -831,6 +1027,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     }
 
     int best = -1;
+    bool halo = halo_pair(pair); // a halo step is still to come (see "Halo steps")
     bool stalled = false; // ended with no consistent step
     gjk_real lower_max = -GJK_REAL_MAX; // the nearest face's greatest distance so far
     gjk_real last_dist = -GJK_REAL_MAX; // the nearest face's distance at the iteration before
@@ -854,13 +1051,13 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         gjk_real tol = epa_tolerance(pair, &P);
         gjk_real overlap = gjk_dot(w.w, F->n);
         gjk_real gap = overlap - F->dist;
-        if (overlap < upper) {
-            upper = overlap;
-            upper_w = w;
-            upper_n = F->n;
+        if (overlap < upper.overlap) {
+            upper.overlap = overlap;
+            upper.w = w;
+            upper.n = F->n;
         }
         if (pair->trace != NULL) {
-            trace_iteration(pair, &P, best, out->iterations, w.w);
+            trace_iteration(pair, &P, F->n, F->dist, F->n, out->iterations, w.w);
         }
         if (gap <= tol) {
             out->converged = true;
@@ -903,7 +1100,16 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
             stalled = true;
             break;
         }
-        commit_step(&P, wi, &S);
+        if (halo && halo_due(pair, &P, F, gap, tol)) {
+            halo = false; // once a run
+            out->iterations += halo_commit(pair, &P, best, wi, gap, tol, max_iterations - out->iterations, &S, &upper,
+                                           out->iterations);
+            if (pair->bad_support) {
+                return false;
+            }
+        } else {
+            commit_step(&P, wi, &S);
+        }
     }
     gjk_real tol = epa_tolerance(pair, &P);
     if (out->deeper) {
@@ -916,7 +1122,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     } else {
         face_result(&P, best, tol, out);
     }
-    if (!out->converged && !out->deeper && upper < GJK_REAL_MAX) {
+    if (!out->converged && !out->deeper && upper.overlap < GJK_REAL_MAX) {
         // Stopped between the bounds: report the upper bound, whose normal
         // and support points are a valid separating motion. The depth lies
         // between the nearest face's distance and it: when they are within
@@ -938,14 +1144,14 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         // has made no face a bound, and the nearest one stands, as before;
         // at a tolerance of 1e-14 thousands of poses would have been
         // called converged with the gap negative.)
-        gjk_real lower = lower_max <= upper + tol ? lower_max : P.face[best].dist;
-        out->converged = upper - lower <= (stalled ? GJK_R(1e3) : 1) * tol;
-        out->depth = upper > 0 ? upper : 0;
-        out->normal = upper_n;
-        out->point_a = upper_w.a;
-        out->point_b = upper_w.b;
+        gjk_real lower = lower_max <= upper.overlap + tol ? lower_max : P.face[best].dist;
+        out->converged = upper.overlap - lower <= (stalled ? GJK_R(1e3) : 1) * tol;
+        out->depth = upper.overlap > 0 ? upper.overlap : 0;
+        out->normal = upper.n;
+        out->point_a = upper.w.a;
+        out->point_b = upper.w.b;
         if (out->converged) {
-            ray_witness(&P, upper_n, tol, out);
+            ray_witness(&P, upper.n, tol, out);
         }
     }
     if (P.shift != 0) {

@@ -905,6 +905,44 @@ static void test_epa_bounds_meet(void) {
     ENSURE_NEAR(moved.signed_distance, 0, allowed(&p));
 }
 
+/// Halo steps (epa.c): overlapping ellipsoid pairs (and a user ellipsoid
+/// against one) 1e-5 to 1e-2 deep, against the reference (the largest
+/// separation, negative here), with the witness contract and the depth as a
+/// motion. In double at the default tolerance their EPA took a mean of
+/// 26.7 iterations before the halo and 14.0 with it (float: 7.5); the mean
+/// is checked below 20 in double (iteration counts are deterministic: this
+/// checks the method, not a timing).
+static void test_epa_halo(void) {
+    rng r = {0x4A10ULL};
+    static const double depths[] = {1e-5, 1e-3, 1e-2};
+    static const int kinds_used[] = {0, 3};
+    long iterations = 0;
+    int queries = 0;
+    for (int kk = 0; kk < 2; ++kk) {
+        const pair_kind *k = &kinds[kinds_used[kk]];
+        for (int d = 0; d < 3; ++d) {
+            for (int i = 0; i < 8; ++i) {
+                pose p = make_pose(k, &r, -depths[d]);
+                gjk_query_input in = query_of(k, &p);
+                gjk_penetration_output o = gjk_penetration(&in, NULL);
+                ENSURE(o.status == GJK_PENETRATING);
+                ENSURE_NEAR(o.signed_distance, (double)p.core, allowed(&p));
+                ENSURE(gjk_length(gjk_sub(gjk_sub(o.point_a, o.point_b), gjk_scale(o.depth, o.normal))) <=
+                       allowed(&p));
+                in.transform_b.position = gjk_sub(p.tb.position, gjk_scale(o.signed_distance, o.normal));
+                ENSURE_NEAR(gjk_penetration(&in, NULL).signed_distance, 0, 2 * allowed(&p));
+                iterations += o.epa_iterations;
+                ++queries;
+            }
+        }
+    }
+    double mean = (double)iterations / queries;
+    printf("  EPA: %.1f iterations a query\n", mean);
+    if (!GJK_USE_FLOAT) {
+        ENSURE(mean < 20);
+    }
+}
+
 /// Fuzz finding f20: a point (margin 1/64) 0.0625 from the centre of a
 /// cylinder of radius and half height 5.5. The depth is nearly the same
 /// along every horizontal direction, so EPA reaches its cap; its bounds meet,
@@ -1220,6 +1258,7 @@ int main(void) {
     RUN_TEST(test_converged_walks_certified);
     RUN_TEST(test_huge_and_tiny_sizes);
     RUN_TEST(test_epa_bounds_meet);
+    RUN_TEST(test_epa_halo);
     RUN_TEST(test_epa_flat_start);
     RUN_TEST(test_epa_bounds_meet_flat);
     RUN_TEST(test_2d_ellipses);
