@@ -799,17 +799,18 @@ static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytop
 // On a curved D, EPA converges only linearly: each support point along the
 // nearest face's normal lands beside the closest point x* of D's boundary,
 // not on it, and the faces around x* shrink by a fixed factor an
-// iteration, so their sag below the surface (the gap between the face's
-// distance and the support bound) falls by about half an iteration: two
-// ellipsoids 1e-3 deep took 28 iterations on average to the default
-// tolerance. A halo step puts three support points around x* instead,
-// close enough that the triangle they make sags below the surface by less
-// than the tolerance: the next nearest face is then that triangle, and the
-// next support point closes the gap. Two ellipsoids (radii 1, 0.6, 0.4 and
-// 0.8, 0.5, 0.3) in 60 random poses: 20.5 → 7.9 iterations 1e-5 deep,
-// 28.2 → 15.5 at 1e-3, 32.7 → 21.9 at 1e-2, 34.7 → 28.8 at 3e-2 (their
-// answers as close to a reference at 1e-13 as before, within 1.3
-// tolerances); an ellipsoid against a cylinder 21.4 → 15.4 at 1e-3.
+// iteration, and so does their sag below the surface (the gap between the
+// face's distance and the support bound; 0.58 an iteration on a traced
+// pose): two ellipsoids 1e-3 deep took 28 iterations on average to the
+// default tolerance. A halo step puts three support points around x*
+// instead, close enough that the triangle they make sags below the surface
+// by less than the tolerance: the next nearest face is then that triangle,
+// and the next support point closes the gap. Two ellipsoids (radii 1, 0.6,
+// 0.4 and 0.8, 0.5, 0.3) in 60 random poses: 20.5 → 7.9 iterations 1e-5
+// deep, 28.2 → 15.5 at 1e-3, 32.7 → 21.9 at 1e-2, 34.7 → 28.8 at 3e-2, the
+// answers as close to a reference at 1e-13 as before (within 1.5
+// tolerances); an ellipsoid against a cylinder 21.4 → 15.4 at 1e-3
+// (docs/design.md, "Halo steps").
 //
 // Where x* lies: each vertex w_i of the nearest face is D's support point
 // along its unit direction u_i, and to first order the support point moves
@@ -820,8 +821,8 @@ static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytop
 // depth): W × U = 0, solved by Gauss–Newton from the barycentric
 // coordinates of the origin's foot on the face. (The foot itself puts W
 // along the face's normal, not along U: off by about depth/R times the
-// face's tilt, which left 1e-1-deep ellipsoids no better than before;
-// a sphere's patch gives x* exactly.) n = U(λ)/|U(λ)|.
+// face's tilt; 1e-2-deep ellipsoids took 27.1 iterations from the foot,
+// 21.9 from the solve. A sphere's patch gives x* exactly.) n = U(λ)/|U(λ)|.
 // How close: a triangle of size s sags by about κ s²/8. The face's own sag
 // is its gap g, at a size α (the spread of its directions u_i, in
 // radians, times R), so a halo of angular radius
