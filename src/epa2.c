@@ -343,6 +343,79 @@ static GJK_NOINLINE void trace_iteration(const gjk2_pair *pair, const epa2_polyg
     pair->trace(pair->trace_data, &ev);
 }
 
+/// Halo steps on a curved D (epa.c, "Halo steps"), in the plane: the
+/// closest point's direction n on the affine patch of the nearest edge
+/// v0 → v1 (before w split it: W(λ) = w0 + λ(w1 − w0), U(λ) alike from the
+/// unit directions, W × U = 0, a quadratic in λ: three Newton steps from
+/// the origin's foot), then two support points along n turned by ±δ,
+/// δ = α √(tol / (4 gap)) (α the
+/// spread of the edge's directions), so that the edge between them sags
+/// below the surface by about tol/4. Each is inserted through the edge that
+/// sees it most; one that none sees beyond tol is dropped. Returns the
+/// support calls made (at most `budget`).
+static int halo_step(gjk2_pair *pair, epa2_polygon *P, int v0, int v1, gjk_real gap, gjk_real tol, int budget,
+                     gjk_real *upper, gjk2_support_point *upper_w, gjk_vec2 *upper_n) {
+    const gjk2_support_point *p0 = &P->vert[v0], *p1 = &P->vert[v1];
+    gjk_vec2 u0 = gjk_normalize2(p0->d), u1 = gjk_normalize2(p1->d);
+    gjk_vec2 dw = gjk_sub2(p1->w, p0->w), du = gjk_sub2(u1, u0);
+    gjk_real dd = gjk_dot2(dw, dw);
+    if (!(dd > 0)) {
+        return 0;
+    }
+    gjk_real c0 = gjk_cross2(p0->w, u0), c1 = gjk_cross2(dw, u0) + gjk_cross2(p0->w, du), c2 = gjk_cross2(dw, du);
+    gjk_real l = -gjk_dot2(p0->w, dw) / dd;
+    for (int it = 0; it < 3; ++it) {
+        gjk_real f = c0 + l * (c1 + l * c2), df = c1 + 2 * l * c2;
+        if (!(gjk_abs(df) > 0)) {
+            return 0;
+        }
+        l -= f / df;
+    }
+    if (!(l > -1 && l < 2)) {
+        return 0; // (NaN included)
+    }
+    gjk_vec2 n = gjk_normalize2(gjk_mul_add2(u0, l, du));
+    gjk_real alpha = gjk_max(gjk_length2(gjk_sub2(u0, n)), gjk_length2(gjk_sub2(u1, n)));
+    if (!(alpha > 0) || !gjk_is_valid_vec2(n)) {
+        return 0;
+    }
+    gjk_real delta = gjk_min(alpha * gjk_sqrt(tol / (4 * gap)), alpha / 2);
+    int used = 0;
+    for (int k = 0; k < 2 && used < budget && P->vertex_count < EPA2_MAX_VERTICES; ++k) {
+        gjk_vec2 d = gjk_normalize2(gjk_mul_add2(n, k == 0 ? delta : -delta, gjk_perp2(n)));
+        gjk2_support_point w = gjk2_pair_support(pair, d);
+        w.w = gjk_scale2(P->down, w.w);
+        ++used;
+        if (pair->bad_support) {
+            return used;
+        }
+        gjk_real overlap = gjk_dot2(w.w, d);
+        if (overlap < *upper) {
+            *upper = overlap;
+            *upper_w = w;
+            *upper_n = d;
+        }
+        int top = -1;
+        gjk_real height = tol;
+        for (int v = 0; v < P->vertex_count; ++v) {
+            gjk_real h = P->alive[v] ? gjk_dot2(P->n[v], w.w) - P->dist[v] : -GJK_REAL_MAX;
+            if (h > height) {
+                height = h;
+                top = v;
+            }
+        }
+        if (top >= 0) {
+            (void)insert_vertex(P, top, w, tol);
+        }
+    }
+    return used;
+}
+
+/// Whether EPA takes a halo step on this pair: a core is an ellipse.
+static bool halo_pair(const gjk2_pair *pair) {
+    return pair->a->type == GJK2_SHAPE_ELLIPSE || pair->b->type == GJK2_SHAPE_ELLIPSE;
+}
+
 bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk_real stop_depth,
                   gjk2_epa_result *out) {
     epa2_polygon P;
@@ -365,6 +438,7 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
     }
 
     int best = -1;
+    bool halo = halo_pair(pair); // a halo step is still to come
     for (;;) {
         // The nearest edge in the ring.
         best = -1;
@@ -403,10 +477,21 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
             out->converged = true;
             break;
         }
+        gjk_real near = P.dist[best];
+        int best_next = P.next[best]; // (the edge's endpoints: their slots are never reused)
         if (!insert_vertex(&P, best, w, tol)) {
             // No consistent step: w lies, within rounding, on the polygon.
             out->converged = gap <= GJK_R(1e3) * tol;
             break;
+        }
+        gjk_real size = P.down * pair->scale;
+        if (halo && near < size / 32 && gap < GJK_R(0.3) * gjk_sqrt(tol * size)) {
+            halo = false; // once a run
+            out->iterations += halo_step(pair, &P, best, best_next, gap, tol, max_iterations - out->iterations,
+                                         &upper, &upper_w, &upper_n);
+            if (pair->bad_support) {
+                return false;
+            }
         }
     }
     edge_result(&P, best, epa_tolerance(pair, &P), out);
