@@ -609,6 +609,18 @@ static GJK_NOINLINE bool horizon_convex(const epa_polytope *P, int wi, gjk_real 
     return ok;
 }
 
+/// Undoes a plan: the start marks of the first `set` horizon edges, and
+/// the removed faces brought back.
+static void plan_undo_first(epa_polytope *P, epa_step *S, int set) {
+    for (int h = 0; h < set; ++h) {
+        const epa_face *G = &P->face[S->horizon_face[h]];
+        S->face_of_start[G->v[next3(S->horizon_edge[h])]] = -1;
+    }
+    for (int r = 0; r < S->removed_count; ++r) {
+        P->key[S->removed[r]] = P->face[S->removed[r]].dist;
+    }
+}
+
 /// Plans adding vertex wi: removes the faces that see it (a face counts as
 /// seeing it when wi lies more than `vis` above its plane), finds the
 /// horizon and checks the new faces (wi, b, a) on each horizon edge a → b:
@@ -680,16 +692,13 @@ static bool plan_step(epa_polytope *P, int best, int wi, gjk_real vis, gjk_real 
     // (horizon_convex) is checked for convexity.
     ok = ok && (kept_top < -tol || horizon_convex(P, wi, tol, S));
     if (!ok) {
-        for (int h = 0; h < set; ++h) {
-            const epa_face *G = &P->face[S->horizon_face[h]];
-            S->face_of_start[G->v[next3(S->horizon_edge[h])]] = -1;
-        }
-        for (int r = 0; r < S->removed_count; ++r) {
-            P->key[S->removed[r]] = P->face[S->removed[r]].dist;
-        }
+        plan_undo_first(P, S, set);
     }
     return ok;
 }
+
+/// Undoes a step that plan_step planned (it changed nothing but these).
+static void plan_undo(epa_polytope *P, epa_step *S) { plan_undo_first(P, S, S->horizon_count); }
 
 /// Applies a planned step: recycles the removed faces, joins each horizon
 /// edge a → b to wi with a new face (b, a, wi) and links the new faces.
@@ -836,15 +845,21 @@ static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytop
 //
 // When: once per run, when the gap has fallen below 0.3 √(tol · size)
 // (about 3e-6 of the size at the default tolerance, where the faces are
-// small enough for the patch's model), while the nearest face lies within
-// 1/32 of the size (the pair's scale: the largest coordinate of D's points
-// seen): at depths of 0.1 to 0.5 of the size many faces far from
-// x* lie nearly as near (the depth varies little with the direction there),
-// all of which EPA must refine, and the halo cost 2 to 11 iterations more
-// (the ellipsoid pairs above, 60 poses each).
-// Only where a core is an ellipsoid: between cones, cylinders, boxes and
-// hulls, whose D is flat or ruled in places, it saved little or cost
-// (a cone and a box 1e-3 deep: 7.5 iterations before, 9.2 with it).
+// small enough for the patch's model) but not below 64 tol (within a few
+// tolerances of touching EPA ends in 3 to 5 iterations, and the halo's
+// three calls cost more: a review, 4.6 → 5.5 iterations 1e-9 deep), while
+// the nearest face lies within 1/64 of the size (the pair's scale: the
+// largest coordinate of D's points seen): at depths of 0.1 to 0.5 of the
+// size many faces far from x* lie nearly as near (the depth varies little
+// with the direction there), all of which EPA must refine, and the halo
+// cost 2 to 11 iterations more (the ellipsoid pairs above, 60 poses each).
+// Only where a core is an ellipsoid, and every ellipsoid core is round
+// within a factor 32 of its radii: between cones, cylinders, boxes and
+// hulls, whose D is flat or ruled in places, it saved little or cost (a
+// cone and a box 1e-3 deep: 7.5 iterations before, 9.2 with it), and on an
+// ellipsoid of radii 1, 1, 1e-3, or 1, 1e-3, 1e-3, one angular radius does
+// not fit both curvatures (the review: 13.5 → 16.1 iterations against a
+// box 1e-7 deep; a cigar of 1, 0.05, 0.05 gains, 27.1 → 16.9 at 1e-3).
 
 /// Adds support point w (in the polytope's units) as the next vertex,
 /// planned from the face that sees it most (plan_step, with the same
@@ -872,6 +887,19 @@ static bool add_point(epa_polytope *P, gjk_support_point w, gjk_real tol, epa_st
         !plan_step(P, top, wi, tol, tol, S)) {
         return false;
     }
+    // A face left that sees w beyond tol (rounding made the visible faces
+    // two regions, and the flood fill from `top` found one): the step would
+    // dent the polytope. EPA's own steps start from the nearest face, which
+    // sees its point by construction; a halo point comes from elsewhere (a
+    // review: a flat ellipsoid of radii 1000, 1000, 1 against a box at a
+    // tolerance of 1e-12 left a vertex 158 above a face, and EPA ended not
+    // converged 2e4 tolerances off). Such a point is dropped.
+    for (int f = 0; f < P->face_count; ++f) {
+        if (face_alive(P, f) && gjk_dot(P->face[f].n, w.w) - P->face[f].dist > tol) {
+            plan_undo(P, S);
+            return false;
+        }
+    }
     commit_step(P, wi, S);
     return true;
 }
@@ -882,7 +910,8 @@ static bool add_point(epa_polytope *P, gjk_support_point w, gjk_real tol, epa_st
 /// step, or a solution far outside the face).
 static bool halo_centre(const epa_polytope *P, const epa_face *F, gjk_vec3 *n, gjk_real *alpha) {
     const gjk_support_point *p[3] = {&P->vert[F->v[0]], &P->vert[F->v[1]], &P->vert[F->v[2]]};
-    if (!p[0]->bounds || !p[1]->bounds || !p[2]->bounds) {
+    if (!p[0]->bounds || !p[1]->bounds || !p[2]->bounds || !(gjk_length_sq(p[0]->d) > 0) ||
+        !(gjk_length_sq(p[1]->d) > 0) || !(gjk_length_sq(p[2]->d) > 0)) {
         return false;
     }
     gjk_vec3 x = gjk_scale(F->dist, F->n);
@@ -910,10 +939,14 @@ static bool halo_centre(const epa_polytope *P, const epa_face *F, gjk_vec3 *n, g
         l2 += (a11 * b2 - a12 * b1) / det;
     }
     gjk_real l0 = 1 - l1 - l2;
-    if (!(l0 > -1 && l1 > -1 && l2 > -1)) {
+    gjk_vec3 U = gjk_add(gjk_scale(l0, u0), gjk_add(gjk_scale(l1, u1), gjk_scale(l2, u2)));
+    // U = 0 solves W × U = 0 too (opposite directions: a review's direct
+    // calls on such faces got n = 0): a mean of unit directions that spread
+    // little has a length near 1.
+    if (!(l0 > -1 && l1 > -1 && l2 > -1) || !(gjk_length_sq(U) > GJK_R(0.25))) {
         return false; // (NaN included)
     }
-    *n = gjk_normalize(gjk_add(gjk_scale(l0, u0), gjk_add(gjk_scale(l1, u1), gjk_scale(l2, u2))));
+    *n = gjk_normalize(U);
     *alpha = gjk_max(gjk_max(gjk_length(gjk_sub(u0, *n)), gjk_length(gjk_sub(u1, *n))), gjk_length(gjk_sub(u2, *n)));
     return gjk_is_valid_vec3(*n) && *alpha > 0;
 }
@@ -978,18 +1011,28 @@ static GJK_NOINLINE int halo_commit(gjk_pair *pair, epa_polytope *P, int best, i
     return halo_step(pair, P, &near, gap, tol, budget, S, upper, iteration);
 }
 
-/// Whether EPA takes halo steps on this pair: a core is an ellipsoid.
+/// An ellipsoid core whose radii are within a factor 32 of each other:
+/// round enough for the halo's one angular radius (see "Halo steps").
+static bool round_ellipsoid(const gjk_shape *s) {
+    gjk_vec3 r = s->ellipsoid.radii;
+    return gjk_max(gjk_max(r.x, r.y), r.z) <= 32 * gjk_min(gjk_min(r.x, r.y), r.z);
+}
+
+/// Whether EPA takes halo steps on this pair: a core is an ellipsoid, and
+/// every ellipsoid core is round enough.
 static bool halo_pair(const gjk_pair *pair) {
-    return pair->a->type == GJK_SHAPE_ELLIPSOID || pair->b->type == GJK_SHAPE_ELLIPSOID;
+    bool ea = pair->a->type == GJK_SHAPE_ELLIPSOID, eb = pair->b->type == GJK_SHAPE_ELLIPSOID;
+    return (ea || eb) && (!ea || round_ellipsoid(pair->a)) && (!eb || round_ellipsoid(pair->b));
 }
 
 /// Whether the halo step is due after nearest face F's support point came
-/// `gap` above it (see "Halo steps": when): the gap below 0.3 √(tol · size)
-/// and F within size / 32, the size being the pair's scale (the largest
-/// coordinate of the points seen) in the polytope's units.
+/// `gap` above it (see "Halo steps": when): the gap between 64 tol and
+/// 0.3 √(tol · size), and F within size / 64, the size being the pair's
+/// scale (the largest coordinate of the points seen) in the polytope's
+/// units.
 static bool halo_due(const gjk_pair *pair, const epa_polytope *P, const epa_face *F, gjk_real gap, gjk_real tol) {
     gjk_real size = P->down * pair->scale;
-    return F->dist < size / 32 && gap < GJK_R(0.3) * gjk_sqrt(tol * size);
+    return F->dist < size / 64 && gap > 64 * tol && gap < GJK_R(0.3) * gjk_sqrt(tol * size);
 }
 
 bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations, gjk_real stop_depth,

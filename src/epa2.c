@@ -343,6 +343,33 @@ static GJK_NOINLINE void trace_iteration(const gjk2_pair *pair, const epa2_polyg
     pair->trace(pair->trace_data, &ev);
 }
 
+/// Whether the edges that see w beyond tol all lie in the run of edges
+/// around `top` that see it at all (the run insert_vertex replaces): else
+/// rounding has made them two runs, and inserting w would dent the polygon
+/// (epa.c's add_point).
+static bool sees_one_run(const epa2_polygon *P, int top, gjk_vec2 w, gjk_real tol) {
+    bool in_run[EPA2_MAX_VERTICES] = {false};
+    in_run[top] = true;
+    for (int v = P->prev[top], k = 0; k < P->live_count && v != top; v = P->prev[v], ++k) {
+        if (!(gjk_dot2(P->n[v], gjk_sub2(w, P->vert[v].w)) > 0)) {
+            break;
+        }
+        in_run[v] = true;
+    }
+    for (int v = P->next[top], k = 0; k < P->live_count && v != top; v = P->next[v], ++k) {
+        if (!(gjk_dot2(P->n[v], gjk_sub2(w, P->vert[v].w)) > 0)) {
+            break;
+        }
+        in_run[v] = true;
+    }
+    for (int v = 0; v < P->vertex_count; ++v) {
+        if (P->alive[v] && !in_run[v] && gjk_dot2(P->n[v], w) - P->dist[v] > tol) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /// Halo steps on a curved D (epa.c, "Halo steps"), in the plane: the
 /// closest point's direction n on the affine patch of the nearest edge
 /// v0 → v1 (before w split it: W(λ) = w0 + λ(w1 − w0), U(λ) alike from the
@@ -356,6 +383,9 @@ static GJK_NOINLINE void trace_iteration(const gjk2_pair *pair, const epa2_polyg
 static int halo_step(gjk2_pair *pair, epa2_polygon *P, int v0, int v1, gjk_real gap, gjk_real tol, int budget,
                      gjk_real *upper, gjk2_support_point *upper_w, gjk_vec2 *upper_n) {
     const gjk2_support_point *p0 = &P->vert[v0], *p1 = &P->vert[v1];
+    if (!(gjk_length_sq2(p0->d) > 0) || !(gjk_length_sq2(p1->d) > 0)) {
+        return 0;
+    }
     gjk_vec2 u0 = gjk_normalize2(p0->d), u1 = gjk_normalize2(p1->d);
     gjk_vec2 dw = gjk_sub2(p1->w, p0->w), du = gjk_sub2(u1, u0);
     gjk_real dd = gjk_dot2(dw, dw);
@@ -371,10 +401,11 @@ static int halo_step(gjk2_pair *pair, epa2_polygon *P, int v0, int v1, gjk_real 
         }
         l -= f / df;
     }
-    if (!(l > -1 && l < 2)) {
-        return 0; // (NaN included)
+    gjk_vec2 U = gjk_mul_add2(u0, l, du);
+    if (!(l > -1 && l < 2) || !(gjk_length_sq2(U) > GJK_R(0.25))) {
+        return 0; // (NaN included; U = 0 is a root too, see epa.c)
     }
-    gjk_vec2 n = gjk_normalize2(gjk_mul_add2(u0, l, du));
+    gjk_vec2 n = gjk_normalize2(U);
     gjk_real alpha = gjk_max(gjk_length2(gjk_sub2(u0, n)), gjk_length2(gjk_sub2(u1, n)));
     if (!(alpha > 0) || !gjk_is_valid_vec2(n)) {
         return 0;
@@ -404,16 +435,25 @@ static int halo_step(gjk2_pair *pair, epa2_polygon *P, int v0, int v1, gjk_real 
                 top = v;
             }
         }
-        if (top >= 0) {
+        if (top >= 0 && sees_one_run(P, top, w.w, tol)) {
             (void)insert_vertex(P, top, w, tol);
         }
     }
     return used;
 }
 
-/// Whether EPA takes a halo step on this pair: a core is an ellipse.
+/// An ellipse core whose radii are within a factor 32 of each other (see
+/// epa.c, round_ellipsoid).
+static bool round_ellipse(const gjk2_shape *s) {
+    gjk_vec2 r = s->ellipse.radii;
+    return gjk_max(r.x, r.y) <= 32 * gjk_min(r.x, r.y);
+}
+
+/// Whether EPA takes a halo step on this pair: a core is an ellipse, and
+/// every ellipse core is round enough.
 static bool halo_pair(const gjk2_pair *pair) {
-    return pair->a->type == GJK2_SHAPE_ELLIPSE || pair->b->type == GJK2_SHAPE_ELLIPSE;
+    bool ea = pair->a->type == GJK2_SHAPE_ELLIPSE, eb = pair->b->type == GJK2_SHAPE_ELLIPSE;
+    return (ea || eb) && (!ea || round_ellipse(pair->a)) && (!eb || round_ellipse(pair->b));
 }
 
 bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk_real stop_depth,
@@ -485,7 +525,7 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
             break;
         }
         gjk_real size = P.down * pair->scale;
-        if (halo && near < size / 32 && gap < GJK_R(0.3) * gjk_sqrt(tol * size)) {
+        if (halo && near < size / 64 && gap > 64 * tol && gap < GJK_R(0.3) * gjk_sqrt(tol * size)) {
             halo = false; // once a run
             out->iterations += halo_step(pair, &P, best, best_next, gap, tol, max_iterations - out->iterations,
                                          &upper, &upper_w, &upper_n);

@@ -909,7 +909,7 @@ static void test_epa_bounds_meet(void) {
 /// against one) 1e-5 to 1e-2 deep, against the reference (the largest
 /// separation, negative here), with the witness contract and the depth as a
 /// motion. In double at the default tolerance their EPA took a mean of
-/// 26.7 iterations before the halo and 14.0 with it (float: 7.5); the mean
+/// 26.7 iterations before the halo and 14.0 with it (float: 7.1); the mean
 /// is checked below 20 in double (iteration counts are deterministic: this
 /// checks the method, not a timing).
 static void test_epa_halo(void) {
