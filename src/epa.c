@@ -816,7 +816,7 @@ static GJK_NOINLINE void trace_iteration(const gjk_pair *pair, const epa_polytop
 // by less than the tolerance: the next nearest face is then that triangle,
 // and the next support point closes the gap. Two ellipsoids (radii 1, 0.6,
 // 0.4 and 0.8, 0.5, 0.3) in 60 random poses: 20.5 → 7.9 iterations 1e-5
-// deep, 28.2 → 15.5 at 1e-3, 32.7 → 21.9 at 1e-2, 34.7 → 28.8 at 3e-2, the
+// deep, 28.2 → 15.5 at 1e-3, 32.7 → 21.9 at 1e-2, 34.7 → 31.0 at 3e-2, the
 // answers as close to a reference at 1e-13 as before (within 1.5
 // tolerances); an ellipsoid against a cylinder 21.4 → 15.4 at 1e-3
 // (docs/design.md, "Halo steps").
