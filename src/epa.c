@@ -961,8 +961,9 @@ typedef struct epa_upper {
     gjk_vec3 n;
 } epa_upper;
 
-static void upper_take(epa_upper *u, gjk_vec3 n, const gjk_support_point *w) {
-    gjk_real overlap = gjk_dot(w->w, n);
+/// Takes w (D's support point along the unit n, overlap = w·n) where it
+/// bounds the depth better.
+static void upper_take(epa_upper *u, gjk_real overlap, gjk_vec3 n, const gjk_support_point *w) {
     if (overlap < u->overlap) {
         u->overlap = overlap;
         u->w = *w;
@@ -993,7 +994,7 @@ static int halo_step(gjk_pair *pair, epa_polytope *P, const epa_face *F, gjk_rea
         if (pair->bad_support) {
             return used;
         }
-        upper_take(upper, d, &w);
+        upper_take(upper, gjk_dot(w.w, d), d, &w);
         if (pair->trace != NULL) {
             trace_iteration(pair, P, F->n, F->dist, d, iteration + used, w.w);
         }
@@ -1097,11 +1098,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         gjk_real tol = epa_tolerance(pair, &P);
         gjk_real overlap = gjk_dot(w.w, F->n);
         gjk_real gap = overlap - F->dist;
-        if (overlap < upper.overlap) {
-            upper.overlap = overlap;
-            upper.w = w;
-            upper.n = F->n;
-        }
+        upper_take(&upper, overlap, F->n, &w);
         if (pair->trace != NULL) {
             trace_iteration(pair, &P, F->n, F->dist, F->n, out->iterations, w.w);
         }

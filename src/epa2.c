@@ -267,31 +267,42 @@ static void edge_result(const epa2_polygon *P, int best, gjk_real tol, gjk2_epa_
     out->depth = P->dist[best] > 0 ? P->dist[best] : 0;
 }
 
+/// The chain of edges that w sees (lies strictly beyond), grown from edge
+/// `best` both ways: the edges starting at *left through the vertex before
+/// *right; returns the vertices strictly between them (the ones that w
+/// replaces).
+static int visible_chain(const epa2_polygon *P, int best, gjk_vec2 w, int *left, int *right) {
+    int l = best, r = P->next[best], removed = 0;
+    for (int k = 0; k < P->live_count; ++k) {
+        int pl = P->prev[l];
+        if (pl == r || !(gjk_dot2(P->n[pl], gjk_sub2(w, P->vert[pl].w)) > 0)) {
+            break;
+        }
+        l = pl;
+        ++removed;
+    }
+    for (int k = 0; k < P->live_count; ++k) {
+        int nr = P->next[r];
+        if (nr == l || !(gjk_dot2(P->n[r], gjk_sub2(w, P->vert[r].w)) > 0)) {
+            break;
+        }
+        r = nr;
+        ++removed;
+    }
+    *left = l;
+    *right = r;
+    return removed;
+}
+
 /// Inserts w after vertex `best` (between the endpoints of the nearest
 /// edge). Neighbouring edges that w also sees (w strictly beyond their line)
 /// are replaced with it, so the ring stays convex. The two new edges must
 /// have length and keep the origin inside (within tol); otherwise nothing
 /// changes and false is returned.
 static bool insert_vertex(epa2_polygon *P, int best, gjk2_support_point w, gjk_real tol) {
-    int left = best, right = P->next[best];
-    // Grow the visible chain left → … → right; at least three vertices stay.
-    int removed = 0;
-    for (int k = 0; k < P->live_count; ++k) {
-        int pl = P->prev[left];
-        if (pl == right || !(gjk_dot2(P->n[pl], gjk_sub2(w.w, P->vert[pl].w)) > 0)) {
-            break;
-        }
-        left = pl;
-        ++removed;
-    }
-    for (int k = 0; k < P->live_count; ++k) {
-        int nr = P->next[right];
-        if (nr == left || !(gjk_dot2(P->n[right], gjk_sub2(w.w, P->vert[right].w)) > 0)) {
-            break;
-        }
-        right = nr;
-        ++removed;
-    }
+    int left, right;
+    int removed = visible_chain(P, best, w.w, &left, &right);
+    // At least three vertices stay.
     if (P->live_count - removed + 1 < 3) {
         return false;
     }
@@ -343,23 +354,33 @@ static GJK_NOINLINE void trace_iteration(const gjk2_pair *pair, const epa2_polyg
     pair->trace(pair->trace_data, &ev);
 }
 
+/// The running upper bound on the depth (see epa.c's epa_upper): the least
+/// overlap w·n seen along a unit direction n, with its support point.
+typedef struct epa2_upper {
+    gjk_real overlap;
+    gjk2_support_point w;
+    gjk_vec2 n;
+} epa2_upper;
+
+/// Takes w (D's support point along the unit n, overlap = w·n) where it
+/// bounds the depth better.
+static void upper_take(epa2_upper *u, gjk_real overlap, gjk_vec2 n, const gjk2_support_point *w) {
+    if (overlap < u->overlap) {
+        u->overlap = overlap;
+        u->w = *w;
+        u->n = n;
+    }
+}
+
 /// Whether the edges that see w beyond tol all lie in the run of edges
 /// around `top` that see it at all (the run insert_vertex replaces): else
 /// rounding has made them two runs, and inserting w would dent the polygon
 /// (epa.c's add_point).
 static bool sees_one_run(const epa2_polygon *P, int top, gjk_vec2 w, gjk_real tol) {
     bool in_run[EPA2_MAX_VERTICES] = {false};
-    in_run[top] = true;
-    for (int v = P->prev[top], k = 0; k < P->live_count && v != top; v = P->prev[v], ++k) {
-        if (!(gjk_dot2(P->n[v], gjk_sub2(w, P->vert[v].w)) > 0)) {
-            break;
-        }
-        in_run[v] = true;
-    }
-    for (int v = P->next[top], k = 0; k < P->live_count && v != top; v = P->next[v], ++k) {
-        if (!(gjk_dot2(P->n[v], gjk_sub2(w, P->vert[v].w)) > 0)) {
-            break;
-        }
+    int left, right;
+    (void)visible_chain(P, top, w, &left, &right);
+    for (int v = left; v != right; v = P->next[v]) {
         in_run[v] = true;
     }
     for (int v = 0; v < P->vertex_count; ++v) {
@@ -381,7 +402,7 @@ static bool sees_one_run(const epa2_polygon *P, int top, gjk_vec2 w, gjk_real to
 /// sees it most; one that none sees beyond tol is dropped. Returns the
 /// support calls made (at most `budget`).
 static int halo_step(gjk2_pair *pair, epa2_polygon *P, int v0, int v1, gjk_real gap, gjk_real tol, int budget,
-                     gjk_real *upper, gjk2_support_point *upper_w, gjk_vec2 *upper_n) {
+                     epa2_upper *upper) {
     const gjk2_support_point *p0 = &P->vert[v0], *p1 = &P->vert[v1];
     if (!(gjk_length_sq2(p0->d) > 0) || !(gjk_length_sq2(p1->d) > 0)) {
         return 0;
@@ -420,12 +441,7 @@ static int halo_step(gjk2_pair *pair, epa2_polygon *P, int v0, int v1, gjk_real 
         if (pair->bad_support) {
             return used;
         }
-        gjk_real overlap = gjk_dot2(w.w, d);
-        if (overlap < *upper) {
-            *upper = overlap;
-            *upper_w = w;
-            *upper_n = d;
-        }
+        upper_take(upper, gjk_dot2(w.w, d), d, &w);
         int top = -1;
         gjk_real height = tol;
         for (int v = 0; v < P->vertex_count; ++v) {
@@ -456,6 +472,28 @@ static bool halo_pair(const gjk2_pair *pair) {
     return (ea || eb) && (!ea || round_ellipse(pair->a)) && (!eb || round_ellipse(pair->b));
 }
 
+/// Whether the halo step is due after the nearest edge, `dist` from the
+/// origin, got a support point `gap` above it: the gates of epa.c's
+/// halo_due.
+static bool halo_due(const gjk2_pair *pair, const epa2_polygon *P, gjk_real dist, gjk_real gap, gjk_real tol) {
+    gjk_real size = P->down * pair->scale;
+    return dist < size / 64 && gap > 64 * tol && gap < GJK_R(0.3) * gjk_sqrt(tol * size);
+}
+
+/// Inserts w after vertex `best` (insert_vertex), then takes the halo step
+/// around that edge; false, with no halo, where the insertion fails.
+/// *calls receives the halo's support calls. Out of line: the loop of
+/// every other pair stays as it was.
+static GJK_NOINLINE bool halo_insert(gjk2_pair *pair, epa2_polygon *P, int best, gjk2_support_point w, gjk_real gap,
+                                     gjk_real tol, int budget, epa2_upper *upper, int *calls) {
+    int best_next = P->next[best]; // (the edge's end: slots are never reused)
+    if (!insert_vertex(P, best, w, tol)) {
+        return false;
+    }
+    *calls = halo_step(pair, P, best, best_next, gap, tol, budget, upper);
+    return true;
+}
+
 bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iterations, gjk_real stop_depth,
                   gjk2_epa_result *out) {
     epa2_polygon P;
@@ -464,9 +502,7 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
     out->deeper = false;
     // The best upper bound seen (see epa.c): the answer to keep if EPA must
     // stop early, since moving B by it along its normal separates the shapes.
-    gjk_real upper = GJK_REAL_MAX;
-    gjk2_support_point upper_w = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, -1, -1};
-    gjk_vec2 upper_n = gjk_v2(1, 0);
+    epa2_upper upper = {GJK_REAL_MAX, {{0, 0}, {0, 0}, {0, 0}, {0, 0}, -1, -1}, {1, 0}};
     P.shift = choose_shift(pair, simplex);
     P.down = P.shift != 0 ? gjk_ldexp(1, -P.shift) : 1;
     stop_depth *= P.down;
@@ -505,11 +541,7 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
         gjk_real tol = epa_tolerance(pair, &P);
         gjk_real overlap = gjk_dot2(w.w, P.n[best]);
         gjk_real gap = overlap - P.dist[best];
-        if (overlap < upper) {
-            upper = overlap;
-            upper_w = w;
-            upper_n = P.n[best];
-        }
+        upper_take(&upper, overlap, P.n[best], &w);
         if (pair->trace != NULL) {
             trace_iteration(pair, &P, best, out->iterations, w.w);
         }
@@ -517,29 +549,30 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
             out->converged = true;
             break;
         }
-        gjk_real near = P.dist[best];
-        int best_next = P.next[best]; // (the edge's endpoints: their slots are never reused)
-        if (!insert_vertex(&P, best, w, tol)) {
+        bool inserted;
+        if (halo && halo_due(pair, &P, P.dist[best], gap, tol)) {
+            halo = false; // once a run
+            int calls = 0;
+            inserted = halo_insert(pair, &P, best, w, gap, tol, max_iterations - out->iterations, &upper, &calls);
+            out->iterations += calls;
+            if (pair->bad_support) {
+                return false;
+            }
+        } else {
+            inserted = insert_vertex(&P, best, w, tol);
+        }
+        if (!inserted) {
             // No consistent step: w lies, within rounding, on the polygon.
             out->converged = gap <= GJK_R(1e3) * tol;
             break;
         }
-        gjk_real size = P.down * pair->scale;
-        if (halo && near < size / 64 && gap > 64 * tol && gap < GJK_R(0.3) * gjk_sqrt(tol * size)) {
-            halo = false; // once a run
-            out->iterations += halo_step(pair, &P, best, best_next, gap, tol, max_iterations - out->iterations,
-                                         &upper, &upper_w, &upper_n);
-            if (pair->bad_support) {
-                return false;
-            }
-        }
     }
     edge_result(&P, best, epa_tolerance(pair, &P), out);
-    if (!out->converged && !out->deeper && upper < GJK_REAL_MAX) {
-        out->depth = upper > 0 ? upper : 0;
-        out->normal = upper_n;
-        out->point_a = upper_w.a;
-        out->point_b = upper_w.b;
+    if (!out->converged && !out->deeper && upper.overlap < GJK_REAL_MAX) {
+        out->depth = upper.overlap > 0 ? upper.overlap : 0;
+        out->normal = upper.n;
+        out->point_a = upper.w.a;
+        out->point_b = upper.w.b;
     }
     if (P.shift != 0) {
         out->depth = gjk_ldexp(out->depth, P.shift);
