@@ -14,12 +14,17 @@
 
 #define GJK_R(x) ((gjk_real)(x))
 
+// GJK_OUTLINE: a function defined in a private header that each file
+// including it compiles as its own out-of-line copy (static, never inlined;
+// no warning where a file does not call it).
 #if defined(__GNUC__) || defined(__clang__)
 #define GJK_NOINLINE __attribute__((noinline))
 #define GJK_INLINE inline __attribute__((always_inline))
+#define GJK_OUTLINE static __attribute__((noinline, unused))
 #else
 #define GJK_NOINLINE
 #define GJK_INLINE inline
+#define GJK_OUTLINE static
 #endif
 
 /// The rounding radius of a shape: its margin plus a sphere's or capsule's radius.

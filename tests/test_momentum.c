@@ -905,7 +905,7 @@ static void test_epa_bounds_meet(void) {
     ENSURE_NEAR(moved.signed_distance, 0, allowed(&p));
 }
 
-/// Halo steps (epa.c): overlapping ellipsoid pairs (and a user ellipsoid
+/// Halo steps (epa_halo.c): overlapping ellipsoid pairs (and a user ellipsoid
 /// against one) 1e-5 to 1e-2 deep, against the reference (the largest
 /// separation, negative here), with the witness contract and the depth as a
 /// motion. In double at the default tolerance their EPA took a mean of

@@ -2729,7 +2729,7 @@ static void test_float_epa_broken_polytope(void) {
 /// whose float cross products tipped their normals, and their planes'
 /// distances, EPA's lower bound, missed: 61 of these 2000 answers beyond
 /// 2e-5 of the double build's, up to 3.6e-5. Its planes are now computed
-/// in double (epa.c face_plane): 10, up to 2.06e-5 (a stall's allowance of
+/// in double (epa_hull.h, gjk_epa_face_plane): 10, up to 2.06e-5 (a stall's allowance of
 /// 1e3 tolerances remains). Float only (the perturbations are float ulps).
 static void test_float_epa_sliver_planes(void) {
 #if GJK_USE_FLOAT
