@@ -66,6 +66,19 @@ static void witness_at(const gjk_epa_polytope *P, int first, gjk_vec3 x, gjk_rea
     gjk_real best_miss = GJK_REAL_MAX;
     gjk_real lam[3], pick_lam[3] = {1, 0, 0};
     int pick = first;
+    // `first` itself first: where x lies inside its triangle (every
+    // barycentric coordinate positive), no other face of the convex
+    // polytope holds x, and the scan of the others is skipped (it was a
+    // twentieth of a penetration query between two hulls of 8 vertices).
+    {
+        const gjk_epa_face *F = &P->face[first];
+        (void)gjk_triangle_closest(gjk_sub(P->vert[F->v[0]].w, x), gjk_sub(P->vert[F->v[1]].w, x),
+                                   gjk_sub(P->vert[F->v[2]].w, x), lam);
+        if (lam[0] > 0 && lam[1] > 0 && lam[2] > 0) {
+            best_miss = 0;
+            pick_lam[0] = lam[0], pick_lam[1] = lam[1], pick_lam[2] = lam[2];
+        }
+    }
     // The faces whose planes pass within tol of x; when none of their
     // triangles comes within tol of it, every face: the nearest "face" may
     // be a sliver of three nearly collinear points on a curved rim (a
