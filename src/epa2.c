@@ -248,7 +248,14 @@ static void edge_result(const epa2_polygon *P, int best, gjk_real tol, gjk2_epa_
     gjk_real best_miss = GJK_REAL_MAX;
     gjk_real lam[2], pick_lam[2] = {1, 0};
     int pick = best;
-    for (int f = 0; f < P->vertex_count; ++f) {
+    // The edge `best` itself first: where the foot lies inside it, no other
+    // edge holds it, and the scan is skipped (as in 3D, epa.c witness_at).
+    (void)gjk2_segment_closest(P->vert[best].w, P->vert[P->next[best]].w, lam);
+    if (lam[0] > 0 && lam[1] > 0) {
+        best_miss = 0;
+        pick_lam[0] = lam[0], pick_lam[1] = lam[1];
+    }
+    for (int f = 0; best_miss > 0 && f < P->vertex_count; ++f) {
         if (!P->alive[f] || (f != best && gjk_abs(gjk_dot2(P->n[f], foot) - P->dist[f]) > tol)) {
             continue;
         }
