@@ -361,7 +361,7 @@ static GJK_NOINLINE void trace_iteration(const gjk2_pair *pair, const epa2_polyg
     pair->trace(pair->trace_data, &ev);
 }
 
-/// The running upper bound on the depth (see epa.c's epa_upper): the least
+/// The running upper bound on the depth (see epa_hull.h's gjk_epa_upper): the least
 /// overlap w·n seen along a unit direction n, with its support point.
 typedef struct epa2_upper {
     gjk_real overlap;
@@ -382,7 +382,7 @@ static void upper_take(epa2_upper *u, gjk_real overlap, gjk_vec2 n, const gjk2_s
 /// Whether the edges that see w beyond tol all lie in the run of edges
 /// around `top` that see it at all (the run insert_vertex replaces): else
 /// rounding has made them two runs, and inserting w would dent the polygon
-/// (epa.c's add_point).
+/// (epa_hull.c's gjk_epa_add_point).
 static bool sees_one_run(const epa2_polygon *P, int top, gjk_vec2 w, gjk_real tol) {
     bool in_run[EPA2_MAX_VERTICES] = {false};
     int left, right;
@@ -398,7 +398,7 @@ static bool sees_one_run(const epa2_polygon *P, int top, gjk_vec2 w, gjk_real to
     return true;
 }
 
-/// Halo steps on a curved D (epa.c, "Halo steps"), in the plane: the
+/// Halo steps on a curved D (epa_halo.c), in the plane: the
 /// closest point's direction n on the affine patch of the nearest edge
 /// v0 → v1 (before w split it: W(λ) = w0 + λ(w1 − w0), U(λ) alike from the
 /// unit directions, W × U = 0, a quadratic in λ: three Newton steps from
