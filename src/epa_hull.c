@@ -1,6 +1,6 @@
-// EPA's polytope, the parts off the loop's path: the starting shapes, the
-// vertex test, and a point added from the face that sees it most (the halo
-// steps'). The expansion step itself is in epa_hull.h.
+// EPA's polytope, the parts off the loop's path: the starting shapes, and a
+// point added from the face that sees it most (the halo steps'). The
+// expansion step itself is in epa_hull.h.
 #include "epa_hull.h"
 
 /// A closed triangle list (3 indices each, outward winding) with its

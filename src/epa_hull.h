@@ -143,10 +143,10 @@ static inline bool gjk_epa_has_vertex(const gjk_epa_polytope *P, gjk_vec3 w) {
 // is undone.
 //
 // Defined here, static (GJK_OUTLINE), so that each file that takes steps
-// (epa.c's loop, epa_hull.c's gjk_epa_add_point) has its own copy, which
-// the compiler calls knowing the registers it leaves alone: called in
-// another file, they cost the loop about 3 instructions a step (hull8
-// penetration: 26 a query, callgrind).
+// (epa.c's loop, epa_hull.c's gjk_epa_add_point, epa_halo.c's commit) has
+// its own copy, which the compiler calls knowing the registers it leaves
+// alone: called in another file, they cost the loop about 3 instructions a
+// step (hull8 penetration: 26 a query, callgrind).
 
 /// The edge after edge i of a face.
 static inline int gjk_epa_next3(int i) { return i == 2 ? 0 : i + 1; }
