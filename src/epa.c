@@ -148,6 +148,118 @@ static void ray_witness(const gjk_epa_polytope *P, gjk_vec3 n, gjk_real tol, gjk
     }
 }
 
+/// The depth of the point p (A's frame) inside B's core (b_side) or A's,
+/// by its closed form: true with *depth > 0, the core's nearest boundary
+/// point *q and its outward unit normal *u there (A's frame). False
+/// outside, or for a core with no closed form (gjk_point_core).
+static bool point_inside(const gjk_pair *pair, bool b_side, gjk_vec3 p, gjk_real *depth, gjk_vec3 *q, gjk_vec3 *u) {
+    const gjk_shape *shape = b_side ? pair->b : pair->a;
+    gjk_vec3 local = b_side ? gjk_mat3_tmul(pair->rot_b, gjk_sub(p, pair->pos_b)) : p;
+    gjk_real m = gjk_max_abs(local) + gjk_shape_size(shape);
+    int k = gjk_point_core_shift(shape, m);
+    gjk_point_answer ans;
+    if (!gjk_is_valid_real(m) || !gjk_point_core(shape, gjk_scale(k != 0 ? gjk_ldexp(1, -k) : 1, local), m, k, &ans) ||
+        !(ans.sd < 0)) {
+        return false;
+    }
+    *depth = -ans.sd;
+    *q = b_side ? gjk_add(gjk_mat3_mul(pair->rot_b, ans.q), pair->pos_b) : ans.q;
+    *u = b_side ? gjk_mat3_mul(pair->rot_b, ans.u) : ans.u;
+    return true;
+}
+
+/// a and b are the same point.
+static bool same_point(gjk_vec3 a, gjk_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+/// Whether `shape` has a solid core with a closed form for a point inside
+/// (gjk_point_core): a box, cylinder, cone or ellipsoid.
+static bool solid_closed_core(const gjk_shape *shape) {
+    return shape->type == GJK_SHAPE_BOX || shape->type == GJK_SHAPE_CYLINDER || shape->type == GJK_SHAPE_CONE ||
+           shape->type == GJK_SHAPE_ELLIPSOID;
+}
+
+/// The deepest point found so far of one core inside the other: its depth,
+/// the witness pair (a on A, b on B) and the normal from A to B.
+typedef struct point_best {
+    gjk_real depth;
+    gjk_vec3 a, b, n;
+} point_best;
+
+/// Takes p (A's frame; a point of A's core when b_side, else of B's) as
+/// the best when it lies deeper in the other core.
+static void point_try(const gjk_pair *pair, bool b_side, gjk_vec3 p, point_best *pb) {
+    gjk_real depth;
+    gjk_vec3 q, u;
+    if (point_inside(pair, b_side, p, &depth, &q, &u) && depth > pb->depth) {
+        pb->depth = depth;
+        // A's point inside B: B moves against B's normal at q; B's point
+        // inside A: along A's normal at q.
+        pb->a = b_side ? p : q;
+        pb->b = b_side ? q : p;
+        pb->n = b_side ? gjk_neg(u) : u;
+    }
+}
+
+/// A lower bound on the depth from a point of one core inside the other,
+/// for a run that stopped between its bounds. D = A − B contains p − B for
+/// every point p of A's core, so the origin lies at least as deep in D as in
+/// p − B, where its depth is p's depth in B; likewise A − q for q in B,
+/// with q's depth in A. The points of A and B that EPA's vertices are made
+/// of are such points. Where D's nearest boundary is the image of one
+/// point of a core, that point's depth is the depth itself: a polytope's
+/// corner deep inside a cylinder or a cone near its axis, where the depth
+/// is reached along a whole arc of directions, which EPA's chords refine
+/// too slowly (it ran out of vertices). (Not where the corner's normal cone
+/// misses the direction of its own depth: the depth, the least overlap over
+/// the directions, then exceeds every point's, by up to the corner's
+/// distance from the axis.) With D's support along the point's own normal,
+/// or `upper` (EPA's best upper bound, scaled by P->down), within the
+/// tolerance of it, the answer is proved, and *out converged: 2 with the point's own answer where its normal's bound holds
+/// (its witnesses the point and the nearest boundary point of the other
+/// core), else 1 with only out->converged set (the upper bound's answer
+/// standing). 0 otherwise, *out untouched; on a support point that is not
+/// finite, with pair->bad_support set.
+static int point_certificate(gjk_pair *pair, const gjk_epa_polytope *P, gjk_real upper, gjk_real tol,
+                              gjk_epa_result *out) {
+    bool a_solid = solid_closed_core(pair->a), b_solid = solid_closed_core(pair->b);
+    if (!a_solid && !b_solid) {
+        return 0;
+    }
+    point_best pb = {0, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    for (int m = 0; m < P->vertex_count; ++m) {
+        // (A vertex of a polytope is the point of many of EPA's vertices in
+        // a row: each is looked at once a row.)
+        const gjk_support_point *v = &P->vert[m], *prev = &P->vert[m > 0 ? m - 1 : 0];
+        if (b_solid && (m == 0 || !same_point(v->a, prev->a))) {
+            point_try(pair, true, v->a, &pb);
+        }
+        if (a_solid && (m == 0 || !same_point(v->b, prev->b))) {
+            point_try(pair, false, v->b, &pb);
+        }
+    }
+    if (!(pb.depth > 0)) {
+        return 0;
+    }
+    gjk_real lower = pb.depth * P->down; // the scale of EPA's bounds
+    gjk_support_point w = gjk_pair_support(pair, pb.n);
+    if (pair->bad_support) {
+        return 0;
+    }
+    if (gjk_dot(w.w, pb.n) * P->down - lower <= tol) {
+        out->converged = true;
+        out->depth = lower;
+        out->normal = pb.n;
+        out->point_a = pb.a;
+        out->point_b = pb.b;
+        return 2;
+    }
+    if (upper - lower <= tol) {
+        out->converged = true; // the upper bound's answer, proved
+        return 1;
+    }
+    return 0;
+}
+
 /// Reports one EPA iteration to the trace callback, with the polytope in
 /// world orientation: the nearest face's plane (unit normal fn, distance
 /// fd), the direction n searched (fn, or a halo step's) and its support
@@ -359,7 +471,12 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         out->normal = upper.n;
         out->point_a = upper.w.a;
         out->point_b = upper.w.b;
-        if (out->converged) {
+        // 2: the answer of a point of one core inside the other.
+        int certified = out->converged ? 0 : point_certificate(pair, &P, upper.overlap, tol, out);
+        if (pair->bad_support) {
+            return false;
+        }
+        if (out->converged && certified != 2) {
             ray_witness(&P, upper.n, tol, out);
         }
     }

@@ -702,6 +702,26 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
 /// tolerance (point_shape.c).
 bool gjk_point_hull_depth(const gjk_pair *p, gjk_epa_result *out);
 
+/// A point against a box, cylinder, cone, ellipsoid or triangle core, in
+/// the core's local frame (point_shape.c).
+typedef struct gjk_point_answer {
+    gjk_real sd; ///< Signed distance of the point to the core (minus the depth inside).
+    gjk_vec3 q;  ///< The core's boundary point nearest the point.
+    gjk_vec3 u;  ///< The core's outward unit normal at q.
+} gjk_point_answer;
+
+/// The exponent k by which gjk_point_core takes its point scaled (p·2^−k,
+/// exactly): by the size m of the point and the core together, so that the
+/// squares stay in the normal range.
+int gjk_point_core_shift(const gjk_shape *shape, gjk_real m);
+
+/// The point p·2^−k (the core's local frame, k from gjk_point_core_shift)
+/// against the core of `shape`: true with *out (unscaled) for a box,
+/// cylinder, cone, ellipsoid or triangle core; false for any other type, a
+/// cone of no size, an ellipsoid too flat for its iteration or a sliver of
+/// a triangle. The shape is valid.
+bool gjk_point_core(const gjk_shape *shape, gjk_vec3 p, gjk_real m, int k, gjk_point_answer *out);
+
 /// The scan routine this machine supports (scan.c): 1 when the CPU has AVX2
 /// and gjk_real is double, else 0.
 int gjk_hull_scan_kind(void);

@@ -35,11 +35,7 @@
 #include "internal.h"
 
 /// A point core's answer against one core, in that core's local frame.
-typedef struct point_answer {
-    gjk_real sd; ///< Signed distance of p to the core.
-    gjk_vec3 q;  ///< The nearest boundary point.
-    gjk_vec3 u;  ///< The core's outward unit normal at q.
-} point_answer;
+typedef gjk_point_answer point_answer;
 
 /// Outside: q given, u along p − q (d), which the caller guarantees lies in
 /// q's normal cone. sd = u·d is exact for d of any size (gjk_normalize
@@ -349,6 +345,55 @@ static bool triangle_point(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_r
     return true;
 }
 
+int gjk_point_core_shift(const gjk_shape *shape, gjk_real m) {
+    // Coordinates far from 1 would take squares out of the normal range:
+    // the point and the shape are then solved multiplied by 2^−k, exactly,
+    // and the answer scaled back (as closed_form.c does).
+    // (An ellipsoid's always, by the exponent of m clamped as
+    // gjk_shift_outside does: its iteration wants them near 1; a triangle's
+    // outside [2^−60, 2^60], [1/4, 4] in float, for its quartics.)
+#if GJK_USE_FLOAT
+    const gjk_real tri_lo = 0.25f, tri_hi = 4;
+#else
+    const gjk_real tri_lo = 0x1p-60, tri_hi = 0x1p60;
+#endif
+    return shape->type == GJK_SHAPE_ELLIPSOID  ? gjk_shift_outside(m, 1, 1)
+           : shape->type == GJK_SHAPE_TRIANGLE ? gjk_shift_outside(m, tri_lo, tri_hi)
+                                               : gjk_range_shift(m);
+}
+
+bool gjk_point_core(const gjk_shape *shape, gjk_vec3 p, gjk_real m, int k, gjk_point_answer *out) {
+    gjk_real down = k != 0 ? gjk_ldexp(1, -k) : 1, up = k != 0 ? gjk_ldexp(1, k) : 1;
+    gjk_point_answer pa;
+    switch (shape->type) {
+    case GJK_SHAPE_BOX: box_point(gjk_scale(down, shape->box.half_extents), p, &pa); break;
+    case GJK_SHAPE_CYLINDER:
+        cylinder_point(down * shape->cylinder.radius, down * shape->cylinder.half_height, p, &pa);
+        break;
+    case GJK_SHAPE_CONE:
+        if (!cone_point(down * shape->cone.radius, down * shape->cone.half_height, p, &pa)) {
+            return false;
+        }
+        break;
+    case GJK_SHAPE_ELLIPSOID:
+        if (!ellipsoid_point(gjk_scale(down, shape->ellipsoid.radii), p, down * m, &pa)) {
+            return false;
+        }
+        break;
+    case GJK_SHAPE_TRIANGLE:
+        if (!triangle_point(gjk_scale(down, shape->triangle.a), gjk_scale(down, shape->triangle.b),
+                            gjk_scale(down, shape->triangle.c), p, down * m, &pa)) {
+            return false;
+        }
+        break;
+    default: return false;
+    }
+    out->sd = pa.sd * up;
+    out->q = gjk_scale(up, pa.q);
+    out->u = pa.u;
+    return true;
+}
+
 /// True for the shapes whose core is a point.
 static bool point_core(const gjk_shape *s) { return s->type == GJK_SHAPE_POINT || s->type == GJK_SHAPE_SPHERE; }
 
@@ -373,47 +418,11 @@ bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s) {
     // as in the general path, then in the shape's frame.
     gjk_vec3 off = gjk_sub(tp->position, ts->position);
     gjk_real m = gjk_max_abs(off) + gjk_shape_size(shape);
-    // Coordinates far from 1 would take squares out of the normal range:
-    // the point and the shape are then solved multiplied by 2^−k, exactly,
-    // and the answer scaled back (as closed_form.c does).
-    // (An ellipsoid's always, by the exponent of m clamped as
-    // gjk_shift_outside does: its iteration wants them near 1; a triangle's
-    // outside [2^−60, 2^60], [1/4, 4] in float, for its quartics.)
-#if GJK_USE_FLOAT
-    const gjk_real tri_lo = 0.25f, tri_hi = 4;
-#else
-    const gjk_real tri_lo = 0x1p-60, tri_hi = 0x1p60;
-#endif
-    int k = shape->type == GJK_SHAPE_ELLIPSOID  ? gjk_shift_outside(m, 1, 1)
-            : shape->type == GJK_SHAPE_TRIANGLE ? gjk_shift_outside(m, tri_lo, tri_hi)
-                                                : gjk_range_shift(m);
-    gjk_real down = k != 0 ? gjk_ldexp(1, -k) : 1, up = k != 0 ? gjk_ldexp(1, k) : 1;
-    gjk_vec3 p = gjk_inv_rotate_scaled(rs, gjk_scale(down, off));
-    point_answer pa;
-    switch (shape->type) {
-    case GJK_SHAPE_BOX: box_point(gjk_scale(down, shape->box.half_extents), p, &pa); break;
-    case GJK_SHAPE_CYLINDER:
-        cylinder_point(down * shape->cylinder.radius, down * shape->cylinder.half_height, p, &pa);
-        break;
-    case GJK_SHAPE_ELLIPSOID:
-        if (!ellipsoid_point(gjk_scale(down, shape->ellipsoid.radii), p, down * m, &pa)) {
-            return false;
-        }
-        break;
-    case GJK_SHAPE_TRIANGLE:
-        if (!triangle_point(gjk_scale(down, shape->triangle.a), gjk_scale(down, shape->triangle.b),
-                            gjk_scale(down, shape->triangle.c), p, down * m, &pa)) {
-            return false;
-        }
-        break;
-    default:
-        if (!cone_point(down * shape->cone.radius, down * shape->cone.half_height, p, &pa)) {
-            return false;
-        }
-        break;
+    int k = gjk_point_core_shift(shape, m);
+    gjk_point_answer pa;
+    if (!gjk_point_core(shape, gjk_inv_rotate_scaled(rs, gjk_scale(k != 0 ? gjk_ldexp(1, -k) : 1, off)), m, k, &pa)) {
+        return false;
     }
-    pa.sd *= up;
-    pa.q = gjk_scale(up, pa.q);
     // In the world's orientation about the shape's position.
     gjk_vec3 q = gjk_rotate_scaled(rs, pa.q), u = gjk_rotate_scaled(rs, pa.u);
     s->origin = ts->position;

@@ -313,11 +313,63 @@ static void test_traced_query_walks(void) {
     ENSURE_NEAR(traced.signed_distance, plain.signed_distance, 1e3 * TEST_REL_TOL);
 }
 
+/// A triangle's corner deep inside a cylinder or a cone, near its axis
+/// (within 1e-4 to 1e-2 of the centre): the depth is reached along a whole
+/// arc of directions square to the axis, and EPA, refining chords of that
+/// arc, ran out of vertices and answered not converged (in 21% of such
+/// poses before). Where the corner is the triangle's support point along the
+/// corner's own normal in the other shape, the corner's depth in it (its
+/// closed form, through the point query) is the depth: D holds the corner
+/// minus the solid, whose depth is at most D's, and the overlap along that
+/// normal is the corner's depth. EPA's run now ends converged there, either
+/// way round, with that depth.
+static void test_polytope_corner_near_axis(void) {
+    rng r = {20261128};
+    gjk_shape tri = gjk_make_triangle(gjk_v3(0, 0, 0), gjk_v3(1, 0, 0), gjk_v3(0, 1, 0)), pt = gjk_make_point();
+    gjk_shape solids[2] = {gjk_make_cylinder((gjk_real)0.4, (gjk_real)0.6), gjk_make_cone((gjk_real)0.5, (gjk_real)0.5)};
+    int checked = 0;
+    for (int k = 0; k < 2; ++k) {
+        const gjk_shape *b = &solids[k];
+        for (int q = 0; q < 300; ++q) {
+            double s = pow(10, rng_range(&r, -4, -2));
+            d3 centre = d3_make(0.3, -0.2, 0.1);
+            gjk_transform tb = gjk_transform_make(to_real3(centre), rng_quat(&r));
+            gjk_transform ta = gjk_transform_make(to_real3(d3_add(centre, d3_scale(s, rng_dir3(&r, 0.1)))), rng_quat(&r));
+            // The corner's own answer (the point query's closed form).
+            gjk_query_input pin = {&pt, ta, b, tb, {0}};
+            gjk_penetration_output c = gjk_penetration(&pin, NULL);
+            ENSURE(c.status == GJK_PENETRATING && c.iterations == 0);
+            // Is the corner the triangle's support along that normal?
+            bool corner_supports = true;
+            for (int v = 1; v < 3; ++v) {
+                d3 edge = d3_of(gjk_quat_rotate(ta.rotation, v == 1 ? tri.triangle.b : tri.triangle.c));
+                corner_supports = corner_supports && d3_dot(edge, d3_of(c.normal)) < 0;
+            }
+            if (!corner_supports) {
+                continue;
+            }
+            ++checked;
+            for (int swap = 0; swap < 2; ++swap) {
+                gjk_query_input in = {swap ? b : &tri, swap ? tb : ta, swap ? &tri : b, swap ? ta : tb, {0}};
+                gjk_penetration_output o = gjk_penetration(&in, NULL);
+                ENSURE(o.status == GJK_PENETRATING);
+                ENSURE_NEAR(o.depth, c.depth, 4 * TEST_REL_TOL);
+                ENSURE_NEAR(overlap_along(in.shape_a, in.transform_a, in.shape_b, in.transform_b, d3_of(o.normal)),
+                            o.depth, 4 * TEST_REL_TOL);
+                ENSURE_VEC_NEAR(gjk_sub(o.point_a, o.point_b), gjk_scale(o.depth, o.normal), 4 * TEST_REL_TOL);
+            }
+        }
+    }
+    ENSURE(checked > 100);
+    printf("  %d poses with the corner supporting its own normal\n", checked);
+}
+
 int main(void) {
     RUN_TEST(test_exact_answers);
     RUN_TEST(test_traced_query_walks);
     RUN_TEST(test_cone_corner_cases);
     RUN_TEST(test_review_cases);
     RUN_TEST(test_random_poses);
+    RUN_TEST(test_polytope_corner_near_axis);
     return TEST_SUMMARY();
 }
