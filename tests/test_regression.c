@@ -3671,6 +3671,27 @@ static void test_flat_hull_diagonal_normal(void) {
     gjk_hull_destroy(h);
 }
 
+/// fuzz/findings f64: a triangle with one vertex 5e-18 from the origin and
+/// the others about 5 away, against a polytope that is a segment from the
+/// origin along x: the shapes touch (5.1e-18 apart). The walk's v, 5e-18
+/// long from points of size 5, has a direction of rounding alone, and the
+/// normal came out one along which the shapes overlap by 0.26. Answered
+/// right since 7a5b4dc (f72's fix: apart_normal's square direction checked
+/// by its support bound), found by bisection on this input.
+static void test_touching_normal_tiny_vertex(void) {
+    gjk_shape a = gjk_make_triangle(V(5.5461425781250005e-10, 0, 1.25), V(-5.375, -1, 0),
+                                    V(5.5522460937500006e-18, -2.5727539062500001e-18, 3.9897460937500006e-18));
+    const gjk_vec3 v[4] = {V(3.9375, 0, 0), V(0, 0, 0), V(0, 0, 0), V(0, 0, 0)};
+    gjk_shape b = gjk_make_polytope(v, 4);
+    gjk_query_input q = query(&a, gjk_transform_identity(), &b, gjk_transform_identity());
+    gjk_distance_output d = gjk_distance(&q, NULL);
+    gjk_penetration_output p = gjk_penetration(&q, NULL);
+    double tol = GJK_USE_FLOAT ? 1e-5 : 1e-9; // the tolerance at the size (5), and a margin
+    ENSURE(d.status == GJK_TOUCHING && p.status == GJK_TOUCHING);
+    ENSURE(fabs(gap_along(&a, q.transform_a, &b, q.transform_b, d.normal)) <= tol);
+    ENSURE(fabs(gap_along(&a, q.transform_a, &b, q.transform_b, p.normal)) <= tol);
+}
+
 /// fuzz/findings f73: a ball of radius 0.25 deep inside a flat hull 1.8e6
 /// across; the walk ends at a tetrahedron of D about the origin, a needle
 /// 1.8e6 long and 2 wide (here the hull is that tetrahedron itself). Its
@@ -4060,6 +4081,7 @@ int main(void) {
     RUN_TEST(test_tilted_cylinder_caps);
     RUN_TEST(test_start_bound_normal_after_solve);
     RUN_TEST(test_flat_hull_diagonal_normal);
+    RUN_TEST(test_touching_normal_tiny_vertex);
     RUN_TEST(test_needle_enclosure_common_point);
     RUN_TEST(test_needle_lying_on_hull);
     RUN_TEST(test_stalled_warm_normal);
