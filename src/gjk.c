@@ -358,6 +358,29 @@ static GJK_NOINLINE bool normal_holds(gjk_pair *pair, const gjk_walk *walk, gjk_
     return walk->lower > 0 && normal_bound(pair, walk, v) >= gjk_length(v) - tol;
 }
 
+/// The best bound's direction as the normal of a stalled end at p, whose
+/// simplex direction bounds the distance only by `along`, short of |p|:
+/// the gap along that direction is the bound walk->lower, and the witness
+/// points stay the simplex's, |p| apart along −p̂ (from A to B, as l̂), so
+/// the direction costs their offset, |p|·|l̂ + p̂|, as well. It is taken
+/// (into walk->normal, and true) where its two errors together are less
+/// than the gap the simplex's direction falls short by. (Taken whenever
+/// that gap fell short, a custom shape 4.15 from a point stalled with the
+/// two 1.5e-5 rad apart, and the witness points missed distance × normal
+/// by 6.3e-5: fuzz seed 1059.)
+static bool bound_normal(gjk_walk *walk, gjk_vec3 p, gjk_real along) {
+    gjk_real plen = gjk_length(p);
+    if (!(along < walk->lower) || !(gjk_length_sq(walk->lower_dir) > 0)) {
+        return false;
+    }
+    gjk_vec3 l = gjk_normalize(walk->lower_dir), ph = gjk_normalize(p);
+    if (!((plen - walk->lower) + plen * gjk_length(gjk_add(l, ph)) < plen - along)) {
+        return false;
+    }
+    walk->normal = l;
+    return true;
+}
+
 /// The end of a walk that stalled with its gap above the tolerance, at the
 /// simplex's closest point v: v made accurate (gjk_simplex_polish: on a
 /// sliver triangle Σ λ p can be off by far more than the tolerance), and
@@ -392,12 +415,9 @@ static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk
         // a custom shape 4.15 from a point stalled with the two 1.5e-5 rad
         // apart, and the witness points missed distance × normal by
         // 6.3e-5: fuzz seed 1059.)
-        gjk_real along = normal_bound(pair, walk, p), plen = gjk_length(p);
-        if (along < plen - tol && along < walk->lower && gjk_length_sq(walk->lower_dir) > 0) {
-            gjk_vec3 l = gjk_normalize(walk->lower_dir), ph = gjk_normalize(p);
-            if ((plen - walk->lower) + plen * gjk_length(gjk_add(l, ph)) < plen - along) {
-                walk->normal = l;
-            }
+        gjk_real along = normal_bound(pair, walk, p);
+        if (along < gjk_length(p) - tol) {
+            (void)bound_normal(walk, p, along);
         }
         return GJK_WALK_CONVERGED;
     }
@@ -411,6 +431,26 @@ static GJK_NOINLINE gjk_walk_end stalled_end(gjk_pair *pair, gjk_walk *walk, gjk
         // top of the walk's loop, where the normal holds (normal_holds);
         // EPA would start from a polytope that may not enclose the origin.
         return gjk_length(p) <= tol && normal_holds(pair, walk, p, tol) ? GJK_WALK_CONVERGED : GJK_WALK_OVERLAP;
+    }
+    // Not proved apart, |p| beyond the tolerance: the stall is taken as
+    // rounding (within eight margins of the bound, or on a support point
+    // the simplex has already: no_progress), but the normal the queries
+    // will report must bound the distance along it within those margins of
+    // |p| (one support call): else the best bound's direction serves where
+    // that bound is within them (a float walk round a cycle, a cone and a
+    // box 5.4e-6 apart), and EPA decides where it is not. (On a segment
+    // the queries report the direction square to it instead where that
+    // bounds better: query.c, apart_normal.) A needle ellipsoid 1.1e-13
+    // thick against an ellipsoid (tolerance 1e-14) stalled on a triangle
+    // of two points near the origin and one 12 away, its bound at 0, and
+    // the answer was "apart by 2.6e-13" along a normal reversed (B's point
+    // 2.6e-13 inside A): the shapes overlapped by 5.74 along it (fuzz seed
+    // 1079).
+    if (walk->simplex.count != 2) {
+        gjk_real along = normal_bound(pair, walk, p);
+        if (!(along >= gjk_length(p) - 8 * gjk_pair_apart_margin(pair, 0)) && !bound_normal(walk, p, along)) {
+            return GJK_WALK_OVERLAP;
+        }
     }
     return GJK_WALK_CONVERGED;
 }

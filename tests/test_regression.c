@@ -3692,6 +3692,50 @@ static void test_touching_normal_tiny_vertex(void) {
     ENSURE(fabs(gap_along(&a, q.transform_a, &b, q.transform_b, p.normal)) <= tol);
 }
 
+/// fuzz/findings f77: a needle ellipsoid (radii 0, 5.6e-14 and 5.5) turning
+/// into an ellipsoid of radii (5.0625, 1, 1), tolerance 1e-14, EPA capped at
+/// one step. At the time of impact's last step the distance walk stalled on
+/// a triangle of two points near the origin and one 12 away, its bound at
+/// 0, and ended "apart by 2.6e-13" along the triangle's normal reversed
+/// (B's point 2.6e-13 inside A): the time of impact hit with that normal,
+/// its contact point 5.74 inside A's supporting plane. A stall not proved
+/// apart now has the normal checked (one support call) and goes to EPA
+/// where it fails (gjk.c, stalled_end).
+static void test_needle_ellipsoid_stall_normal(void) {
+    gjk_shape a = gjk_make_ellipsoid(V(5.0625, 1, 1)), b = gjk_make_ellipsoid(V(0, 5.5839843750000003e-14, 5.5));
+    gjk_toi_input ti;
+    memset(&ti, 0, sizeof ti);
+    ti.shape_a = &a;
+    ti.shape_b = &b;
+    ti.sweep_a.start = gjk_transform_make(V(0, -5.4375, -2.375),
+                                          gjk_quat_make(to_real(0.54030230586813977), to_real(0.27211558833376243),
+                                                        to_real(0.27211558833376243), to_real(-0.74831786791784671)));
+    ti.sweep_a.end = gjk_transform_identity();
+    ti.sweep_b.start = gjk_transform_make(V(0, 0, 0), gjk_quat_make(to_real(-0.91192613097069863),
+                                                                    to_real(-0.40132366127560248),
+                                                                    to_real(0.085615714405461868), 0));
+    ti.sweep_b.end = gjk_transform_identity();
+    ti.options.tolerance = to_real(1e-14);
+    ti.options.max_iterations = 100000;
+    ti.options.max_epa_iterations = 1;
+    gjk_cast_output c = gjk_time_of_impact(&ti);
+    double tol = GJK_USE_FLOAT ? 1e-4 : 1e-10; // well above the tolerance at the size (11), far below 5.74
+    if (c.status == GJK_HIT) {
+        gjk_transform ta = gjk_sweep_at(&ti.sweep_a, c.t), tb = gjk_sweep_at(&ti.sweep_b, c.t);
+        ENSURE(gap_along(&a, ta, &b, tb, c.normal) >= -tol);
+        // The contact point on A's supporting plane along the normal.
+        ENSURE_NEAR(gjk_dot(c.normal, c.point), shape_height(&a, ta, c.normal), tol);
+        gjk_query_input q = query(&a, ta, &b, tb);
+        q.options = ti.options;
+        gjk_distance_output d = gjk_distance(&q, NULL);
+        if (d.status == GJK_SEPARATED) {
+            ENSURE_NEAR(gap_along(&a, ta, &b, tb, d.normal), (double)d.distance, tol);
+        }
+    } else {
+        ENSURE(c.status == GJK_NOT_CONVERGED);
+    }
+}
+
 /// fuzz/findings f73: a ball of radius 0.25 deep inside a flat hull 1.8e6
 /// across; the walk ends at a tetrahedron of D about the origin, a needle
 /// 1.8e6 long and 2 wide (here the hull is that tetrahedron itself). Its
@@ -4082,6 +4126,7 @@ int main(void) {
     RUN_TEST(test_start_bound_normal_after_solve);
     RUN_TEST(test_flat_hull_diagonal_normal);
     RUN_TEST(test_touching_normal_tiny_vertex);
+    RUN_TEST(test_needle_ellipsoid_stall_normal);
     RUN_TEST(test_needle_enclosure_common_point);
     RUN_TEST(test_needle_lying_on_hull);
     RUN_TEST(test_stalled_warm_normal);
