@@ -902,7 +902,9 @@ static void closed_distance(const gjk_closed_answer *sa, gjk_simplex_cache *cach
     gjk_cache_clear(cache);
     gjk_real dist = sa->core - sa->ra - sa->rb;
     out->status = classify(dist, sa->tol);
-    out->normal = sa->n;
+    // A point core inside the other core, penetrating: no normal, as the
+    // general path and gjk.h have it (gjk_penetration gives the direction).
+    out->normal = sa->core > 0 || out->status != GJK_PENETRATING ? sa->n : gjk_v3_zero();
     out->iterations = 0;
     if (dist > 0) {
         out->distance = dist;

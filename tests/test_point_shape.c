@@ -364,6 +364,35 @@ static void test_polytope_corner_near_axis(void) {
     printf("  %d poses with the corner supporting its own normal\n", checked);
 }
 
+/// gjk_distance of a point core inside the other core, penetrating: a zero
+/// normal (gjk.h: the direction is gjk_penetration's to give), as the
+/// general path answers the same pair (the point given as a user shape);
+/// touching, the unit normal. (The closed form gave its unit normal: a
+/// review.)
+static void test_distance_normal_inside(void) {
+    gjk_shape box = gjk_make_box(gjk_v3(1, 1, 1)), cyl = gjk_make_cylinder(1, 1), pt = gjk_make_point();
+    gjk_shape ball = gjk_make_sphere((gjk_real)0.25), custom = gjk_make_custom(origin_support, NULL, 0);
+    const gjk_shape *solids[2] = {&box, &cyl}, *points[3] = {&pt, &ball, &custom};
+    for (int i = 0; i < 2; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            gjk_transform inside = gjk_transform_make(gjk_v3((gjk_real)0.5, (gjk_real)0.1, 0), gjk_quat_identity());
+            gjk_query_input in = {solids[i], gjk_transform_identity(), points[j], inside, {0}};
+            gjk_distance_output d = gjk_distance(&in, NULL);
+            ENSURE(d.status == GJK_PENETRATING && d.distance == 0);
+            ENSURE(d.normal.x == 0 && d.normal.y == 0 && d.normal.z == 0);
+            if (j != 1) {
+                // A point on the side, within the tolerance: touching, unit.
+                in.transform_b = gjk_transform_make(gjk_v3((gjk_real)(1 - 1e-12), 0, (gjk_real)0.1), gjk_quat_identity());
+                d = gjk_distance(&in, NULL);
+                ENSURE(d.status == GJK_TOUCHING);
+                // (The general path's normal on a curved side: to about
+                // √(2·R·tolerance), README "Tolerances".)
+                ENSURE_VEC_NEAR(d.normal, gjk_v3(1, 0, 0), j == 2 ? 4 * sqrt(2 * (GJK_USE_FLOAT ? 2e-6 : 1e-10)) : 1e-6);
+            }
+        }
+    }
+}
+
 int main(void) {
     RUN_TEST(test_exact_answers);
     RUN_TEST(test_traced_query_walks);
@@ -371,5 +400,6 @@ int main(void) {
     RUN_TEST(test_review_cases);
     RUN_TEST(test_random_poses);
     RUN_TEST(test_polytope_corner_near_axis);
+    RUN_TEST(test_distance_normal_inside);
     return TEST_SUMMARY();
 }
