@@ -214,11 +214,12 @@ static void point_try(const gjk_pair *pair, bool b_side, gjk_vec3 p, point_best 
 /// the directions, then exceeds every point's, by up to the corner's
 /// distance from the axis.) With D's support along the point's own normal,
 /// or `upper` (EPA's best upper bound, scaled by P->down), within the
-/// tolerance of it, the answer is proved, and *out converged: 2 with the point's own answer where its normal's bound holds
-/// (its witnesses the point and the nearest boundary point of the other
-/// core), else 1 with only out->converged set (the upper bound's answer
-/// standing). 0 otherwise, *out untouched; on a support point that is not
-/// finite, with pair->bad_support set.
+/// tolerance of it, the answer is proved, and *out converged: 2 with the
+/// point's own answer where its normal's bound holds (its witnesses the
+/// point and the nearest boundary point of the other core), else 1 with
+/// only out->converged set (the upper bound's answer standing). 0
+/// otherwise, *out untouched; on a support point that is not finite, with
+/// pair->bad_support set.
 static int point_certificate(gjk_pair *pair, const gjk_epa_polytope *P, gjk_real upper, gjk_real tol,
                               gjk_epa_result *out) {
     bool a_solid = solid_closed_core(pair->a), b_solid = solid_closed_core(pair->b);
