@@ -168,9 +168,6 @@ static bool point_inside(const gjk_pair *pair, bool b_side, gjk_vec3 p, gjk_real
     return true;
 }
 
-/// a and b are the same point.
-static bool same_point(gjk_vec3 a, gjk_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
-
 /// Whether `shape` has a solid core with a closed form for a point inside
 /// (gjk_point_core): a box, cylinder, cone or ellipsoid.
 static bool solid_closed_core(const gjk_shape *shape) {
@@ -231,10 +228,10 @@ static int point_certificate(gjk_pair *pair, const gjk_epa_polytope *P, gjk_real
         // (A vertex of a polytope is the point of many of EPA's vertices in
         // a row: each is looked at once a row.)
         const gjk_support_point *v = &P->vert[m], *prev = &P->vert[m > 0 ? m - 1 : 0];
-        if (b_solid && (m == 0 || !same_point(v->a, prev->a))) {
+        if (b_solid && (m == 0 || !gjk_same_point(v->a, prev->a))) {
             point_try(pair, true, v->a, &pb);
         }
-        if (a_solid && (m == 0 || !same_point(v->b, prev->b))) {
+        if (a_solid && (m == 0 || !gjk_same_point(v->b, prev->b))) {
             point_try(pair, false, v->b, &pb);
         }
     }

@@ -198,6 +198,9 @@ static inline bool gjk_transform_unit(const gjk_transform *t, gjk_transform *uni
     return gjk_transform_valid_slow(*t);
 }
 
+/// True when a and b are the same point, exactly (no branches).
+static inline bool gjk_same_point(gjk_vec3 a, gjk_vec3 b) { return (a.x == b.x) & (a.y == b.y) & (a.z == b.z); }
+
 /// A rotation applied without normalising its quaternion first: q as
 /// given and k = 2/|q|², so that R v = v + w t + u × t with t = k (u × v)
 /// for a quaternion of any length (the Rodrigues form of q v q* / |q|²:

@@ -34,13 +34,10 @@
 //   region of the section's edge or corner that p is in (Ericson §5.1).
 #include "internal.h"
 
-/// A point core's answer against one core, in that core's local frame.
-typedef gjk_point_answer point_answer;
-
 /// Outside: q given, u along p − q (d), which the caller guarantees lies in
 /// q's normal cone. sd = u·d is exact for d of any size (gjk_normalize
 /// scales tiny and huge vectors), where |d| would underflow.
-static void outside(gjk_vec3 d, gjk_vec3 q, gjk_vec3 fallback, point_answer *a) {
+static void outside(gjk_vec3 d, gjk_vec3 q, gjk_vec3 fallback, gjk_point_answer *a) {
     a->q = q;
     a->u = gjk_normalize(d);
     if (!(gjk_length_sq(a->u) > 0)) {
@@ -49,7 +46,7 @@ static void outside(gjk_vec3 d, gjk_vec3 q, gjk_vec3 fallback, point_answer *a) 
     a->sd = gjk_dot(a->u, d);
 }
 
-static void box_point(gjk_vec3 h, gjk_vec3 p, point_answer *a) {
+static void box_point(gjk_vec3 h, gjk_vec3 p, gjk_point_answer *a) {
     gjk_vec3 q = gjk_v3(gjk_min(gjk_max(p.x, -h.x), h.x), gjk_min(gjk_max(p.y, -h.y), h.y),
                         gjk_min(gjk_max(p.z, -h.z), h.z));
     gjk_vec3 d = gjk_sub(p, q);
@@ -86,7 +83,7 @@ static gjk_real radial(gjk_vec3 p, gjk_vec3 *e) {
 /// The 3D vector of meridian coordinates (a along e, b along z).
 static gjk_vec3 meridian(gjk_vec3 e, gjk_real a, gjk_real b) { return gjk_v3(a * e.x, a * e.y, b); }
 
-static void cylinder_point(gjk_real r, gjk_real h, gjk_vec3 p, point_answer *a) {
+static void cylinder_point(gjk_real r, gjk_real h, gjk_vec3 p, gjk_point_answer *a) {
     gjk_vec3 e;
     gjk_real rho = radial(p, &e);
     gjk_real side = rho - r, cap = gjk_abs(p.z) - h, s = p.z < 0 ? -1 : 1;
@@ -119,7 +116,7 @@ static void cylinder_point(gjk_real r, gjk_real h, gjk_vec3 p, point_answer *a) 
 /// side just above the rim read as inside the side, and the rim's p − q, at
 /// the rounding level, pointed anywhere (the review of f39's fix: 145 of
 /// 100000 spheres centred on a rim).
-static bool cone_point(gjk_real r, gjk_real h, gjk_vec3 p, point_answer *a) {
+static bool cone_point(gjk_real r, gjk_real h, gjk_vec3 p, gjk_point_answer *a) {
     // The side's outward unit normal (2h, r)/√(4h² + r²) and the direction
     // along it from the rim to the apex, (−r, 2h)/√(4h² + r²), with no
     // square of r or h (a cone 1e-162 wide).
@@ -203,7 +200,7 @@ static gjk_real ellipsoid_f(const gjk_real c[3], const gjk_real d[3], gjk_real s
 /// least axis) F has no pole at 0, and if F(0) ≤ 0 there is no root: the
 /// nearest point leaves the plane, at σ = 0, with x_k = a_k √(−F(0)) (the
 /// centre's nearest point is a pole of the least axis).
-static bool ellipsoid_point(gjk_vec3 radii, gjk_vec3 p, gjk_real m, point_answer *ans) {
+static bool ellipsoid_point(gjk_vec3 radii, gjk_vec3 p, gjk_real m, gjk_point_answer *ans) {
 #if GJK_USE_FLOAT
     const gjk_real least = 1e-12f;
 #else
@@ -279,7 +276,7 @@ static bool ellipsoid_point(gjk_vec3 radii, gjk_vec3 p, gjk_real m, point_answer
 /// dot products with the edges are the very region tests; an edge's is
 /// made exactly perpendicular to the edge, and loses an inward part that
 /// rounding left in the plane; on the face, the face's normal.
-static bool triangle_point(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_real m, point_answer *ans) {
+static bool triangle_point(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_real m, gjk_point_answer *ans) {
 #if GJK_USE_FLOAT
     const gjk_real least = 1e-6f;
 #else

@@ -15,13 +15,10 @@
 // (|v|) first, so that the system is of the order of one at any scale.
 #include "internal.h"
 
-/// True when a and b are the same point, exactly.
-static int same_point(gjk_vec3 a, gjk_vec3 b) { return (a.x == b.x) & (a.y == b.y) & (a.z == b.z); }
-
 bool gjk_secant_direction(const gjk_secant_ring *h, gjk_real lam, gjk_vec3 *u) {
     // A point repeated for another direction: the support map is flat there
     // (a vertex, an edge along the turn), and no affine model fits it.
-    if (same_point(h->w[0], h->w[1]) | same_point(h->w[0], h->w[2]) | same_point(h->w[1], h->w[2])) {
+    if (gjk_same_point(h->w[0], h->w[1]) || gjk_same_point(h->w[0], h->w[2]) || gjk_same_point(h->w[1], h->w[2])) {
         return false;
     }
     gjk_real inv = 1 / lam;
