@@ -176,10 +176,12 @@ static bool solid_closed_core(const gjk_shape *shape) {
 }
 
 /// The deepest point found so far of one core inside the other: its depth,
-/// the witness pair (a on A, b on B) and the normal from A to B.
+/// the witness pair (a on A, b on B), the normal from A to B, and whether
+/// the point is A's (a; b its nearest point on B's boundary) or B's.
 typedef struct point_best {
     gjk_real depth;
     gjk_vec3 a, b, n;
+    bool of_a;
 } point_best;
 
 /// Takes p (A's frame; a point of A's core when b_side, else of B's) as
@@ -194,6 +196,7 @@ static void point_try(const gjk_pair *pair, bool b_side, gjk_vec3 p, point_best 
         pb->a = b_side ? p : q;
         pb->b = b_side ? q : p;
         pb->n = b_side ? gjk_neg(u) : u;
+        pb->of_a = b_side;
     }
 }
 
@@ -213,17 +216,17 @@ static void point_try(const gjk_pair *pair, bool b_side, gjk_vec3 p, point_best 
 /// or `upper` (EPA's best upper bound, scaled by P->down), within the
 /// tolerance of it, the answer is proved, and *out converged: 2 with the
 /// point's own answer where its normal's bound holds (its witnesses the
-/// point and the nearest boundary point of the other core), else 1 with
-/// only out->converged set (the upper bound's answer standing). 0
-/// otherwise, *out untouched; on a support point that is not finite, with
-/// pair->bad_support set.
+/// point and the nearest boundary point of the other core), else 1 with the
+/// upper bound's depth and normal standing and the witnesses set from the
+/// point (below). 0 otherwise, *out untouched; on a support point that is
+/// not finite, with pair->bad_support set.
 static int point_certificate(gjk_pair *pair, const gjk_epa_polytope *P, gjk_real upper, gjk_real tol,
                               gjk_epa_result *out) {
     bool a_solid = solid_closed_core(pair->a), b_solid = solid_closed_core(pair->b);
     if (!a_solid && !b_solid) {
         return 0;
     }
-    point_best pb = {0, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    point_best pb = {0, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, false};
     for (int m = 0; m < P->vertex_count; ++m) {
         // (A vertex of a polytope is the point of many of EPA's vertices in
         // a row: each is looked at once a row.)
@@ -252,7 +255,20 @@ static int point_certificate(gjk_pair *pair, const gjk_epa_polytope *P, gjk_real
         return 2;
     }
     if (upper - lower <= tol) {
-        out->converged = true; // the upper bound's answer, proved
+        // The upper bound's depth and normal n, proved. Its witnesses come
+        // from the point, not from the polytope, whose faces along n can lie
+        // far inside D (chords of a rim EPA never refined there: a segment
+        // from a cylinder's centre came out with a point 1.2e-4 inside A
+        // for a depth of 1, fuzz finding f78): the point and the point
+        // moved by its depth along n (against n for A's point), which lies
+        // in the other core, as the ball of that radius about the point
+        // does. Their offset misses the depth by upper − lower ≤ tol, and
+        // each lies within that of its core's supporting plane along n
+        // (D's support along n, upper, is A's support less B's).
+        out->converged = true;
+        gjk_vec3 step = gjk_scale(pb.depth, out->normal);
+        out->point_a = pb.of_a ? pb.a : gjk_add(pb.b, step);
+        out->point_b = pb.of_a ? gjk_sub(pb.a, step) : pb.b;
         return 1;
     }
     return 0;
@@ -474,7 +490,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         if (pair->bad_support) {
             return false;
         }
-        if (out->converged && certified != 2) {
+        if (out->converged && certified == 0) {
             ray_witness(&P, upper.n, tol, out);
         }
     }

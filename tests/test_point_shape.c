@@ -364,6 +364,61 @@ static void test_polytope_corner_near_axis(void) {
     printf("  %d poses with the corner supporting its own normal\n", checked);
 }
 
+/// A segment from the centre of a cylinder, cone or box out through its
+/// side (fuzz finding f78): the depth is the radius along a whole half
+/// circle of directions, EPA runs out of iterations between its bounds, and
+/// the segment's end inside proves the lower bound (its depth in the solid),
+/// within the tolerance of EPA's upper bound. The answer is the upper
+/// bound's depth and normal; its witnesses were taken from EPA's polytope,
+/// whose chords along that normal lie far inside the solid (a point 1.2e-4
+/// inside the unit cylinder, for the depth 1). Every converged answer's
+/// witnesses must lie on their shapes' supporting planes along the normal,
+/// depth apart along it.
+static void test_segment_from_centre(void) {
+    gjk_shape cyl = gjk_make_cylinder(1, 1);
+    gjk_shape seg = gjk_make_segment(gjk_v3((gjk_real)-5.125, (gjk_real)-5.25, (gjk_real)0.5), gjk_v3(0, 0, 0));
+    gjk_query_input in = {&cyl, gjk_transform_identity(), &seg, gjk_transform_identity(), {0}};
+    gjk_penetration_output o = gjk_penetration(&in, NULL);
+    ENSURE(o.status == GJK_PENETRATING);
+    ENSURE_NEAR(o.depth, 1, 8 * TEST_REL_TOL);
+    ENSURE_VEC_NEAR(gjk_sub(o.point_a, o.point_b), gjk_scale(o.depth, o.normal), 8 * TEST_REL_TOL);
+    ENSURE_NEAR(world_support(&cyl, in.transform_a, d3_of(o.normal)), gjk_dot(o.point_a, o.normal), 8 * TEST_REL_TOL);
+    rng r = {20261129};
+    gjk_shape solids[3] = {cyl, gjk_make_cone(1, 1), gjk_make_box(gjk_v3(1, (gjk_real)0.8, (gjk_real)0.6))};
+    int converged = 0, answers = 0;
+    for (int k = 0; k < 3; ++k) {
+        for (int q = 0; q < 200; ++q) {
+            // One end at the centre (or within 1e-9 of it), the other 3 to
+            // 8 away in a random direction; random poses.
+            d3 far = d3_scale(rng_range(&r, 3, 8), rng_dir3(&r, 0.1));
+            d3 near = q % 2 ? d3_scale(1e-9, rng_dir3(&r, 0.1)) : d3_make(0, 0, 0);
+            gjk_shape s = gjk_make_segment(to_real3(far), to_real3(near));
+            gjk_transform ts = gjk_transform_make(to_real3(d3_make(0.3, -0.2, 0.1)), rng_quat(&r));
+            gjk_transform tk = gjk_transform_make(gjk_v3(0, 0, 0), rng_quat(&r));
+            // The solid's centre at the segment's end.
+            tk.position = gjk_transform_point(ts, to_real3(near));
+            for (int swap = 0; swap < 2; ++swap) {
+                gjk_query_input qi = {swap ? &s : &solids[k], swap ? ts : tk, swap ? &solids[k] : &s, swap ? tk : ts, {0}};
+                gjk_penetration_output p = gjk_penetration(&qi, NULL);
+                ENSURE(p.status == GJK_PENETRATING || p.status == GJK_NOT_CONVERGED);
+                answers += 1;
+                if (p.status != GJK_PENETRATING) {
+                    continue;
+                }
+                ++converged;
+                double tol = 8 * TEST_REL_TOL * 10; // the pair's size: up to about 10
+                d3 n = d3_of(p.normal);
+                ENSURE_VEC_NEAR(gjk_sub(p.point_a, p.point_b), gjk_scale(p.depth, p.normal), tol);
+                ENSURE_NEAR(overlap_along(qi.shape_a, qi.transform_a, qi.shape_b, qi.transform_b, n), p.depth, tol);
+                ENSURE_NEAR(world_support(qi.shape_a, qi.transform_a, n), d3_dot(d3_of(p.point_a), n), tol);
+                ENSURE_NEAR(-world_support(qi.shape_b, qi.transform_b, d3_scale(-1, n)), d3_dot(d3_of(p.point_b), n), tol);
+            }
+        }
+    }
+    ENSURE(converged > answers / 2);
+    printf("  %d of %d answers converged\n", converged, answers);
+}
+
 /// gjk_distance of a point core inside the other core, penetrating: a zero
 /// normal (gjk.h: the direction is gjk_penetration's to give), as the
 /// general path answers the same pair (the point given as a user shape);
@@ -401,5 +456,6 @@ int main(void) {
     RUN_TEST(test_random_poses);
     RUN_TEST(test_polytope_corner_near_axis);
     RUN_TEST(test_distance_normal_inside);
+    RUN_TEST(test_segment_from_centre);
     return TEST_SUMMARY();
 }
