@@ -501,6 +501,173 @@ static GJK_NOINLINE bool halo_insert(gjk2_pair *pair, epa2_polygon *P, int best,
     return true;
 }
 
+/// The depth of the point p (A's frame) inside B's ellipse core (b_side) or
+/// A's: true with *depth > 0, the ellipse's nearest point *q and its outward
+/// unit normal *u there (A's frame). The ellipse is the section z = 0 of the
+/// ellipsoid whose third radius is its larger one, and the 3D closed form
+/// answers (gjk_point_core, point_shape.c): for a point in that plane the
+/// third coordinate's term drops out of the equation of the nearest point,
+/// and the third axis is never the only least one, so the nearest point of
+/// the ellipsoid is the ellipse's. False outside, or where the closed form
+/// declines (a radius too small beside the size).
+static bool ellipse_depth(const gjk2_pair *pair, bool b_side, gjk_vec2 p, gjk_real *depth, gjk_vec2 *q, gjk_vec2 *u) {
+    gjk_vec2 r = (b_side ? pair->b : pair->a)->ellipse.radii;
+    gjk_vec2 local = b_side ? gjk_rot2_inv_apply(pair->rot_b, gjk_sub2(p, pair->pos_b)) : p;
+    gjk_shape e = gjk_make_ellipsoid(gjk_v3(r.x, r.y, gjk_max(r.x, r.y)));
+    gjk_real m = gjk2_max_abs(local) + gjk_max(r.x, r.y);
+    int k = gjk_point_core_shift(&e, m);
+    gjk_real down = k != 0 ? gjk_ldexp(1, -k) : 1;
+    gjk_point_answer ans;
+    if (!gjk_is_valid_real(m) || !gjk_point_core(&e, gjk_v3(down * local.x, down * local.y, 0), m, k, &ans) ||
+        !(ans.sd < 0)) {
+        return false;
+    }
+    *depth = -ans.sd;
+    gjk_vec2 lq = gjk_v2(ans.q.x, ans.q.y), lu = gjk_v2(ans.u.x, ans.u.y);
+    *q = b_side ? gjk_add2(gjk_rot2_apply(pair->rot_b, lq), pair->pos_b) : lq;
+    *u = b_side ? gjk_rot2_apply(pair->rot_b, lu) : lu;
+    return true;
+}
+
+/// (x/r_x)² + (y/r_y)² for the point p (A's frame) in B's ellipse core
+/// (b_side) or A's: below 1 inside (NaN or infinite for a zero radius, and
+/// never below 1 then).
+static gjk_real ellipse_level(const gjk2_pair *pair, bool b_side, gjk_vec2 p) {
+    gjk_vec2 r = (b_side ? pair->b : pair->a)->ellipse.radii;
+    gjk_vec2 local = b_side ? gjk_rot2_inv_apply(pair->rot_b, gjk_sub2(p, pair->pos_b)) : p;
+    gjk_real x = local.x / r.x, y = local.y / r.y;
+    return x * x + y * y;
+}
+
+/// The deepest point found so far of one core inside the other's ellipse
+/// (see epa.c's point_best).
+typedef struct point_best {
+    gjk_real depth;
+    gjk_vec2 a, b, n;
+    bool of_a; ///< The point is A's (b its nearest point on B), else B's.
+} point_best;
+
+/// Takes p (A's frame; a point of A's core when b_side, else of B's) as
+/// the best when it lies deeper in the other core's ellipse.
+static void point_try(const gjk2_pair *pair, bool b_side, gjk_vec2 p, point_best *pb) {
+    gjk_real depth;
+    gjk_vec2 q, u;
+    if (ellipse_depth(pair, b_side, p, &depth, &q, &u) && depth > pb->depth) {
+        pb->depth = depth;
+        pb->a = b_side ? p : q;
+        pb->b = b_side ? q : p;
+        pb->n = b_side ? gjk_neg2(u) : u;
+        pb->of_a = b_side;
+    }
+}
+
+/// The 2D twin of epa.c's point_certificate, for a corner of one core (any
+/// but an ellipse or a user shape) deep inside an ellipse near its centre:
+/// the depth is reached along a whole arc of directions where the ellipse
+/// is nearly round, and EPA, refining chords of it, ran its 250 iterations
+/// and answered not converged (a triangle's corner at the centre of an
+/// ellipse of radii 1 and 0.999999: every pose; 1e-3 from it: 41%). D holds
+/// the corner minus the ellipse, so the corner's depth in the ellipse
+/// (ellipse_depth) bounds the depth from below; D's support along the
+/// corner's own normal, or `upper` (EPA's best upper bound, scaled by
+/// P->down), within the tolerance of it proves the answer: 2 with the
+/// corner's own (its normal, the corner and its nearest point of the
+/// ellipse), 1 with the upper bound's depth and normal (out->normal) and
+/// the corner and the corner moved by its depth along that normal as the
+/// witnesses (within the gap of the bounds of the supporting planes: see
+/// epa.c). 0 otherwise, *out untouched; on a support point that is not
+/// finite, with pair->bad_support set. B's points are looked at inside A's
+/// ellipse where in_a, A's inside B's where in_b.
+static int point_certificate(gjk2_pair *pair, const epa2_polygon *P, gjk_real upper, gjk_real tol, bool in_a,
+                             bool in_b, gjk2_epa_result *out) {
+    // Every point EPA met is one of A's and one of B's. The closed form is
+    // asked for the one nearest the ellipse's centre by its level
+    // (x/r_x)² + (y/r_y)², below 1 inside: on a nearly round ellipse, where
+    // the certificate is needed, the deepest (asked for every point, a run
+    // of 32 iterations in a polygon against an ellipse cost 6.5% more
+    // instructions than without any try).
+    int pick_a = -1, pick_b = -1;
+    gjk_real level_a = 1, level_b = 1;
+    for (int v = 0; v < P->vertex_count; ++v) {
+        if (in_b) {
+            gjk_real l = ellipse_level(pair, true, P->vert[v].a);
+            pick_b = l < level_b ? v : pick_b;
+            level_b = gjk_min(l, level_b);
+        }
+        if (in_a) {
+            gjk_real l = ellipse_level(pair, false, P->vert[v].b);
+            pick_a = l < level_a ? v : pick_a;
+            level_a = gjk_min(l, level_a);
+        }
+    }
+    point_best pb = {0, {0, 0}, {0, 0}, {0, 0}, false};
+    if (pick_b >= 0) {
+        point_try(pair, true, P->vert[pick_b].a, &pb);
+    }
+    if (pick_a >= 0) {
+        point_try(pair, false, P->vert[pick_a].b, &pb);
+    }
+    if (!(pb.depth > 0)) {
+        return 0;
+    }
+    gjk_real lower = pb.depth * P->down; // the scale of EPA's bounds
+    gjk2_support_point w = gjk2_pair_support(pair, pb.n);
+    if (pair->bad_support) {
+        return 0;
+    }
+    out->converged = true;
+    if (gjk_dot2(w.w, pb.n) * P->down - lower <= tol) {
+        out->depth = lower;
+        out->normal = pb.n;
+        out->point_a = pb.a;
+        out->point_b = pb.b;
+        return 2;
+    }
+    if (upper - lower <= tol) {
+        gjk_vec2 step = gjk_scale2(pb.depth, out->normal);
+        out->point_a = pb.of_a ? pb.a : gjk_add2(pb.b, step);
+        out->point_b = pb.of_a ? gjk_sub2(pb.a, step) : pb.b;
+        return 1;
+    }
+    out->converged = false;
+    return 0;
+}
+
+/// The first iteration at which a run tries point_certificate before its
+/// end, then twice as many, and so on (as epa.c's GJK_EPA_CERTIFY_FIRST).
+#define EPA2_CERTIFY_FIRST 32
+
+/// Never (an iteration count no run reaches).
+#define EPA2_CERTIFY_NEVER (1 << 30)
+
+/// When and where a run tries point_certificate: a corner of one core (any
+/// core but an ellipse or a user shape's) in the other's ellipse.
+typedef struct certify_plan {
+    int at;
+    bool in_a, in_b;
+} certify_plan;
+
+static bool cornered(const gjk2_shape *s) { return s->type != GJK2_SHAPE_ELLIPSE && s->type != GJK2_SHAPE_CUSTOM; }
+
+static certify_plan plan_of(const gjk2_pair *pair) {
+    certify_plan c;
+    c.in_a = pair->a->type == GJK2_SHAPE_ELLIPSE && cornered(pair->b);
+    c.in_b = pair->b->type == GJK2_SHAPE_ELLIPSE && cornered(pair->a);
+    c.at = c.in_a || c.in_b ? EPA2_CERTIFY_FIRST : EPA2_CERTIFY_NEVER;
+    return c;
+}
+
+/// At c->at iterations or more: whether point_certificate holds already
+/// (on a copy of *out: the run then stops, and its end runs it again).
+static GJK_NOINLINE bool certify_early(gjk2_pair *pair, const epa2_polygon *P, const epa2_upper *upper,
+                                       const gjk2_epa_result *out, certify_plan *c) {
+    c->at = out->iterations < (1 << 20) ? 2 * out->iterations : EPA2_CERTIFY_NEVER;
+    gjk2_epa_result trial = *out;
+    trial.normal = upper->n;
+    return point_certificate(pair, P, upper->overlap, epa_tolerance(pair, P), c->in_a, c->in_b, &trial) != 0 ||
+           pair->bad_support;
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 #define EPA2_LOOP static inline __attribute__((always_inline))
 #else
@@ -516,9 +683,10 @@ static GJK_NOINLINE bool halo_insert(gjk2_pair *pair, epa2_polygon *P, int best,
 /// to 12,563 this way, insert_vertex and visible_chain forced inline (with
 /// a second caller each, the compiler had stopped inlining them).
 EPA2_LOOP int epa2_loop(gjk2_pair *pair, epa2_polygon *P, int max_iterations, gjk_real stop_depth,
-                        gjk2_epa_result *out, epa2_upper *upper, const bool halo_on) {
+                        gjk2_epa_result *out, epa2_upper *upper, certify_plan *certify, const bool halo_on) {
     int best = -1;
     bool halo = halo_on; // a halo step is still to come
+    int stop_at = max_iterations < certify->at ? max_iterations : certify->at; // the cap, or a try of certify_early
     for (;;) {
         // The nearest edge in the ring.
         best = -1;
@@ -533,8 +701,12 @@ EPA2_LOOP int epa2_loop(gjk2_pair *pair, epa2_polygon *P, int max_iterations, gj
             out->deeper = true; // the caller only asked whether the depth exceeds stop_depth
             break;
         }
-        if (out->iterations >= max_iterations || P->vertex_count >= EPA2_MAX_VERTICES) {
-            break; // not converged
+        if (out->iterations >= stop_at || P->vertex_count >= EPA2_MAX_VERTICES) {
+            if (out->iterations >= max_iterations || P->vertex_count >= EPA2_MAX_VERTICES ||
+                certify_early(pair, P, upper, out, certify)) {
+                break; // not converged (but maybe a point proves the answer, or a bad support point)
+            }
+            stop_at = max_iterations < certify->at ? max_iterations : certify->at;
         }
         ++out->iterations;
         gjk2_support_point w = gjk2_pair_support(pair, P->n[best]); // (epa_support, inline: a call here cost 4%)
@@ -593,8 +765,9 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
         return false;
     }
 
-    int best = halo_pair(pair) ? epa2_loop(pair, &P, max_iterations, stop_depth, out, &upper, true)
-                               : epa2_loop(pair, &P, max_iterations, stop_depth, out, &upper, false);
+    certify_plan certify = plan_of(pair);
+    int best = halo_pair(pair) ? epa2_loop(pair, &P, max_iterations, stop_depth, out, &upper, &certify, true)
+                               : epa2_loop(pair, &P, max_iterations, stop_depth, out, &upper, &certify, false);
     if (pair->bad_support) {
         return false;
     }
@@ -604,6 +777,12 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
         out->normal = upper.n;
         out->point_a = upper.w.a;
         out->point_b = upper.w.b;
+        if (certify.in_a || certify.in_b) {
+            (void)point_certificate(pair, &P, upper.overlap, epa_tolerance(pair, &P), certify.in_a, certify.in_b, out);
+            if (pair->bad_support) {
+                return false;
+            }
+        }
     }
     if (P.shift != 0) {
         out->depth = gjk_ldexp(out->depth, P.shift);

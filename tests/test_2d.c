@@ -1363,6 +1363,52 @@ static gjk2_shape random_curved(rng *r, gjk_vec2 *verts, double *size) {
     return s;
 }
 
+/// A triangle's corner at or near the centre of a round or nearly round
+/// ellipse: the depth is reached along a whole arc of directions, and EPA,
+/// refining chords of that arc, ran its 250 iterations and answered not
+/// converged (every pose at the centre of a round ellipse, 41% of poses 1e-3
+/// from it). The corner's depth in the ellipse now proves the answer
+/// (epa2.c, point_certificate): penetrating, with the least overlap over
+/// directions (support_sd) as its depth, A's and B's supports along its
+/// normal that depth apart, and witnesses that depth apart along it. (At
+/// the centre of the ellipse of radii 1 and 0.999999 some poses are still
+/// not converged: where the corner's normal misses the depth's direction.)
+static void test_corner_in_round_ellipse(void) {
+    rng r = {20261129};
+    gjk_vec2 tri[3] = {V2(0, 0), V2(3, 0.5), V2(2.5, 2)};
+    gjk2_shape t = gjk2_make_polygon(tri, 3);
+    const double radii_y[2] = {1, 0.999999}, offsets[2] = {0, 1e-3};
+    const double tol = 8 * TEST_REL_TOL * 4; // the pair's size: about 4
+    int answered = 0, total = 0;
+    for (int i = 0; i < 2; ++i) {
+        gjk2_shape e = gjk2_make_ellipse(V2(1, radii_y[i]));
+        for (int j = 0; j < 2; ++j) {
+            for (int q = 0; q < 40; ++q) {
+                double th = rng_range(&r, 0, 2 * PI);
+                gjk_transform2 te = pose(0, 0, rng_range(&r, 0, 2 * PI));
+                gjk_transform2 tt = pose(offsets[j] * cos(th), offsets[j] * sin(th), rng_range(&r, 0, 2 * PI));
+                bool swap = q % 2;
+                gjk2_query_input in = swap ? query(&t, tt, &e, te) : query(&e, te, &t, tt);
+                gjk2_penetration_output o = gjk2_penetration(&in, NULL);
+                ++total;
+                if (radii_y[i] == 1 || offsets[j] > 0) {
+                    ENSURE(o.status == GJK_PENETRATING);
+                }
+                if (o.status != GJK_PENETRATING) {
+                    ENSURE(o.status == GJK_NOT_CONVERGED);
+                    continue;
+                }
+                ++answered;
+                ENSURE_NEAR(o.signed_distance, support_sd(&in), tol);
+                ENSURE_NEAR(gap_along2(in.shape_a, in.transform_a, in.shape_b, in.transform_b, o.normal), o.signed_distance,
+                            tol);
+                ENSURE(len2(gjk_sub2(gjk_sub2(o.point_b, o.point_a), gjk_scale2(o.signed_distance, o.normal))) <= tol);
+            }
+        }
+    }
+    printf("  %d of %d poses answered\n", answered, total);
+}
+
 static void test_curved_random(void) {
     rng r = {0xc0ffee};
     int pairs = 0, epa = 0, not_converged = 0;
@@ -2014,6 +2060,7 @@ int main(int argc, char **argv) {
         RUN_TEST(test_touching_band);
         RUN_TEST(test_tolerance_below_rounding);
         RUN_TEST(test_curved_random);
+        RUN_TEST(test_corner_in_round_ellipse);
         RUN_TEST(reference_selfcheck);
     }
     if (test_failures == 0 || argc > 1) {
