@@ -200,6 +200,44 @@ static void point_try(const gjk_pair *pair, bool b_side, gjk_vec3 p, point_best 
     }
 }
 
+/// D's least support (overlap) over the point's normal pb->n turned about
+/// the axis of the cylinder or cone it lies in by 45° to 315°, and that
+/// direction in *n; GJK_REAL_MAX for other cores, or a normal along the
+/// axis. A point on the axis (or within rounding of it) lies as deep along
+/// every such turn, and the closed form's pick among them is rounding's:
+/// where the rest of the point's shape lies ahead of the point along it
+/// the point's own bound fails, though it holds along another turn (a
+/// segment's end on a cone's axis converged one way round and not the
+/// other, a review). Seven support calls.
+static gjk_real turned_bound(gjk_pair *pair, const point_best *pb, gjk_vec3 *n) {
+    const gjk_shape *solid = pb->of_a ? pair->b : pair->a;
+    if (solid->type != GJK_SHAPE_CYLINDER && solid->type != GJK_SHAPE_CONE) {
+        return GJK_REAL_MAX;
+    }
+    gjk_vec3 axis = pb->of_a ? gjk_mat3_mul(pair->rot_b, gjk_v3(0, 0, 1)) : gjk_v3(0, 0, 1);
+    gjk_vec3 along = gjk_scale(gjk_dot(axis, pb->n), axis), across = gjk_sub(pb->n, along);
+    if (!(gjk_max_abs(across) > GJK_R(1e-3))) {
+        return GJK_REAL_MAX;
+    }
+    gjk_vec3 side = gjk_cross(axis, across); // across turned by 90°, as long
+    const gjk_real h = GJK_R(0.70710678118654752440);
+    const gjk_real c[7] = {h, 0, -h, -1, -h, 0, h}, s[7] = {h, 1, h, 0, -h, -1, -h};
+    gjk_real best = GJK_REAL_MAX;
+    for (int k = 0; k < 7; ++k) {
+        gjk_vec3 d = gjk_add(along, gjk_add(gjk_scale(c[k], across), gjk_scale(s[k], side)));
+        gjk_support_point w = gjk_pair_support(pair, d);
+        if (pair->bad_support) {
+            return GJK_REAL_MAX;
+        }
+        gjk_real overlap = gjk_dot(w.w, d);
+        if (overlap < best) {
+            best = overlap;
+            *n = d;
+        }
+    }
+    return best;
+}
+
 /// A lower bound on the depth from a point of one core inside the other,
 /// for a run that stopped between its bounds (B's points inside A's core
 /// where in_a, A's inside B's where in_b). D = A − B contains p − B for
@@ -254,6 +292,15 @@ static int point_certificate(gjk_pair *pair, const gjk_epa_polytope *P, gjk_real
         out->point_a = pb.a;
         out->point_b = pb.b;
         return 2;
+    }
+    gjk_vec3 turned;
+    gjk_real turned_overlap = turned_bound(pair, &pb, &turned) * P->down;
+    if (pair->bad_support) {
+        return 0;
+    }
+    if (turned_overlap < upper && turned_overlap - lower <= tol) {
+        out->depth = upper = turned_overlap;
+        out->normal = turned;
     }
     if (upper - lower <= tol) {
         // The upper bound's depth and normal n, proved. Its witnesses come
@@ -317,6 +364,7 @@ typedef struct epa_loop_end {
     int certify_at;     ///< The next iteration to try point_certificate at (see certify_early).
     bool certify_in_a;  ///< Whether certify_early looks at B's points inside A's core,
     bool certify_in_b;  ///< and at A's inside B's.
+    bool certified;     ///< The loop stopped where certify_early held.
 } epa_loop_end;
 
 /// Whether the shape's core has corners (vertices, an apex, a segment's
@@ -375,9 +423,9 @@ static GJK_NOINLINE bool certify_early(gjk_pair *pair, const gjk_epa_polytope *P
     end->certify_at = out->iterations < (1 << 20) ? 2 * out->iterations : GJK_EPA_CERTIFY_NEVER;
     gjk_epa_result trial = *out;
     trial.normal = upper->n;
-    return point_certificate(pair, P, upper->overlap, gjk_epa_tolerance(pair, P), end->certify_in_a, end->certify_in_b,
-                             &trial) != 0 ||
-           pair->bad_support;
+    end->certified = point_certificate(pair, P, upper->overlap, gjk_epa_tolerance(pair, P), end->certify_in_a,
+                                       end->certify_in_b, &trial) != 0;
+    return end->certified || pair->bad_support;
 }
 
 /// EPA's iterations from the starting polytope; returns the last nearest
@@ -510,7 +558,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         }
     }
 
-    epa_loop_end end = {false, -GJK_REAL_MAX, GJK_EPA_CERTIFY_NEVER, false, false};
+    epa_loop_end end = {false, -GJK_REAL_MAX, GJK_EPA_CERTIFY_NEVER, false, false, false};
     certify_plan(pair, &end);
     int best = gjk_epa_halo_pair(pair) ? epa_loop(pair, &P, &S, max_iterations, stop_depth, out, &upper, &end, true)
                                        : epa_loop(pair, &P, &S, max_iterations, stop_depth, out, &upper, &end, false);
@@ -557,7 +605,12 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         out->point_a = upper.w.a;
         out->point_b = upper.w.b;
         // 2: the answer of a point of one core inside the other.
-        int certified = out->converged ? 0 : point_certificate(pair, &P, upper.overlap, tol, true, true, out);
+        // (After an early stop, the points that stopped it: with both
+        // shapes' points a deeper point of the other shape, within the
+        // tolerance, whose own normal proves nothing could be taken instead.)
+        int certified = out->converged ? 0
+                                       : point_certificate(pair, &P, upper.overlap, tol, !end.certified || end.certify_in_a,
+                                                           !end.certified || end.certify_in_b, out);
         if (pair->bad_support) {
             return false;
         }

@@ -419,6 +419,58 @@ static void test_segment_from_centre(void) {
     printf("  %d of %d answers converged\n", converged, answers);
 }
 
+/// A segment's end exactly on the axis of a cone or cylinder lies as deep
+/// along every radial direction, and the closed form picks one by rounding:
+/// where the segment lay ahead of its end along that one, EPA ran to its
+/// cap and answered not converged, 1.3e5 tolerances too deep, while the
+/// same pair the other way round converged (a review's pair). The
+/// certificate now also tries the point's normal turned about the axis
+/// (epa.c, turned_bound): both orders converge, to the same depth.
+static void test_corner_on_axis_either_order(void) {
+    gjk_shape seg = gjk_make_segment(gjk_v3((gjk_real)-0.06224728492921678, (gjk_real)0.6844728238012262,
+                                            (gjk_real)-0.54333657941279045),
+                                     gjk_v3((gjk_real)-0.35453472743464232, (gjk_real)-0.20876059172861441,
+                                            (gjk_real)-0.21353273470456594));
+    gjk_transform ts = gjk_transform_make(
+        gjk_v3((gjk_real)-1.7021230242547607, (gjk_real)-0.78295051913626046, (gjk_real)-0.1725025994558865),
+        gjk_quat_make((gjk_real)0.093357767554246573, (gjk_real)0.832302766109142, (gjk_real)0.2471586186225449,
+                      (gjk_real)-0.48730796218095324));
+    gjk_shape cone = gjk_make_cone((gjk_real)0.4140032560467542, (gjk_real)0.50909131374881622);
+    gjk_transform tc = gjk_transform_make(
+        gjk_v3((gjk_real)-0.90159687331527838, (gjk_real)-1.1813048327937115, (gjk_real)0.10968280731097019),
+        gjk_quat_make((gjk_real)-0.50246328462725165, (gjk_real)-0.43368779065484814, (gjk_real)0.63052497496154913,
+                      (gjk_real)0.40234786415271023));
+    gjk_query_input one = {&seg, ts, &cone, tc, {0}}, other = {&cone, tc, &seg, ts, {0}};
+    gjk_penetration_output p = gjk_penetration(&one, NULL), q = gjk_penetration(&other, NULL);
+    ENSURE(p.status == GJK_PENETRATING && q.status == GJK_PENETRATING);
+    ENSURE_NEAR(p.depth, q.depth, 4 * TEST_REL_TOL);
+    // Random segments from a point on the axis (the cone's or cylinder's own
+    // frame: exactly on it) outward: both orders answer alike.
+    rng r = {20261129};
+    gjk_shape solids[2] = {gjk_make_cylinder((gjk_real)0.5, (gjk_real)0.7), gjk_make_cone((gjk_real)0.5, (gjk_real)0.7)};
+    int both = 0, total = 0;
+    for (int k = 0; k < 2; ++k) {
+        for (int i = 0; i < 150; ++i) {
+            gjk_transform tk = gjk_transform_make(gjk_v3(0, 0, 0), rng_quat(&r));
+            // On the axis (the solid's frame), nearer its side than its ends.
+            gjk_vec3 end = gjk_v3(0, 0, (gjk_real)rng_range(&r, -0.1, 0.1));
+            gjk_vec3 e = gjk_transform_point(tk, end);
+            gjk_shape s = gjk_make_segment(e, gjk_add(e, to_real3(d3_scale(rng_range(&r, 1, 3), rng_dir3(&r, 0.1)))));
+            gjk_query_input x = {&s, gjk_transform_identity(), &solids[k], tk, {0}};
+            gjk_query_input y = {&solids[k], tk, &s, gjk_transform_identity(), {0}};
+            gjk_penetration_output a = gjk_penetration(&x, NULL), b = gjk_penetration(&y, NULL);
+            ++total;
+            ENSURE(a.status == b.status);
+            if (a.status == GJK_PENETRATING && b.status == GJK_PENETRATING) {
+                ++both;
+                ENSURE_NEAR(a.depth, b.depth, 8 * TEST_REL_TOL);
+            }
+        }
+    }
+    ENSURE(both == total);
+    printf("  %d of %d pairs converged both ways\n", both, total);
+}
+
 /// gjk_distance of a point core inside the other core, penetrating: a zero
 /// normal (gjk.h: the direction is gjk_penetration's to give), as the
 /// general path answers the same pair (the point given as a user shape);
@@ -457,5 +509,6 @@ int main(void) {
     RUN_TEST(test_polytope_corner_near_axis);
     RUN_TEST(test_distance_normal_inside);
     RUN_TEST(test_segment_from_centre);
+    RUN_TEST(test_corner_on_axis_either_order);
     return TEST_SUMMARY();
 }
