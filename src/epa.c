@@ -364,7 +364,8 @@ typedef struct epa_loop_end {
     int certify_at;     ///< The next iteration to try point_certificate at (see certify_early).
     bool certify_in_a;  ///< Whether certify_early looks at B's points inside A's core,
     bool certify_in_b;  ///< and at A's inside B's.
-    bool certified;     ///< The loop stopped where certify_early held.
+    int certified;      ///< point_certificate's answer where certify_early stopped the loop, else 0,
+    gjk_epa_result certificate; ///< and the result it proved.
 } epa_loop_end;
 
 /// Whether the shape's core has corners (vertices, an apex, a segment's
@@ -415,17 +416,20 @@ static void certify_plan(const gjk_pair *pair, epa_loop_end *end) {
 }
 
 /// At end->certify_at iterations or more (a halo step takes several at
-/// once): whether point_certificate holds already (on a copy of *out: the
-/// run then stops, and its end runs it again, as after a run to the cap).
-/// The next try is at twice the iterations.
+/// once): whether point_certificate holds already, on a copy of *out
+/// holding the upper bound's answer as at the run's end; the run then
+/// stops, and its end takes end->certificate. The next try is at twice the
+/// iterations.
 static GJK_NOINLINE bool certify_early(gjk_pair *pair, const gjk_epa_polytope *P, const gjk_epa_upper *upper,
                                        const gjk_epa_result *out, epa_loop_end *end) {
     end->certify_at = out->iterations < (1 << 20) ? 2 * out->iterations : GJK_EPA_CERTIFY_NEVER;
-    gjk_epa_result trial = *out;
-    trial.normal = upper->n;
+    gjk_epa_result *c = &end->certificate;
+    *c = *out;
+    c->depth = upper->overlap > 0 ? upper->overlap : 0;
+    c->normal = upper->n;
     end->certified = point_certificate(pair, P, upper->overlap, gjk_epa_tolerance(pair, P), end->certify_in_a,
-                                       end->certify_in_b, &trial) != 0;
-    return end->certified || pair->bad_support;
+                                       end->certify_in_b, c);
+    return end->certified != 0 || pair->bad_support;
 }
 
 /// EPA's iterations from the starting polytope; returns the last nearest
@@ -558,7 +562,10 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         }
     }
 
-    epa_loop_end end = {false, -GJK_REAL_MAX, GJK_EPA_CERTIFY_NEVER, false, false, false};
+    epa_loop_end end;
+    end.stalled = false;
+    end.lower_max = -GJK_REAL_MAX;
+    end.certified = 0;
     certify_plan(pair, &end);
     int best = gjk_epa_halo_pair(pair) ? epa_loop(pair, &P, &S, max_iterations, stop_depth, out, &upper, &end, true)
                                        : epa_loop(pair, &P, &S, max_iterations, stop_depth, out, &upper, &end, false);
@@ -604,13 +611,16 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         out->normal = upper.n;
         out->point_a = upper.w.a;
         out->point_b = upper.w.b;
-        // 2: the answer of a point of one core inside the other.
-        // (After an early stop, the points that stopped it: with both
-        // shapes' points a deeper point of the other shape, within the
-        // tolerance, whose own normal proves nothing could be taken instead.)
-        int certified = out->converged ? 0
-                                       : point_certificate(pair, &P, upper.overlap, tol, !end.certified || end.certify_in_a,
-                                                           !end.certified || end.certify_in_b, out);
+        // 2: the answer of a point of one core inside the other. After an
+        // early stop, the answer that stopped it (certify_early), not the
+        // scan and support calls again.
+        int certified = 0;
+        if (!out->converged && end.certified != 0) {
+            certified = end.certified;
+            *out = end.certificate; // (no iteration since it was taken)
+        } else if (!out->converged) {
+            certified = point_certificate(pair, &P, upper.overlap, tol, true, true, out);
+        }
         if (pair->bad_support) {
             return false;
         }

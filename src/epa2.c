@@ -615,8 +615,8 @@ static int point_certificate(gjk2_pair *pair, const epa2_polygon *P, gjk_real up
     if (pair->bad_support) {
         return 0;
     }
-    out->converged = true;
     if (gjk_dot2(w.w, pb.n) * P->down - lower <= tol) {
+        out->converged = true;
         out->depth = lower;
         out->normal = pb.n;
         out->point_a = pb.a;
@@ -624,12 +624,12 @@ static int point_certificate(gjk2_pair *pair, const epa2_polygon *P, gjk_real up
         return 2;
     }
     if (upper - lower <= tol) {
+        out->converged = true;
         gjk_vec2 step = gjk_scale2(pb.depth, out->normal);
         out->point_a = pb.of_a ? pb.a : gjk_add2(pb.b, step);
         out->point_b = pb.of_a ? gjk_sub2(pb.a, step) : pb.b;
         return 1;
     }
-    out->converged = false;
     return 0;
 }
 
@@ -645,6 +645,8 @@ static int point_certificate(gjk2_pair *pair, const epa2_polygon *P, gjk_real up
 typedef struct certify_plan {
     int at;
     bool in_a, in_b;
+    int certified;                ///< point_certificate's answer where certify_early stopped the loop, else 0,
+    gjk2_epa_result certificate; ///< and the result it proved.
 } certify_plan;
 
 static bool cornered(const gjk2_shape *s) { return s->type != GJK2_SHAPE_ELLIPSE && s->type != GJK2_SHAPE_CUSTOM; }
@@ -654,18 +656,22 @@ static certify_plan plan_of(const gjk2_pair *pair) {
     c.in_a = pair->a->type == GJK2_SHAPE_ELLIPSE && cornered(pair->b);
     c.in_b = pair->b->type == GJK2_SHAPE_ELLIPSE && cornered(pair->a);
     c.at = c.in_a || c.in_b ? EPA2_CERTIFY_FIRST : EPA2_CERTIFY_NEVER;
+    c.certified = 0;
     return c;
 }
 
-/// At c->at iterations or more: whether point_certificate holds already
-/// (on a copy of *out: the run then stops, and its end runs it again).
+/// At c->at iterations or more: whether point_certificate holds already,
+/// on a copy of *out holding the upper bound's answer as at the run's end;
+/// the run then stops, and its end takes c->certificate.
 static GJK_NOINLINE bool certify_early(gjk2_pair *pair, const epa2_polygon *P, const epa2_upper *upper,
                                        const gjk2_epa_result *out, certify_plan *c) {
     c->at = out->iterations < (1 << 20) ? 2 * out->iterations : EPA2_CERTIFY_NEVER;
-    gjk2_epa_result trial = *out;
-    trial.normal = upper->n;
-    return point_certificate(pair, P, upper->overlap, epa_tolerance(pair, P), c->in_a, c->in_b, &trial) != 0 ||
-           pair->bad_support;
+    gjk2_epa_result *r = &c->certificate;
+    *r = *out;
+    r->depth = upper->overlap > 0 ? upper->overlap : 0;
+    r->normal = upper->n;
+    c->certified = point_certificate(pair, P, upper->overlap, epa_tolerance(pair, P), c->in_a, c->in_b, r);
+    return c->certified != 0 || pair->bad_support;
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -777,7 +783,9 @@ bool gjk2_epa_run(gjk2_pair *pair, const gjk2_simplex *simplex, int max_iteratio
         out->normal = upper.n;
         out->point_a = upper.w.a;
         out->point_b = upper.w.b;
-        if (certify.in_a || certify.in_b) {
+        if (certify.certified != 0) {
+            *out = certify.certificate; // an early stop's answer (no iteration since it was taken)
+        } else if (certify.in_a || certify.in_b) {
             (void)point_certificate(pair, &P, upper.overlap, epa_tolerance(pair, &P), certify.in_a, certify.in_b, out);
             if (pair->bad_support) {
                 return false;
