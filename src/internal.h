@@ -725,6 +725,13 @@ int gjk_point_core_shift(const gjk_shape *shape, gjk_real m);
 /// a triangle. The shape is valid.
 bool gjk_point_core(const gjk_shape *shape, gjk_vec3 p, gjk_real m, int k, gjk_point_answer *out);
 
+/// The depth of the point p (A's frame) inside B's core (b_side) or A's,
+/// by its closed form (gjk_point_core): true with *depth > 0, the core's
+/// nearest boundary point *q and its outward unit normal *u there (A's
+/// frame). False outside, or for a core with no closed form
+/// (point_shape.c).
+bool gjk_pair_point_inside(const gjk_pair *pair, bool b_side, gjk_vec3 p, gjk_real *depth, gjk_vec3 *q, gjk_vec3 *u);
+
 /// The scan routine this machine supports (scan.c): 1 when the CPU has AVX2
 /// and gjk_real is double, else 0.
 int gjk_hull_scan_kind(void);
