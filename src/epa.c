@@ -344,7 +344,7 @@ typedef struct epa_loop_end {
     int certify_at;     ///< The next iteration to try point_certificate at (see certify_early).
     bool certify_in_a;  ///< Whether certify_early looks at B's points inside A's core,
     bool certify_in_b;  ///< and at A's inside B's.
-    bool certify_ball;  ///< Whether certify_early is still to try the ball certificate (once a run).
+    int certify_ball;   ///< certify_early's ball certificate: 0 never, 1 with the balls (the first try), 2 the eroded polytope only.
     int certified;      ///< point_certificate's answer (3: the ball certificate's) where certify_early stopped the loop, else 0,
     gjk_epa_result certificate; ///< and the result it proved.
 } epa_loop_end;
@@ -406,21 +406,23 @@ static bool curved_solid_core(const gjk_shape *shape) {
 /// step (epa_halo.c) closes it in a few iterations more.
 #define GJK_EPA_BALL_SHALLOW 16
 
-/// Whether the pair takes the ball certificate: two ellipsoid cores, at
-/// the polytope's own scale (P->shift 0: the certificate works unscaled).
+/// The iteration of the first try of the eroded polytope's bound alone.
+#define GJK_EPA_ERODED_FIRST 128
+
+/// Whether the pair takes the ball certificate: two ellipsoid cores.
 /// Their D is smooth and strictly convex, as the certificate's secant steps
 /// want. Where a core is a box, cylinder or cone the depth's direction is
 /// mostly a face's normal or lies along a cylinder's or cone's side, where
 /// the support map jumps: in random deep poses of every pair of them (1000
 /// each) no run was certified, and EPA's iterations were the same.
-static bool ball_pair(const gjk_pair *pair, const gjk_epa_polytope *P) {
-    return P->shift == 0 && pair->a->type == GJK_SHAPE_ELLIPSOID && pair->b->type == GJK_SHAPE_ELLIPSOID;
+static bool ball_pair(const gjk_pair *pair) {
+    return pair->a->type == GJK_SHAPE_ELLIPSOID && pair->b->type == GJK_SHAPE_ELLIPSOID;
 }
 
-static void certify_plan(const gjk_pair *pair, const gjk_epa_polytope *P, epa_loop_end *end) {
+static void certify_plan(const gjk_pair *pair, epa_loop_end *end) {
     end->certify_in_a = cornered_core(pair->b) && curved_solid_core(pair->a);
     end->certify_in_b = cornered_core(pair->a) && curved_solid_core(pair->b);
-    end->certify_ball = ball_pair(pair, P);
+    end->certify_ball = ball_pair(pair) ? 1 : 0;
     end->certify_at = end->certify_ball                     ? GJK_EPA_BALL_FIRST
                       : end->certify_in_a || end->certify_in_b ? GJK_EPA_CERTIFY_FIRST
                                                                : GJK_EPA_CERTIFY_NEVER;
@@ -436,27 +438,25 @@ static GJK_NOINLINE bool certify_early(gjk_pair *pair, const gjk_epa_polytope *P
     end->certify_at = out->iterations < (1 << 20) ? 2 * out->iterations : GJK_EPA_CERTIFY_NEVER;
     gjk_epa_result *c = &end->certificate;
     *c = *out;
-    if (end->certify_ball) {
-        if (out->iterations < GJK_EPA_BALL_SHALLOW && upper->overlap < P->down * pair->scale * GJK_R(0x1p-12)) {
+    if (end->certify_ball != 0) {
+        if (end->certify_ball == 1 && out->iterations < GJK_EPA_BALL_SHALLOW &&
+            upper->overlap < P->down * pair->scale * GJK_R(0x1p-12)) {
             end->certify_at = GJK_EPA_BALL_SHALLOW; // shallow: the halo step's to close
             return false;
         }
-        end->certify_ball = false;
-        if (gjk_epa_ball_certificate(pair, upper, gjk_epa_tolerance(pair, P), c)) {
+        bool balls = end->certify_ball == 1;
+        end->certify_ball = 2;
+        if (gjk_epa_ball_certificate(pair, P, upper, gjk_epa_tolerance(pair, P), balls, !balls, c)) {
             end->certified = 3;
             return true;
         }
         if (pair->bad_support) {
             return true;
         }
-        if (!end->certify_in_a && !end->certify_in_b) {
-            end->certify_at = GJK_EPA_CERTIFY_NEVER;
-            return false;
+        if (out->iterations < GJK_EPA_ERODED_FIRST) {
+            end->certify_at = GJK_EPA_ERODED_FIRST; // the eroded polytope's first try
         }
-        if (out->iterations < GJK_EPA_CERTIFY_FIRST) {
-            end->certify_at = GJK_EPA_CERTIFY_FIRST; // the points' first try
-            return false;
-        }
+        return false;
     }
     c->depth = upper->overlap > 0 ? upper->overlap : 0;
     c->normal = upper->n;
@@ -599,7 +599,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
     end.stalled = false;
     end.lower_max = -GJK_REAL_MAX;
     end.certified = 0;
-    certify_plan(pair, &P, &end);
+    certify_plan(pair, &end);
     int best = gjk_epa_halo_pair(pair) ? epa_loop(pair, &P, &S, max_iterations, stop_depth, out, &upper, &end, true)
                                        : epa_loop(pair, &P, &S, max_iterations, stop_depth, out, &upper, &end, false);
     if (pair->bad_support) {
@@ -653,8 +653,8 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
             *out = end.certificate; // (no iteration since it was taken)
         } else if (!out->converged) {
             certified = point_certificate(pair, &P, upper.overlap, tol, true, true, out);
-            if (!out->converged && !pair->bad_support && ball_pair(pair, &P) &&
-                gjk_epa_ball_certificate(pair, &upper, tol, out)) {
+            if (!out->converged && !pair->bad_support && ball_pair(pair) &&
+                gjk_epa_ball_certificate(pair, &P, &upper, tol, true, true, out)) {
                 certified = 3;
             }
         }
