@@ -344,7 +344,7 @@ typedef struct epa_loop_end {
     int certify_at;     ///< The next iteration to try point_certificate at (see certify_early).
     bool certify_in_a;  ///< Whether certify_early looks at B's points inside A's core,
     bool certify_in_b;  ///< and at A's inside B's.
-    int certify_ball;   ///< certify_early's ball certificate: 0 never, 1 with the balls (the first try), 2 the eroded polytope only.
+    bool certify_ball;  ///< Whether certify_early is still to try the ball certificate (once a run).
     int certified;      ///< point_certificate's answer (3: the ball certificate's) where certify_early stopped the loop, else 0,
     gjk_epa_result certificate; ///< and the result it proved.
 } epa_loop_end;
@@ -406,8 +406,6 @@ static bool curved_solid_core(const gjk_shape *shape) {
 /// step (epa_halo.c) closes it in a few iterations more.
 #define GJK_EPA_BALL_SHALLOW 16
 
-/// The iteration of the first try of the eroded polytope's bound alone.
-#define GJK_EPA_ERODED_FIRST 128
 
 /// Whether the pair takes the ball certificate: two ellipsoid cores.
 /// Their D is smooth and strictly convex, as the certificate's secant steps
@@ -422,7 +420,7 @@ static bool ball_pair(const gjk_pair *pair) {
 static void certify_plan(const gjk_pair *pair, epa_loop_end *end) {
     end->certify_in_a = cornered_core(pair->b) && curved_solid_core(pair->a);
     end->certify_in_b = cornered_core(pair->a) && curved_solid_core(pair->b);
-    end->certify_ball = ball_pair(pair) ? 1 : 0;
+    end->certify_ball = ball_pair(pair);
     end->certify_at = end->certify_ball                     ? GJK_EPA_BALL_FIRST
                       : end->certify_in_a || end->certify_in_b ? GJK_EPA_CERTIFY_FIRST
                                                                : GJK_EPA_CERTIFY_NEVER;
@@ -438,25 +436,18 @@ static GJK_NOINLINE bool certify_early(gjk_pair *pair, const gjk_epa_polytope *P
     end->certify_at = out->iterations < (1 << 20) ? 2 * out->iterations : GJK_EPA_CERTIFY_NEVER;
     gjk_epa_result *c = &end->certificate;
     *c = *out;
-    if (end->certify_ball != 0) {
-        if (end->certify_ball == 1 && out->iterations < GJK_EPA_BALL_SHALLOW &&
-            upper->overlap < P->down * pair->scale * GJK_R(0x1p-12)) {
+    if (end->certify_ball) {
+        if (out->iterations < GJK_EPA_BALL_SHALLOW && upper->overlap < P->down * pair->scale * GJK_R(0x1p-12)) {
             end->certify_at = GJK_EPA_BALL_SHALLOW; // shallow: the halo step's to close
             return false;
         }
-        bool balls = end->certify_ball == 1;
-        end->certify_ball = 2;
-        if (gjk_epa_ball_certificate(pair, P, upper, gjk_epa_tolerance(pair, P), balls, !balls, c)) {
+        end->certify_ball = false;
+        end->certify_at = GJK_EPA_CERTIFY_NEVER; // (the end tries again)
+        if (gjk_epa_ball_certificate(pair, P, upper, gjk_epa_tolerance(pair, P), c)) {
             end->certified = 3;
             return true;
         }
-        if (pair->bad_support) {
-            return true;
-        }
-        if (out->iterations < GJK_EPA_ERODED_FIRST) {
-            end->certify_at = GJK_EPA_ERODED_FIRST; // the eroded polytope's first try
-        }
-        return false;
+        return pair->bad_support;
     }
     c->depth = upper->overlap > 0 ? upper->overlap : 0;
     c->normal = upper->n;
@@ -654,7 +645,7 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         } else if (!out->converged) {
             certified = point_certificate(pair, &P, upper.overlap, tol, true, true, out);
             if (!out->converged && !pair->bad_support && ball_pair(pair) &&
-                gjk_epa_ball_certificate(pair, &P, &upper, tol, true, true, out)) {
+                gjk_epa_ball_certificate(pair, &P, &upper, tol, out)) {
                 certified = 3;
             }
         }

@@ -465,14 +465,12 @@ int gjk_epa_halo_commit(gjk_pair *pair, gjk_epa_polytope *P, int best, int wi, g
 /// EPA's ball certificate (epa_ball.c), for two ellipsoid cores: from
 /// EPA's best upper bound, secant steps refine the direction of the least
 /// overlap, and a lower bound proves the overlap there within tol (the
-/// polytope's units, as *out's depth): a ball inside each core
-/// touching it at its support point (balls), or EPA's polytope with its
-/// vertices moved in by the cores' rolling radii (eroded_too; alone, the
-/// direction is refined only where that bound comes near). True with
-/// *out's depth, normal and witness points set and converged; false with
-/// *out untouched (on a support point that is not finite, with
-/// pair->bad_support set).
+/// polytope's units, as *out's depth): a ball inside each core touching it
+/// at its support point, or else the largest ellipsoid inside D touching it
+/// along that direction. True with *out's depth, normal and witness points
+/// set and converged; false with *out untouched (on a support point that
+/// is not finite, with pair->bad_support set).
 bool gjk_epa_ball_certificate(gjk_pair *pair, const gjk_epa_polytope *P, const gjk_epa_upper *upper, gjk_real tol,
-                              bool balls, bool eroded_too, gjk_epa_result *out);
+                              gjk_epa_result *out);
 
 #endif

@@ -8,14 +8,19 @@
 #include "support.h"
 
 /// frexp and ldexp in the precision of gjk_real, for scaling by exact powers
-/// of two, fma (a product's rounding error, simplex.c), and the smallest
-/// normal number (a product below it has lost digits to underflow).
+/// of two, fma (a product's rounding error, simplex.c), cos and sin (a turn,
+/// epa_ball.c), and the smallest normal number (a product below it has
+/// lost digits to underflow).
 #if GJK_USE_FLOAT
+#define gjk_cos cosf
+#define gjk_sin sinf
 #define gjk_frexp frexpf
 #define gjk_ldexp ldexpf
 #define gjk_fma fmaf
 #define GJK_REAL_MIN_NORMAL 1.17549435e-38f
 #else
+#define gjk_cos cos
+#define gjk_sin sin
 #define gjk_frexp frexp
 #define gjk_ldexp ldexp
 #define gjk_fma fma
@@ -724,6 +729,10 @@ int gjk_point_core_shift(const gjk_shape *shape, gjk_real m);
 /// cone of no size, an ellipsoid too flat for its iteration or a sliver of
 /// a triangle. The shape is valid.
 bool gjk_point_core(const gjk_shape *shape, gjk_vec3 p, gjk_real m, int k, gjk_point_answer *out);
+
+/// gjk_point_core for the point `local` (the core's frame, unscaled),
+/// scaled by gjk_point_core_shift for it (point_shape.c).
+bool gjk_point_core_at(const gjk_shape *shape, gjk_vec3 local, gjk_point_answer *ans);
 
 /// The depth of the point p (A's frame) inside B's core (b_side) or A's,
 /// by its closed form (gjk_point_core): true with *depth > 0, the core's

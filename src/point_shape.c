@@ -488,14 +488,17 @@ bool gjk_point_hull_depth(const gjk_pair *p, gjk_epa_result *out) {
     return true;
 }
 
+bool gjk_point_core_at(const gjk_shape *shape, gjk_vec3 local, gjk_point_answer *ans) {
+    gjk_real m = gjk_max_abs(local) + gjk_shape_size(shape);
+    int k = gjk_point_core_shift(shape, m);
+    return gjk_is_valid_real(m) && gjk_point_core(shape, gjk_scale(k != 0 ? gjk_ldexp(1, -k) : 1, local), m, k, ans);
+}
+
 bool gjk_pair_point_inside(const gjk_pair *pair, bool b_side, gjk_vec3 p, gjk_real *depth, gjk_vec3 *q, gjk_vec3 *u) {
     const gjk_shape *shape = b_side ? pair->b : pair->a;
     gjk_vec3 local = b_side ? gjk_mat3_tmul(pair->rot_b, gjk_sub(p, pair->pos_b)) : p;
-    gjk_real m = gjk_max_abs(local) + gjk_shape_size(shape);
-    int k = gjk_point_core_shift(shape, m);
     gjk_point_answer ans;
-    if (!gjk_is_valid_real(m) || !gjk_point_core(shape, gjk_scale(k != 0 ? gjk_ldexp(1, -k) : 1, local), m, k, &ans) ||
-        !(ans.sd < 0)) {
+    if (!gjk_point_core_at(shape, local, &ans) || !(ans.sd < 0)) {
         return false;
     }
     *depth = -ans.sd;
