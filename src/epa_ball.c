@@ -74,6 +74,8 @@
 // tolerance.
 #include "epa_hull.h"
 
+#include <float.h>
+
 /// Secant steps of the direction's refinement.
 #define GJK_BALL_STEPS 8
 
@@ -124,7 +126,8 @@ static bool ball_probe(gjk_pair *pair, const gjk_epa_polytope *P, gjk_vec3 u, gj
 /// form's depth *d of it (the radius of the ball about *c inside the core;
 /// r where the ball fits). Returns the radius of the ball to try next: r
 /// where it fits, else 0.98 of the largest that could (through the closed
-/// form's nearest point q); 0 when the centre lies outside the core. The
+/// form's nearest point q); 0 when the centre lies outside the core (*d
+/// then −GJK_REAL_MAX, failing the bound). The
 /// points are A's frame's, the lengths r, slack, *d and the answer the
 /// polytope's units (times `down`, 2^−shift).
 static gjk_real ball_fit(const gjk_pair *pair, bool b_side, gjk_vec3 p, gjk_vec3 out, gjk_real r, gjk_real slack,
@@ -132,7 +135,11 @@ static gjk_real ball_fit(const gjk_pair *pair, bool b_side, gjk_vec3 p, gjk_vec3
     gjk_vec3 q, u;
     *c = gjk_sub(p, gjk_scale(r / down, out));
     if (!gjk_pair_point_inside(pair, b_side, *c, d, &q, &u)) {
-        *d = 0;
+        // Outside the core: no ball about *c (a review: as a ball of radius
+        // 0 the centre had counted as a point of the core, up to 3e12
+        // tolerances above the depth, though never within the tolerance of
+        // the upper bound).
+        *d = -GJK_REAL_MAX;
         return 0;
     }
     *d *= down;
@@ -147,17 +154,19 @@ static gjk_real ball_fit(const gjk_pair *pair, bool b_side, gjk_vec3 p, gjk_vec3
 /// The eigenvalues (ascending not promised) and unit eigenvectors (the
 /// columns of v) of the symmetric 3×3 matrix a, by cyclic Jacobi
 /// rotations (Golub and Van Loan, "Matrix Computations", §8.5); a is
-/// overwritten, its diagonal the eigenvalues.
-static void jacobi3(gjk_real a[3][3], gjk_real v[3][3]) {
+/// overwritten, its diagonal the eigenvalues and its off-diagonal what is
+/// left of it (the eigenvalues lie within its norm of the diagonal). In
+/// double in either build (see inner_depth).
+static void jacobi3(double a[3][3], double v[3][3]) {
     for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) {
             v[i][j] = i == j ? 1 : 0;
         }
     }
     for (int sweep = 0; sweep < 16; ++sweep) {
-        gjk_real off = a[0][1] * a[0][1] + a[0][2] * a[0][2] + a[1][2] * a[1][2];
-        gjk_real diag = a[0][0] * a[0][0] + a[1][1] * a[1][1] + a[2][2] * a[2][2];
-        if (!(off > GJK_REAL_EPSILON * GJK_REAL_EPSILON * diag)) {
+        double off = a[0][1] * a[0][1] + a[0][2] * a[0][2] + a[1][2] * a[1][2];
+        double diag = a[0][0] * a[0][0] + a[1][1] * a[1][1] + a[2][2] * a[2][2];
+        if (!(off > DBL_EPSILON * DBL_EPSILON * diag)) {
             return;
         }
         for (int p = 0; p < 2; ++p) {
@@ -165,21 +174,21 @@ static void jacobi3(gjk_real a[3][3], gjk_real v[3][3]) {
                 if (a[p][q] == 0) {
                     continue;
                 }
-                gjk_real theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
-                gjk_real t = (theta >= 0 ? 1 : -1) / (gjk_abs(theta) + gjk_sqrt(theta * theta + 1));
-                gjk_real c = 1 / gjk_sqrt(t * t + 1), s = t * c;
+                double theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
+                double t = (theta >= 0 ? 1 : -1) / (fabs(theta) + sqrt(theta * theta + 1));
+                double c = 1 / sqrt(t * t + 1), s = t * c;
                 for (int k = 0; k < 3; ++k) { // columns p, q of a·J
-                    gjk_real akp = a[k][p], akq = a[k][q];
+                    double akp = a[k][p], akq = a[k][q];
                     a[k][p] = c * akp - s * akq;
                     a[k][q] = s * akp + c * akq;
                 }
                 for (int k = 0; k < 3; ++k) { // rows p, q of Jᵀ·(a·J)
-                    gjk_real apk = a[p][k], aqk = a[q][k];
+                    double apk = a[p][k], aqk = a[q][k];
                     a[p][k] = c * apk - s * aqk;
                     a[q][k] = s * apk + c * aqk;
                 }
                 for (int k = 0; k < 3; ++k) {
-                    gjk_real vkp = v[k][p], vkq = v[k][q];
+                    double vkp = v[k][p], vkq = v[k][q];
                     v[k][p] = c * vkp - s * vkq;
                     v[k][q] = s * vkp + c * vkq;
                 }
@@ -214,21 +223,23 @@ static void frame_about(gjk_vec3 x, gjk_vec3 *e1, gjk_vec3 *e2) {
 /// −GJK_REAL_MAX where the origin lies outside, E is flat, or the closed
 /// form fails.
 static gjk_real inner_depth(const inner_pair *ip, gjk_real theta) {
-    gjk_real ct = gjk_cos(theta), st = gjk_sin(theta);
-    gjk_vec3 f1 = gjk_add(gjk_scale(ct, ip->b1), gjk_scale(st, ip->b2));
-    gjk_vec3 f2 = gjk_sub(gjk_scale(ct, ip->b2), gjk_scale(st, ip->b1));
-    // R = w uᵀ + f1 a1ᵀ + f2 a2ᵀ.
-    const gjk_real w[3] = {ip->w.x, ip->w.y, ip->w.z}, g1[3] = {f1.x, f1.y, f1.z}, g2[3] = {f2.x, f2.y, f2.z};
-    const gjk_real u[3] = {ip->u.x, ip->u.y, ip->u.z}, h1[3] = {ip->a1.x, ip->a1.y, ip->a1.z},
-                   h2[3] = {ip->a2.x, ip->a2.y, ip->a2.z};
-    gjk_real m[3][3], s[3][3], v[3][3];
+    double ct = cos((double)theta), st = sin((double)theta);
+    // R = w uᵀ + f1 a1ᵀ + f2 a2ᵀ, f1 and f2 the frame about w turned by θ.
+    const double w[3] = {ip->w.x, ip->w.y, ip->w.z}, u[3] = {ip->u.x, ip->u.y, ip->u.z};
+    const double h1[3] = {ip->a1.x, ip->a1.y, ip->a1.z}, h2[3] = {ip->a2.x, ip->a2.y, ip->a2.z};
+    const double b1[3] = {ip->b1.x, ip->b1.y, ip->b1.z}, b2[3] = {ip->b2.x, ip->b2.y, ip->b2.z};
+    double g1[3], g2[3], m[3][3], s[3][3], v[3][3];
+    for (int k = 0; k < 3; ++k) {
+        g1[k] = ct * b1[k] + st * b2[k];
+        g2[k] = ct * b2[k] - st * b1[k];
+    }
     for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) {
-            gjk_real r = 0; // (m_b R)[i][j]
+            double r = 0; // (m_b R)[i][j]
             for (int k = 0; k < 3; ++k) {
-                r += ip->mb[i][k] * (w[k] * u[j] + g1[k] * h1[j] + g2[k] * h2[j]);
+                r += (double)ip->mb[i][k] * (w[k] * u[j] + g1[k] * h1[j] + g2[k] * h2[j]);
             }
-            m[i][j] = ip->ma[i][j] + r;
+            m[i][j] = (double)ip->ma[i][j] + r;
         }
     }
     for (int i = 0; i < 3; ++i) {
@@ -237,19 +248,37 @@ static gjk_real inner_depth(const inner_pair *ip, gjk_real theta) {
         }
     }
     jacobi3(s, v);
-    gjk_vec3 radii = gjk_v3(gjk_sqrt(gjk_max(s[0][0], 0)), gjk_sqrt(gjk_max(s[1][1], 0)), gjk_sqrt(gjk_max(s[2][2], 0)));
-    gjk_vec3 col0 = gjk_v3(v[0][0], v[1][0], v[2][0]), col1 = gjk_v3(v[0][1], v[1][1], v[2][1]),
-             col2 = gjk_v3(v[0][2], v[1][2], v[2][2]);
-    gjk_vec3 p = gjk_v3(-gjk_dot(col0, ip->c), -gjk_dot(col1, ip->c), -gjk_dot(col2, ip->c));
-    if (!(gjk_min(radii.x, gjk_min(radii.y, radii.z)) > 0)) {
-        return -GJK_REAL_MAX;
+    // A bound from an ellipsoid a little inside E, not one a little outside
+    // (a review: from the eigenvalues as they came, E's least radius came
+    // out up to 5e-5 of the size too large in float, 3.1e-9 in double on
+    // discs 1e-6 thick). M Mᵀ is V (Λ + F) Vᵀ, F what Jacobi left off the
+    // diagonal, so V (Λ − δ) Vᵀ lies below it for δ ≥ |F|: the ellipsoid of
+    // those eigenvalues is inside E. δ adds the rounding of M Mᵀ and of the
+    // rotations, and the radii are taken a little down into gjk_real.
+    double trace = s[0][0] + s[1][1] + s[2][2];
+    double delta = sqrt(s[0][1] * s[0][1] + s[0][2] * s[0][2] + s[1][2] * s[1][2]) + 64 * DBL_EPSILON * trace;
+    double radius[3], big = 0;
+    for (int i = 0; i < 3; ++i) {
+        double lam = s[i][i] - delta;
+        if (!(lam > 0)) {
+            return -GJK_REAL_MAX; // flat
+        }
+        radius[i] = sqrt(lam) * (1 - 4 * (double)GJK_REAL_EPSILON);
+        big = radius[i] > big ? radius[i] : big;
     }
-    gjk_shape e = gjk_make_ellipsoid(radii);
+    const double c[3] = {ip->c.x, ip->c.y, ip->c.z};
+    double p[3];
+    for (int i = 0; i < 3; ++i) {
+        p[i] = -(v[0][i] * c[0] + v[1][i] * c[1] + v[2][i] * c[2]);
+    }
+    gjk_shape e = gjk_make_ellipsoid(gjk_v3((gjk_real)radius[0], (gjk_real)radius[1], (gjk_real)radius[2]));
+    gjk_vec3 pr = gjk_v3((gjk_real)p[0], (gjk_real)p[1], (gjk_real)p[2]);
     gjk_point_answer ans;
-    if (!gjk_point_core_at(&e, p, &ans) || !(ans.sd < 0)) {
+    if (!gjk_point_core_at(&e, pr, &ans) || !(ans.sd < 0)) {
         return -GJK_REAL_MAX;
     }
-    return -ans.sd;
+    // Less the point's rounding into gjk_real and the closed form's own.
+    return -ans.sd - 2 * GJK_REAL_EPSILON * (gjk_length(pr) + (gjk_real)big);
 }
 
 /// Angles of inner_lower's first scan over the turn, and golden-section
@@ -373,7 +402,9 @@ bool gjk_epa_ball_certificate(gjk_pair *pair, const gjk_epa_polytope *P, const g
     if (!(U - lower <= tol)) {
         lower = gjk_max(lower, inner_lower(pair, P, n)); // deeper than two balls fit
     }
-    if (!(lower > 0) || !(U - lower <= tol)) {
+    // A lower bound beyond the upper by more than their rounding proves
+    // that one of them is not what it claims: no answer from either.
+    if (!(lower > 0) || !(U - lower <= tol) || !(lower - U <= 64 * GJK_REAL_EPSILON * P->down * pair->scale)) {
         return false;
     }
     out->converged = true;

@@ -8,19 +8,14 @@
 #include "support.h"
 
 /// frexp and ldexp in the precision of gjk_real, for scaling by exact powers
-/// of two, fma (a product's rounding error, simplex.c), cos and sin (a turn,
-/// epa_ball.c), and the smallest normal number (a product below it has
-/// lost digits to underflow).
+/// of two, fma (a product's rounding error, simplex.c), and the smallest
+/// normal number (a product below it has lost digits to underflow).
 #if GJK_USE_FLOAT
-#define gjk_cos cosf
-#define gjk_sin sinf
 #define gjk_frexp frexpf
 #define gjk_ldexp ldexpf
 #define gjk_fma fmaf
 #define GJK_REAL_MIN_NORMAL 1.17549435e-38f
 #else
-#define gjk_cos cos
-#define gjk_sin sin
 #define gjk_frexp frexp
 #define gjk_ldexp ldexp
 #define gjk_fma fma
