@@ -406,7 +406,6 @@ static bool curved_solid_core(const gjk_shape *shape) {
 /// step (epa_halo.c) closes it in a few iterations more.
 #define GJK_EPA_BALL_SHALLOW 16
 
-
 /// Whether the pair takes the ball certificate: two ellipsoid cores.
 /// Their D is smooth and strictly convex, as the certificate's secant steps
 /// want. Where a core is a box, cylinder or cone the depth's direction is
@@ -635,9 +634,10 @@ bool gjk_epa_run(gjk_pair *pair, const gjk_simplex *simplex, int max_iterations,
         out->normal = upper.n;
         out->point_a = upper.w.a;
         out->point_b = upper.w.b;
-        // 2: the answer of a point of one core inside the other. After an
-        // early stop, the answer that stopped it (certify_early), not the
-        // scan and support calls again.
+        // 2: the answer of a point of one core inside the other; 3: the ball
+        // certificate's (two ellipsoids). After an early stop, the answer
+        // that stopped it (certify_early), not the scan and support calls
+        // again.
         int certified = 0;
         if (!out->converged && end.certified != 0) {
             certified = end.certified;

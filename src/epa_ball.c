@@ -208,12 +208,6 @@ typedef struct inner_pair {
     gjk_vec3 w, b1, b2; ///< m_bᵀn and a frame about it (unit)
 } inner_pair;
 
-/// A unit frame (x, e1, e2), right-handed, about the unit x.
-static void frame_about(gjk_vec3 x, gjk_vec3 *e1, gjk_vec3 *e2) {
-    *e1 = gjk_epa_perpendicular(x);
-    *e2 = gjk_cross(x, *e1);
-}
-
 /// The depth of the origin in the ellipsoid E(θ) = {(m_a + m_b R)·y + c :
 /// |y| ≤ 1}, R the rotation taking u to w turned by θ about u: E lies in
 /// D (it is the part of D with y_b = −R y_a), and touches D along n, where
@@ -318,8 +312,8 @@ static gjk_real inner_lower(const gjk_pair *pair, const gjk_epa_polytope *P, gjk
     if (!gjk_is_valid_vec3(ip.u) || !gjk_is_valid_vec3(ip.w)) {
         return -GJK_REAL_MAX;
     }
-    frame_about(ip.u, &ip.a1, &ip.a2);
-    frame_about(ip.w, &ip.b1, &ip.b2);
+    gjk_orthonormal_basis(ip.u, &ip.a1, &ip.a2);
+    gjk_orthonormal_basis(ip.w, &ip.b1, &ip.b2);
     const gjk_real two_pi = GJK_R(6.283185307179586476925);
     gjk_real best = -GJK_REAL_MAX, at = 0;
     for (int k = 0; k < GJK_BALL_INNER_SCAN; ++k) {
