@@ -119,7 +119,7 @@ static bool secant_direction2(const secant_ring2 *h, gjk_real lam, gjk_vec2 *u) 
 /// A walk that ends at a single vertex w of D (end-to-end contacts) answers
 /// with the normal −ŵ, whose direction carries w's rounding, about ε·L
 /// absolute, turned by ε·L/|w|: where that can exceed the tolerance over a
-/// lever of L (|w|·tol below 16 ε L², as gjk.c's no_progress measures),
+/// lever of L (|w|·tol below 16 ε L², as walk_end.c's gjk_walk_no_progress measures),
 /// one support call checks the gap along −ŵ; where it falls short of |v| by
 /// more than the tolerance, and the last step's own bound, along its
 /// direction d, came within it (so that the gap along d̂ is the distance

@@ -465,7 +465,7 @@ gjk_vec3 gjk_simplex_direction(const gjk_simplex *s, gjk_vec3 v);
 /// ε·L²/w (L its length, w its width) and may pick the wrong edge: true,
 /// with s the answer's simplex (the triangle or an edge) and *v its
 /// closest point; false, s unchanged, out of range. Asked where a walk
-/// stalls on a segment (gjk.c), which takes the answer only where it comes
+/// stalls on a segment (walk_end.c), which takes the answer only where it comes
 /// nearer by more than the tolerance.
 bool gjk_simplex_needle_solve(gjk_simplex *s, gjk_vec3 *v);
 
@@ -497,7 +497,7 @@ void gjk_simplex_witness(const gjk_simplex *s, gjk_vec3 *pa, gjk_vec3 *pb);
 /// How a GJK walk ended.
 typedef enum gjk_walk_end {
     GJK_WALK_CONVERGED,   ///< |v| is the core distance within tolerance (or a stall
-                          ///< accepted as rounding, within eight: gjk.c, no_progress).
+                          ///< accepted as rounding, within eight: walk_end.c, gjk_walk_no_progress).
     GJK_WALK_APART,       ///< Proved the core distance exceeds walk.stop_beyond.
     GJK_WALK_WITHIN,      ///< Proved the core distance is below walk.stop_within.
     GJK_WALK_OVERLAP,     ///< The cores overlap or touch: |v| ≤ tolerance or a
@@ -522,7 +522,7 @@ typedef struct gjk_walk {
     int accelerated;     ///< Out: how many of them along a secant direction (gjk.c).
     bool polished;       ///< Out: v is gjk_simplex_polish's, not Σ λ p (gjk_walk_witness).
     /// Out: zero, or the unit normal (from A to B) of an apart end whose
-    /// simplex direction is no normal (gjk.c, excluded_enclosure_end), or of
+    /// simplex direction is no normal (walk_end.c, excluded_enclosure_end), or of
     /// a walk stopped apart by a bound (its starting points' or a step's:
     /// that bound's direction, along which the gap is the bound).
     gjk_vec3 normal;

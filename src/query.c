@@ -232,7 +232,7 @@ static gjk_status resolve_overlap(const gjk_query_input *in, gjk_pair *p, const 
     gjk_real tol = gjk_pair_tolerance(p);
     // A tetrahedron around the origin after a positive bound (by no more
     // than the bound's rounding, or gjk.c's walk ends the cores apart: see
-    // bound_excludes_origin) met rounding, not an overlap: its depth below
+    // gjk_walk_bound_excludes_origin) met rounding, not an overlap: its depth below
     // the faces is no bound, and EPA's nearest face none either; in float
     // two cylinders 7e-7 apart were answered "penetrating" here and
     // "touching" by gjk_penetration. The depth is then bounded by the
@@ -279,7 +279,7 @@ static GJK_NOINLINE bool square_refuted(gjk_pair *p, gjk_vec3 u, gjk_vec3 q) {
 /// cores are very close, see gjk_simplex_direction).
 static gjk_vec3 apart_normal(gjk_pair *p, const gjk_walk *w) {
     if ((w->normal.x != 0) | (w->normal.y != 0) | (w->normal.z != 0)) {
-        return w->normal; // the walk's own (an early stop's bound, excluded_enclosure_end)
+        return w->normal; // the walk's own (an early stop's bound, walk_end.c)
     }
     gjk_vec3 d = gjk_simplex_direction(&w->simplex, w->v);
     if (w->simplex.count == 2) {

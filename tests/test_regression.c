@@ -2324,7 +2324,7 @@ static void test_short_segments_small_float(void) {
 /// the point's foot) whose v̂, v = a + t·(b − a) cancelling to 1e-10 from
 /// coordinates near 5, was turned by 1.8e-6; along that normal the gap was
 /// −1.3e-5, not 1e-10. The triangle with the stalled step's point now gives
-/// the normal when one more support point proves its plane (gjk.c,
+/// the normal when one more support point proves its plane (walk_end.c,
 /// stalled_segment_face). Checks: f29's query, and points 1e-6 to 1e-12
 /// below a face of cones, cylinders and boxes of random sizes (default
 /// tolerance and 1e-14; fresh, then warm twice; half of them turned): the
@@ -3700,7 +3700,7 @@ static void test_touching_normal_tiny_vertex(void) {
 /// (B's point 2.6e-13 inside A): the time of impact hit with that normal,
 /// its contact point 5.74 inside A's supporting plane. A stall not proved
 /// apart now has the normal checked (one support call) and goes to EPA
-/// where it fails grossly (gjk.c, stalled_end): with EPA capped at one
+/// where it fails grossly (walk_end.c, gjk_walk_stalled_end): with EPA capped at one
 /// step the time of impact answers not converged; with the default cap it
 /// hits with A's normal.
 static void test_needle_ellipsoid_stall_normal(void) {
