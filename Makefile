@@ -10,9 +10,10 @@ CTEST = ctest --output-on-failure -j $(JOBS)
 # the base image; libqhull is the tests' exact reference, cJSON reads scenes,
 # xmllint checks the trace pictures, valgrind and clang's sanitizer runtimes
 # check memory, chromium opens the simulation's animation page headless and
-# python3 decodes its screenshot).
-DEB_PACKAGES = cmake gcc clang libclang-rt-14-dev make pkg-config valgrind libqhull-dev libcjson-dev libxml2-utils \
-  chromium python3
+# python3 decodes its screenshot and, with binutils, reads the library's
+# objects for the queries' contract, tests/contract/hot_path.py).
+DEB_PACKAGES = cmake gcc binutils clang libclang-rt-14-dev make pkg-config valgrind libqhull-dev libcjson-dev \
+  libxml2-utils chromium python3
 
 .PHONY: all deps build test demo clean
 
