@@ -15,6 +15,11 @@ fails here rather than on a device:
    (memcpy, memset, memmove); the CPU check of the vectorised support scan
    (scan.c) is the one allowed use of the compiler's runtime.
 3. Those calls form no cycle: no query recurses.
+4. Where the compiler wrote its stack-usage files (-fstack-usage, next to
+   each object), no function's frame is unbounded (alloca, a VLA), and the
+   deepest chain of frames from each public query, which no recursion makes
+   finite, stays within STACK_BUDGET in an uninstrumented build; the worst
+   query's figure is printed (README, "The result contract", quotes it).
 
 Calls through pointers are the user's (a custom shape's support function,
 a trace callback) and are not followed. Direct calls are read from
@@ -27,6 +32,11 @@ import subprocess
 import sys
 
 SKIP = 77
+
+# The most stack a query may need, over the deepest chain of its frames
+# (user callbacks excluded): EPA's polytope and its step's scratch are most
+# of it (epa_hull.h). Sanitizers' frames are larger and are not held to it.
+STACK_BUDGET = 128 * 1024
 
 # Public functions that may allocate, start threads or call what queries
 # may not: shape creation from point clouds (hulls) and the batch calls,
@@ -225,6 +235,75 @@ def main(argv):
                 colour[nxt] = 1
                 work.append((nxt, iter(sorted(calls.get(nxt, ()), key=str))))
 
+    # 4. Stack: frame sizes from the .su files, summed along the deepest
+    # chain (the graph is acyclic once step 3 passes).
+    frames = {}  # node -> bytes
+    have_su = False
+    # (An instrumented build's frames grow at run time: AddressSanitizer's
+    # fake stacks. Its figures are printed, not held to anything.)
+    sanitized = any(n[1].startswith(RUNTIME_PREFIXES) for n in parent if n[0] is None)
+    for obj in objects:
+        su = re.sub(r"\.o(bj)?$", ".su", obj)
+        try:
+            lines = open(su, encoding="utf-8").read().splitlines()
+        except OSError:
+            continue
+        have_su = True
+        for line in lines:
+            fields = line.split("\t")
+            if len(fields) != 3:
+                continue
+            name = re.sub(r"\.(isra|constprop|part|cold)$", "", fields[0].rsplit(":", 1)[-1])
+            size, kind = int(fields[1]), fields[2]
+            if "dynamic" in kind and "bounded" not in kind and not sanitized:
+                errors.append(f"{su}: {name} has an unbounded stack frame ({kind})")
+            key = node_of(obj, name)
+            frames[key] = max(frames.get(key, 0), size)
+
+    def frame(node):
+        obj, name = node
+        plain = re.sub(r"(\.(isra|constprop|part)(\.\d+)?)+$", "", name)
+        for key in ((obj, name), (obj, plain), (None, name), (None, plain)):
+            if key in frames:
+                return frames[key]
+        return 0
+
+    depth = {}
+
+    def deepest(start):
+        # Iterative post-order: depth[n] = frame(n) + max over callees.
+        todo = [(start, False)]
+        while todo:
+            node, done = todo.pop()
+            if node in depth:
+                continue
+            callees = [c for c in calls.get(node, ()) if is_library(c)]
+            if done:
+                depth[node] = frame(node) + max((depth.get(c, 0) for c in callees), default=0)
+                continue
+            todo.append((node, True))
+            todo.extend((c, False) for c in callees if c not in depth)
+        return depth[start]
+
+    stack_note = ""
+    if have_su and not any(e.startswith("recursion") for e in errors):
+        worst = sorted(((deepest((None, r)), r) for r in roots if r in defined_global), reverse=True)
+        if worst:
+            size, name = worst[0]
+            stack_note = f"; deepest stack {size} bytes ({name})"
+            if not sanitized:
+                for s, n in worst:
+                    if s > STACK_BUDGET:
+                        errors.append(f"{n} may need {s} bytes of stack, over the budget of {STACK_BUDGET}")
+            chain, node = [], (None, worst[0][1])
+            while node is not None:
+                chain.append(f"{node[1]} {frame(node)}")
+                callees = [c for c in calls.get(node, ()) if is_library(c)]
+                node = max(callees, key=lambda c: depth[c], default=None)
+            print("hot_path: the deepest chain: " + " -> ".join(chain))
+            print("hot_path: stack per query (bytes, deepest chain of frames): " +
+                  ", ".join(f"{n} {s}" for s, n in worst[:8]) + (", ..." if len(worst) > 8 else ""))
+
     reachable = sum(1 for n in parent if is_library(n))
     if errors:
         for e in errors:
@@ -233,7 +312,7 @@ def main(argv):
               f"{reachable} library functions reached)")
         return 1
     print(f"hot_path: ok: {len(roots)} public query functions reach {reachable} library functions; "
-          "no writable data, no calls beyond libm and memcpy/memset, no recursion")
+          "no writable data, no calls beyond libm and memcpy/memset, no recursion" + stack_note)
     return 0
 
 
