@@ -20,7 +20,7 @@
 // pose (see advance()).
 #include <string.h>
 
-#include "internal.h"
+#include "secant.h"
 
 /// The walk's answer in A's frame.
 typedef struct cast_walk {

@@ -73,6 +73,7 @@
 // the tolerance; converged, as the lower bound holds it within the
 // tolerance.
 #include "epa_hull.h"
+#include "secant.h"
 
 #include <float.h>
 

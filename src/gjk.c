@@ -77,6 +77,7 @@
 // Nesterov's momentum instead: about a third fewer steps, and only at
 // middle distances; design.md records the comparison.)
 
+#include "secant.h"
 #include "walk_end.h"
 
 static void trace_iteration(const gjk_pair *pair, const gjk_walk *walk, gjk_vec3 d, gjk_vec3 w) {
@@ -292,7 +293,7 @@ WALK_INLINE gjk_walk_end walk_loop(gjk_pair *pair, gjk_walk *walk, gjk_vec3 v, c
     cycle.count = 0;
     cycle.repeats = 0;
     // Secant state: the last three support calls (the simplex's starting
-    // points that bound D first) and the rules' bookkeeping (internal.h,
+    // points that bound D first) and the rules' bookkeeping (secant.h,
     // gjk_secant_rules): the least duality gap seen, which a secant step
     // must halve (the plain steps' |v| can drift up: a tetrahedron solved
     // back to a farther face), the misses and a plain step owed.

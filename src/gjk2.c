@@ -23,6 +23,7 @@
 // it, w0 + a m1 = −λ (u0 + a e1): two equations in a and λ, linear once λ
 // is fixed in the e term (at |v|, then at the λ solved).
 #include "internal2.h"
+#include "secant.h"
 
 static void trace_iteration(const gjk2_pair *pair, const gjk2_walk *walk, gjk_vec2 d, gjk_vec2 w) {
     gjk_trace_event ev = {0};

@@ -13,7 +13,7 @@
 // an estimate they are linear, and Cramer's rule solves them. The second
 // solve puts the first one's λ in. The points are divided by the estimate
 // (|v|) first, so that the system is of the order of one at any scale.
-#include "internal.h"
+#include "secant.h"
 
 bool gjk_secant_direction(const gjk_secant_ring *h, gjk_real lam, gjk_vec3 *u) {
     // A point repeated for another direction: the support map is flat there
