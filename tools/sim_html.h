@@ -76,4 +76,7 @@ int sim_html_mesh_build(const gjk_shape *shape, sim_html_mesh *mesh);
 /// Frees the arrays of a mesh and zeroes it.
 void sim_html_mesh_free(sim_html_mesh *mesh);
 
+/// The largest |coordinate| of the mesh's vertices (0 for an empty mesh).
+double sim_html_mesh_extent(const sim_html_mesh *mesh);
+
 #endif // GJK_TOOL_SIM_HTML_H
