@@ -39,6 +39,7 @@ bytecode, the test is skipped.
 
 usage: hot_path.py SOURCE_DIR OBJDUMP OBJECT...
 """
+import glob
 import re
 import subprocess
 import sys
@@ -80,7 +81,6 @@ def run(cmd):
 
 
 def public_functions(source_dir):
-    import glob
     names = set()
     for h in glob.glob(source_dir + "/include/gjk/*.h"):
         text = open(h, encoding="utf-8").read()
