@@ -79,4 +79,9 @@ void sim_html_mesh_free(sim_html_mesh *mesh);
 /// The largest |coordinate| of the mesh's vertices (0 for an empty mesh).
 double sim_html_mesh_extent(const sim_html_mesh *mesh);
 
+/// Grows the box [lo, hi] (three numbers each) to hold the mesh's vertices
+/// moved by the pose; a pose with a zero or non-finite rotation or a
+/// non-finite position leaves it as it was.
+void sim_html_mesh_extend_box(const sim_html_mesh *mesh, const gjk_transform *pose, double *lo, double *hi);
+
 #endif // GJK_TOOL_SIM_HTML_H

@@ -553,3 +553,24 @@ int sim_html_mesh_build(const gjk_shape *shape, sim_html_mesh *m) {
     if (m->kind == SIM_HTML_SOLID) mesh_orient_outward(m);
     return 0;
 }
+
+void sim_html_mesh_extend_box(const sim_html_mesh *m, const gjk_transform *pose, double *lo, double *hi) {
+    double q[4] = {(double)pose->rotation.w, (double)pose->rotation.x, (double)pose->rotation.y,
+                   (double)pose->rotation.z};
+    double p[3] = {(double)pose->position.x, (double)pose->position.y, (double)pose->position.z};
+    double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    if (!(n > 0) || !isfinite(n) || !isfinite(p[0]) || !isfinite(p[1]) || !isfinite(p[2])) return;
+    for (int k = 0; k < 4; ++k) q[k] /= n;
+    for (int i = 0; i < m->vertex_count; ++i) {
+        // v' = v + 2w (u × v) + 2 u × (u × v), u the quaternion's vector part.
+        const double *v = m->vertices + 3 * i;
+        double t[3], c[3];
+        cross3(q + 1, v, t);
+        for (int k = 0; k < 3; ++k) t[k] *= 2;
+        cross3(q + 1, t, c);
+        for (int k = 0; k < 3; ++k) {
+            double x = v[k] + q[0] * t[k] + c[k] + p[k];
+            lo[k] = fmin(lo[k], x), hi[k] = fmax(hi[k], x);
+        }
+    }
+}
