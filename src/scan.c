@@ -1,4 +1,6 @@
-// The support scan of a hull: the vertex farthest along d among all of them,
+// The support scans: of a hull (3D) and of a 2D polygon.
+//
+// A hull's: the vertex farthest along d among all of them,
 // over the hull's coordinate blocks (all x, all y, all z), so that several
 // vertices are compared per instruction (and the same over the hull's start
 // sample, where hill climbing begins). Two routines give the same answer
@@ -12,7 +14,17 @@
 //   the lower index.
 // The routine is chosen once, when the hull is built (gjk_hull_scan_kind);
 // the choice itself is made inline (support.h).
+//
+// A 2D polygon's (gjk2_scan_wide): its vertices as the caller gave them,
+// x and y interleaved, four per AVX2 step (two loads, the products with
+// (dx, dy, dx, dy), a horizontal add), the same index as the loop of
+// support2.h (the first of the largest x dx + y dy). Polygons are the
+// caller's arrays, built per query, so the CPU is asked each call (a load
+// and a test).
+#include <math.h>
+
 #include "internal.h"
+#include "support2.h"
 
 #if GJK_HAVE_AVX2_SCAN
 #include <immintrin.h>
@@ -92,6 +104,65 @@ int SCAN_AVX2 gjk_scan_avx2(const gjk_real *scan, int stride, int count, gjk_vec
     // NaN directions compare false everywhere: any lane's index may come
     // back, padding included, which means vertex 0.
     return i < count ? i : 0;
+}
+
+/// d·v of the four vertices v[0..3] (x, y pairs from p), in the lane order
+/// (v0, v2, v1, v3): the products of the pairs, then their sums by a
+/// horizontal add, rounded as x dx + y dy.
+static inline SCAN_AVX2 __m256d dot4_2d(const double *p, __m256d dd) {
+    return _mm256_hadd_pd(_mm256_mul_pd(_mm256_loadu_pd(p), dd), _mm256_mul_pd(_mm256_loadu_pd(p + 4), dd));
+}
+
+/// gjk2_scan_wide with AVX2, count ≥ 4: four vertices per step, each lane
+/// keeping the first of its largest (indices carried as doubles, exact),
+/// then the largest value over the lanes and the least index holding it,
+/// and the last count mod 4 vertices one by one. The loop's answer with a
+/// NaN among the products (inf − inf, from huge points and directions):
+/// vertex 0 when its own is NaN, else the first of the largest of the
+/// others; the lanes start below every number so that a NaN never stays.
+static SCAN_AVX2 int scan2_avx2(const gjk_vec2 *v, int count, gjk_vec2 d) {
+    double first = v[0].x * d.x + v[0].y * d.y;
+    if (!(first == first)) {
+        return 0;
+    }
+    const double *p = &v[0].x; // gjk_vec2 is two doubles, packed
+    __m128d d2 = _mm_setr_pd(d.x, d.y); // (no trip through memory, as _mm256_setr_pd took)
+    __m256d dd = _mm256_insertf128_pd(_mm256_castpd128_pd256(d2), d2, 1);
+    const __m256d four = _mm256_set1_pd(4);
+    __m256d idx = _mm256_setr_pd(0, 2, 1, 3), bi = idx, best = _mm256_set1_pd(-HUGE_VAL);
+    int blocks = count / 4;
+    for (int k = 0; k < blocks; ++k) {
+        __m256d t = dot4_2d(p + 8 * k, dd);
+        __m256d g = _mm256_cmp_pd(t, best, _CMP_GT_OQ);
+        best = _mm256_blendv_pd(best, t, g);
+        bi = _mm256_blendv_pd(bi, idx, g);
+        idx = _mm256_add_pd(idx, four);
+    }
+    // The largest value in every lane, then the least index among the
+    // lanes that hold it.
+    __m256d m = _mm256_max_pd(best, _mm256_permute2f128_pd(best, best, 1));
+    m = _mm256_max_pd(m, _mm256_permute_pd(m, 0x5));
+    __m256d cand = _mm256_blendv_pd(_mm256_set1_pd(HUGE_VAL), bi, _mm256_cmp_pd(best, m, _CMP_EQ_OQ));
+    cand = _mm256_min_pd(cand, _mm256_permute2f128_pd(cand, cand, 1));
+    cand = _mm256_min_pd(cand, _mm256_permute_pd(cand, 0x5));
+    int i = (int)_mm256_cvtsd_f64(cand);
+    double best_dot = _mm256_cvtsd_f64(m);
+    // The rest, each later than every vertex so far: strictly larger wins.
+    for (int j = 4 * blocks; j < count; ++j) {
+        double t = v[j].x * d.x + v[j].y * d.y;
+        if (t > best_dot) {
+            best_dot = t;
+            i = j;
+        }
+    }
+    return i;
+}
+
+int gjk2_scan_wide(const gjk_vec2 *v, int count, gjk_vec2 d) {
+    if (count >= 4 && __builtin_cpu_supports("avx2")) {
+        return scan2_avx2(v, count, d);
+    }
+    return gjk2_support_index(v, count, 1, d);
 }
 #endif
 

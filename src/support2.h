@@ -42,9 +42,33 @@ static inline int gjk2_support_index(const gjk_vec2 *v, int count, int step, gjk
     return best;
 }
 
+/// Polygons of at least this many vertices are scanned by gjk2_scan_wide
+/// (scan.c: four vertices per step with AVX2 where the CPU has it), smaller
+/// ones by the loop inline: a distance query between two 8-gons (bench
+/// 2d-poly8, bands +1, +1e-3, −1e-3) takes 2228-3058 instructions so,
+/// 2288-3137 with the loop.
+#define GJK2_SCAN_WIDE_MIN_VERTICES 8
+
+#if GJK_HAVE_AVX2_SCAN
+/// gjk2_support_index(v, count, 1, d), the same index (the first vertex of
+/// largest d·v, each d·v rounded as x dx + y dy), four vertices per step
+/// where the CPU has AVX2 (scan.c).
+int gjk2_scan_wide(const gjk_vec2 *v, int count, gjk_vec2 d);
+#endif
+
+/// The index of the vertex of v[0..count) farthest along d (the first of equals).
+static inline int gjk2_scan(const gjk_vec2 *v, int count, gjk_vec2 d) {
+#if GJK_HAVE_AVX2_SCAN
+    if (count >= GJK2_SCAN_WIDE_MIN_VERTICES) {
+        return gjk2_scan_wide(v, count, d);
+    }
+#endif
+    return gjk2_support_index(v, count, 1, d);
+}
+
 /// The vertex of v[0..count) farthest along d.
 static inline gjk_vec2 gjk2_support_points(const gjk_vec2 *v, int count, gjk_vec2 d) {
-    return v[gjk2_support_index(v, count, 1, d)];
+    return v[gjk2_scan(v, count, d)];
 }
 
 /// Convex polygons of at least this many vertices climb from a hint
@@ -60,8 +84,24 @@ static inline gjk_vec2 gjk2_support_points(const gjk_vec2 *v, int count, gjk_vec
 /// instructions, a scan of 8 vertices about 50. Scanning, 8-gons ran
 /// 1983-2898 a query (2095-3153 climbing), 10-gons 2145-3318 (2175-3471);
 /// 12-gons even (2316-3594 scanning, 2262-3634 climbing); 16-gons
-/// 2686-4389 scanning against 2455-4055.
+/// 2686-4389 scanning against 2455-4055. With the wide scan (AVX2, four
+/// vertices a step: 85 instructions a call on 8 vertices, 109 on 16, 157
+/// on 32, against the loop's 104, 208 and 416; also the climb's own
+/// fallback), distance queries between two random convex n-gons on
+/// ellipses (200 pairs, bands +1, +1e-3 and −1e-3), scanning against
+/// climbing: cold, 12-gons 2779-4099 (2950-4432), 16-gons 3048-4534
+/// (3166-4822), 20-gons 3292-4870 (3357-5120), 24-gons 3385-5351
+/// (3388-5532), 32-gons 3821-6063 (3755-6170); warm, the pairs moved 1e-3
+/// a query, 12-gons 2110-2532 (2171-2649), 16-gons even (2181-2715 against
+/// 2178-2766), 20-gons 2274-2894 (2214-2882), 24-gons 2324-3024
+/// (2206-2941), 32-gons 2461-3325 (2226-3098). So the wide scan serves
+/// below 24 vertices, and the loop (float, or no AVX2 at build time) below
+/// 12.
+#if GJK_HAVE_AVX2_SCAN
+#define GJK2_CLIMB_MIN_VERTICES 24
+#else
 #define GJK2_CLIMB_MIN_VERTICES 12
+#endif
 
 /// The support of a convex polygon (gjk2_make_convex_polygon: counter-
 /// clockwise, every turn left or straight within rounding) by climbing
@@ -101,6 +141,16 @@ static GJK_NOINLINE bool gjk2_climb_certified(gjk_vec2 vp, gjk_vec2 vi, gjk_vec2
     return below_next & below_prev & facing;
 }
 
+/// The climb's scan, where it has no start or its end is not certified:
+/// out of line and reached by a tail call, so that the climb saves no
+/// registers for it (called from the climb's body, it cost 64-gons 1-3%
+/// more instructions a query).
+static GJK_NOINLINE gjk_vec2 gjk2_climb_scan(const gjk_vec2 *v, int count, gjk_vec2 d, int *hint) {
+    int i = gjk2_scan(v, count, d);
+    *hint = i;
+    return v[i];
+}
+
 static GJK_NOINLINE gjk_vec2 gjk2_support_climb(const gjk_vec2 *v, int count, gjk_vec2 d, int *hint) {
     int i = *hint;
     if (!(i >= 0 && i < count) && count >= 32) {
@@ -129,9 +179,7 @@ static GJK_NOINLINE gjk_vec2 gjk2_support_climb(const gjk_vec2 *v, int count, gj
             return v[i];
         }
     }
-    i = gjk2_support_index(v, count, 1, d);
-    *hint = i;
-    return v[i];
+    return gjk2_climb_scan(v, count, d, hint);
 }
 
 /// The point of the core of `s` farthest along `d` (local frame), with a

@@ -140,30 +140,34 @@ static void test_climb_short_edge(void) {
     gjk2_distance_output dp = gjk2_distance(&in, NULL);
     ENSURE(dc.status == GJK_SEPARATED && dp.status == GJK_SEPARATED);
     ENSURE_NEAR(dc.distance, dp.distance, 1e-12);
-    // An 8-gon scans (below GJK2_CLIMB_MIN_VERTICES): the same 8-gon with a
-    // point bulging out of each of its four longest edges (by 1% of the
-    // edge), the short edge kept, climbs through gjk2_distance, from no
-    // hint and then warm from its own cache.
-    gjk_vec2 w12[12];
-    int n12 = 0;
+    // An 8-gon scans (below GJK2_CLIMB_MIN_VERTICES): the same 8-gon with
+    // four points on a shallow arc over each of its four longest edges
+    // (sagitta 1% of the edge), the short edge kept, climbs through
+    // gjk2_distance, from no hint and then warm from its own cache.
+    gjk_vec2 wb[24];
+    int nb = 0;
     for (int i = 0; i < 8; ++i) {
         gjk_vec2 p = w[i], q = w[(i + 1) % 8];
-        w12[n12++] = p;
+        wb[nb++] = p;
         int longer = 0; // edges longer than this one
         for (int j = 0; j < 8; ++j) {
             longer += gjk_length2(gjk_sub2(w[(j + 1) % 8], w[j])) > gjk_length2(gjk_sub2(q, p));
         }
         if (longer < 4) {
             gjk_vec2 e = gjk_sub2(q, p); // counter-clockwise: outward is (e.y, −e.x)
-            w12[n12++] = gjk_add2(gjk_scale2(0.5, gjk_add2(p, q)), gjk_v2(0.01 * e.y, -0.01 * e.x));
+            for (int k = 1; k <= 4; ++k) {
+                double t = k / 5.0, bulge = 4 * 0.01 * t * (1 - t);
+                wb[nb++] = gjk_add2(gjk_add2(p, gjk_scale2((gjk_real)t, e)),
+                                      gjk_v2((gjk_real)(bulge * e.y), (gjk_real)(-bulge * e.x)));
+            }
         }
     }
-    ENSURE(n12 == 12 && n12 >= GJK2_CLIMB_MIN_VERTICES);
-    gjk2_shape a12 = gjk2_make_convex_polygon(w12, n12), plain12 = gjk2_make_polygon(w12, n12);
-    ENSURE(a12.polygon.convex == 1);
-    in.shape_a = &plain12;
+    ENSURE(nb == 24 && nb >= GJK2_CLIMB_MIN_VERTICES);
+    gjk2_shape ab = gjk2_make_convex_polygon(wb, nb), plain_b = gjk2_make_polygon(wb, nb);
+    ENSURE(ab.polygon.convex == 1);
+    in.shape_a = &plain_b;
     dp = gjk2_distance(&in, NULL);
-    in.shape_a = &a12;
+    in.shape_a = &ab;
     gjk2_simplex_cache cache = {0};
     for (int k = 0; k < 2; ++k) {
         dc = gjk2_distance(&in, &cache);
@@ -185,7 +189,58 @@ static void test_climb_nan_direction(void) {
     }
 }
 
+/// The wide scan (scan.c: AVX2 where the CPU has it) answers the index the
+/// loop answers, bit for bit: the first vertex of largest d·v. Random
+/// points (no order), counts 4 to 41 (every remainder mod 4), ties made on
+/// purpose (repeated points, a square's sides along the direction, ±0),
+/// huge and tiny coordinates, NaN and zero directions, and huge ones whose
+/// products overflow (NaN d·v where inf meets −inf).
+static void test_wide_scan_matches_loop(void) {
+#if GJK_HAVE_AVX2_SCAN
+    static gjk_vec2 v[41];
+    rng r = {0x2d5ca7ULL};
+    int checked = 0;
+    for (int trial = 0; trial < 4000; ++trial) {
+        int n = 4 + trial % 38;
+        double scale = exp(rng_range(&r, -300, 300));
+        int kind = trial % 5;
+        for (int i = 0; i < n; ++i) {
+            if (kind == 1) {
+                // Few distinct points, repeated: ties between copies.
+                int c = rng_int(&r, 3);
+                v[i] = gjk_v2((gjk_real)(scale * (c - 1)), (gjk_real)(scale * (c == 2)));
+            } else if (kind == 2) {
+                // Grid points: many equal d·v along the axes and diagonals.
+                v[i] = gjk_v2((gjk_real)(rng_int(&r, 3) - 1), (gjk_real)(rng_int(&r, 3) - 1));
+            } else {
+                v[i] = gjk_v2((gjk_real)(scale * rng_range(&r, -1, 1)), (gjk_real)(scale * rng_range(&r, -1, 1)));
+            }
+        }
+        gjk_vec2 dirs[] = {
+            gjk_v2((gjk_real)rng_range(&r, -1, 1), (gjk_real)rng_range(&r, -1, 1)),
+            gjk_v2(1, 0), gjk_v2(0, -1), gjk_v2(1, 1), gjk_v2((gjk_real)-0.0, 1), gjk_v2(0, 0),
+            gjk_v2((gjk_real)NAN, 1), gjk_v2(1, (gjk_real)NAN),
+            gjk_v2((gjk_real)(1e-300 * rng_range(&r, -1, 1)), (gjk_real)(1e-300 * rng_range(&r, -1, 1))),
+            // Products that overflow: inf − inf makes NaN d·v for some points.
+            gjk_v2((gjk_real)1e250, (gjk_real)1e250), gjk_v2((gjk_real)-1e250, (gjk_real)1e250),
+        };
+        for (int k = 0; k < (int)(sizeof dirs / sizeof dirs[0]); ++k) {
+            int wide = gjk2_scan_wide(v, n, dirs[k]), loop = gjk2_support_index(v, n, 1, dirs[k]);
+            ENSURE(wide == loop);
+            if (wide != loop) {
+                printf("  n %d, kind %d, d (%g, %g): wide %d, loop %d\n", n, kind, (double)dirs[k].x,
+                       (double)dirs[k].y, wide, loop);
+                return;
+            }
+            ++checked;
+        }
+    }
+    ENSURE(checked == 4000 * 11);
+#endif
+}
+
 int main(void) {
+    RUN_TEST(test_wide_scan_matches_loop);
     RUN_TEST(test_climb_matches_scan);
     RUN_TEST(test_climb_level_runs);
     RUN_TEST(test_climb_rounding_trap);

@@ -15,7 +15,7 @@ fails here rather than on a device:
 2. From every public function except shape creation and the batch calls
    (EXEMPT below), the code reaches only functions of the library, libm, and
    the compiler's own block copies (memcpy, memset, memmove); the CPU check
-   of the vectorised support scan (scan.c) is the one allowed use of the
+   of the vectorised support scans (scan.c) is the one allowed use of the
    compiler's runtime. Every reference from code counts: calls, jumps
    (conditional ones too: tail calls), and references through relocations
    of any type, a static function in another section resolved by its
@@ -302,7 +302,7 @@ def main(argv):
         return " <- ".join(out)
 
     scan_objects = {o for o in objects if o.endswith(("scan.c.o", "scan.c.obj"))}
-    scan_functions = {n for n in defined_global if n.startswith("gjk_scan")}
+    scan_functions = {n for n in defined_global if n.startswith(("gjk_scan", "gjk2_scan"))}
     for node in sorted(parent, key=lambda n: (n[0] or "", n[1])):
         if is_library(node):
             continue
