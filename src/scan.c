@@ -1,4 +1,5 @@
-// The support scans: of a hull (3D) and of a 2D polygon.
+// The support scans: of a hull (3D), of a polytope's points as the caller
+// gave them, and of a 2D polygon.
 //
 // A hull's: the vertex farthest along d among all of them,
 // over the hull's coordinate blocks (all x, all y, all z), so that several
@@ -15,12 +16,14 @@
 // The routine is chosen once, when the hull is built (gjk_hull_scan_kind);
 // the choice itself is made inline (support.h).
 //
-// A 2D polygon's (gjk2_scan_wide): its vertices as the caller gave them,
-// x and y interleaved, four per AVX2 step (two loads, the products with
-// (dx, dy, dx, dy), a horizontal add), the same index as the loop of
-// support2.h (the first of the largest x dx + y dy). Polygons are the
-// caller's arrays, built per query, so the CPU is asked each call (a load
-// and a test).
+// A polytope's points without a hull (gjk_scan_points_wide) and a 2D
+// polygon's (gjk2_scan_wide): the caller's arrays as given,
+// coordinates interleaved, four points per AVX2 step (3D: three loads
+// regrouped into x, y and z by blends; 2D: two loads, the products with
+// (dx, dy, dx, dy), a horizontal add), the same index as the loops of
+// support.h and support2.h (the first of the largest d·v, rounded as
+// they round it). The arrays come with each query, not built once as a
+// hull, so the CPU is asked each call (a load and a test).
 #include <math.h>
 
 #include "internal.h"
@@ -106,6 +109,20 @@ int SCAN_AVX2 gjk_scan_avx2(const gjk_real *scan, int stride, int count, gjk_vec
     return i < count ? i : 0;
 }
 
+/// Of four lanes (value, index), the least index among those that hold the
+/// largest value; *value receives that value. The lanes hold numbers or
+/// −inf, never NaN (the scans' lanes start at −inf and take only larger
+/// values).
+static inline SCAN_AVX2 int first_of_largest(__m256d best, __m256d bi, double *value) {
+    __m256d m = _mm256_max_pd(best, _mm256_permute2f128_pd(best, best, 1));
+    m = _mm256_max_pd(m, _mm256_permute_pd(m, 0x5));
+    __m256d cand = _mm256_blendv_pd(_mm256_set1_pd(HUGE_VAL), bi, _mm256_cmp_pd(best, m, _CMP_EQ_OQ));
+    cand = _mm256_min_pd(cand, _mm256_permute2f128_pd(cand, cand, 1));
+    cand = _mm256_min_pd(cand, _mm256_permute_pd(cand, 0x5));
+    *value = _mm256_cvtsd_f64(m);
+    return (int)_mm256_cvtsd_f64(cand);
+}
+
 /// d·v of the four vertices v[0..3] (x, y pairs from p), in the lane order
 /// (v0, v2, v1, v3): the products of the pairs, then their sums by a
 /// horizontal add, rounded as x dx + y dy.
@@ -138,15 +155,8 @@ static SCAN_AVX2 int scan2_avx2(const gjk_vec2 *v, int count, gjk_vec2 d) {
         bi = _mm256_blendv_pd(bi, idx, g);
         idx = _mm256_add_pd(idx, four);
     }
-    // The largest value in every lane, then the least index among the
-    // lanes that hold it.
-    __m256d m = _mm256_max_pd(best, _mm256_permute2f128_pd(best, best, 1));
-    m = _mm256_max_pd(m, _mm256_permute_pd(m, 0x5));
-    __m256d cand = _mm256_blendv_pd(_mm256_set1_pd(HUGE_VAL), bi, _mm256_cmp_pd(best, m, _CMP_EQ_OQ));
-    cand = _mm256_min_pd(cand, _mm256_permute2f128_pd(cand, cand, 1));
-    cand = _mm256_min_pd(cand, _mm256_permute_pd(cand, 0x5));
-    int i = (int)_mm256_cvtsd_f64(cand);
-    double best_dot = _mm256_cvtsd_f64(m);
+    double best_dot;
+    int i = first_of_largest(best, bi, &best_dot);
     // The rest, each later than every vertex so far: strictly larger wins.
     for (int j = 4 * blocks; j < count; ++j) {
         double t = v[j].x * d.x + v[j].y * d.y;
@@ -163,6 +173,57 @@ int gjk2_scan_wide(const gjk_vec2 *v, int count, gjk_vec2 d) {
         return scan2_avx2(v, count, d);
     }
     return gjk2_support_index(v, count, 1, d);
+}
+
+/// d·v of the four points at p (x, y, z triples), rounded as
+/// (x dx + y dy) + z dz, in their order. The three loads hold
+/// [x0 y0 | z0 x1], [y1 z1 | x2 y2], [z2 x3 | y3 z3]; two blends and a
+/// swap of halves regroup them as [x0 y0 | x2 y2], [z0 x1 | z2 x3] and
+/// [y1 z1 | y3 z3], and two blends and a shuffle give the x, y and z of
+/// the four points.
+static inline SCAN_AVX2 __m256d dot4_3d(const double *p, __m256d dx, __m256d dy, __m256d dz) {
+    __m256d l0 = _mm256_loadu_pd(p), l1 = _mm256_loadu_pd(p + 4), l2 = _mm256_loadu_pd(p + 8);
+    __m256d a = _mm256_blend_pd(l0, l1, 0xC), b = _mm256_permute2f128_pd(l0, l2, 0x21), c = _mm256_blend_pd(l1, l2, 0xC);
+    __m256d x = _mm256_blend_pd(a, b, 0xA), y = _mm256_shuffle_pd(a, c, 0x5), z = _mm256_blend_pd(b, c, 0xA);
+    return _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(x, dx), _mm256_mul_pd(y, dy)), _mm256_mul_pd(z, dz));
+}
+
+/// gjk_scan_points_wide with AVX2, count ≥ 4: as scan2_avx2, on points of
+/// three coordinates.
+static SCAN_AVX2 int scan3_avx2(const gjk_vec3 *v, int count, gjk_vec3 d) {
+    double first = v[0].x * d.x + v[0].y * d.y + v[0].z * d.z;
+    if (!(first == first)) {
+        return 0;
+    }
+    const double *p = &v[0].x; // gjk_vec3 is three doubles, packed
+    __m256d dx = _mm256_set1_pd(d.x), dy = _mm256_set1_pd(d.y), dz = _mm256_set1_pd(d.z);
+    const __m256d four = _mm256_set1_pd(4);
+    __m256d idx = _mm256_setr_pd(0, 1, 2, 3), bi = idx, best = _mm256_set1_pd(-HUGE_VAL);
+    int blocks = count / 4;
+    for (int k = 0; k < blocks; ++k) {
+        __m256d t = dot4_3d(p + 12 * k, dx, dy, dz);
+        __m256d g = _mm256_cmp_pd(t, best, _CMP_GT_OQ);
+        best = _mm256_blendv_pd(best, t, g);
+        bi = _mm256_blendv_pd(bi, idx, g);
+        idx = _mm256_add_pd(idx, four);
+    }
+    double best_dot;
+    int i = first_of_largest(best, bi, &best_dot);
+    for (int j = 4 * blocks; j < count; ++j) {
+        double t = v[j].x * d.x + v[j].y * d.y + v[j].z * d.z;
+        if (t > best_dot) {
+            best_dot = t;
+            i = j;
+        }
+    }
+    return i;
+}
+
+int gjk_scan_points_wide(const gjk_vec3 *v, int count, gjk_vec3 d) {
+    if (count >= 4 && __builtin_cpu_supports("avx2")) {
+        return scan3_avx2(v, count, d);
+    }
+    return gjk_support_index(v, count, d);
 }
 #endif
 

@@ -1406,6 +1406,51 @@ static void test_small_hull_scan_is_exact(void) {
     }
 }
 
+/// The wide scan of a polytope's own points (scan.c: AVX2 where the CPU has
+/// it) answers the index the loop answers, bit for bit: the first point of
+/// largest d·v. Random points, counts 4 to 41 (every remainder mod 4), ties
+/// made on purpose (repeated points, a grid, ±0), huge and tiny
+/// coordinates, NaN and zero directions, and huge ones whose products
+/// overflow (NaN d·v where inf meets −inf).
+static void test_wide_point_scan_matches_loop(void) {
+#if GJK_HAVE_AVX2_SCAN
+    static gjk_vec3 v[41];
+    rng r = {0x3d5ca7ULL};
+    int checked = 0;
+    for (int trial = 0; trial < 4000; ++trial) {
+        int n = 4 + trial % 38, kind = trial % 5;
+        double scale = exp(-300 + 600 * rng_unit(&r));
+        for (int i = 0; i < n; ++i) {
+            if (kind == 1) {
+                int c = (int)(3 * rng_unit(&r));
+                v[i] = gjk_v3((gjk_real)(scale * (c - 1)), (gjk_real)(scale * (c == 2)), 0);
+            } else if (kind == 2) {
+                v[i] = gjk_v3((gjk_real)(int)(3 * rng_unit(&r)) - 1, (gjk_real)(int)(3 * rng_unit(&r)) - 1,
+                              (gjk_real)(int)(3 * rng_unit(&r)) - 1);
+            } else {
+                v[i] = gjk_scale((gjk_real)scale, rng_cube(&r));
+            }
+        }
+        gjk_vec3 dirs[] = {
+            rng_cube(&r), gjk_v3(1, 0, 0), gjk_v3(0, -1, 0), gjk_v3(0, 0, 1), gjk_v3(1, 1, 1),
+            gjk_v3((gjk_real)-0.0, 0, 1), gjk_v3(0, 0, 0), gjk_v3((gjk_real)NAN, 1, 0), gjk_v3(1, 0, (gjk_real)NAN),
+            gjk_scale((gjk_real)1e-300, rng_cube(&r)), gjk_v3((gjk_real)1e250, (gjk_real)1e250, (gjk_real)-1e250),
+            gjk_v3((gjk_real)-1e250, (gjk_real)1e250, (gjk_real)1e250),
+        };
+        for (int k = 0; k < (int)(sizeof dirs / sizeof dirs[0]); ++k) {
+            int wide = gjk_scan_points_wide(v, n, dirs[k]), loop = gjk_support_index(v, n, dirs[k]);
+            ENSURE(wide == loop);
+            if (wide != loop) {
+                printf("  n %d, kind %d, direction %d: wide %d, loop %d\n", n, kind, k, wide, loop);
+                return;
+            }
+            ++checked;
+        }
+    }
+    ENSURE(checked == 4000 * 12);
+#endif
+}
+
 /// EPA on a segment 1.7e-4 deep in a hull with flat caps (points on a
 /// cylinder's rims and caps; the pose found by a search over 48,000 float
 /// frames). In float, rounding left a vertex of EPA's polytope outside its
@@ -2000,6 +2045,7 @@ int main(void) {
     RUN_TEST(test_climb_from_opposite_face);
     RUN_TEST(test_start_sample);
     RUN_TEST(test_small_hull_scan_is_exact);
+    RUN_TEST(test_wide_point_scan_matches_loop);
     RUN_TEST(test_epa_repeated_support);
     RUN_TEST(test_queries_match_plain_polytopes);
     RUN_TEST(test_large_sphere_cloud);
