@@ -130,51 +130,6 @@ static inline SCAN_AVX2 __m256d dot4_2d(const double *p, __m256d dd) {
     return _mm256_hadd_pd(_mm256_mul_pd(_mm256_loadu_pd(p), dd), _mm256_mul_pd(_mm256_loadu_pd(p + 4), dd));
 }
 
-/// gjk2_scan_wide with AVX2, count ≥ 4: four vertices per step, each lane
-/// keeping the first of its largest (indices carried as doubles, exact),
-/// then the largest value over the lanes and the least index holding it,
-/// and the last count mod 4 vertices one by one. The loop's answer with a
-/// NaN among the products (inf − inf, from huge points and directions):
-/// vertex 0 when its own is NaN, else the first of the largest of the
-/// others; the lanes start below every number so that a NaN never stays.
-static SCAN_AVX2 int scan2_avx2(const gjk_vec2 *v, int count, gjk_vec2 d) {
-    double first = v[0].x * d.x + v[0].y * d.y;
-    if (!(first == first)) {
-        return 0;
-    }
-    const double *p = &v[0].x; // gjk_vec2 is two doubles, packed
-    __m128d d2 = _mm_setr_pd(d.x, d.y); // (no trip through memory, as _mm256_setr_pd took)
-    __m256d dd = _mm256_insertf128_pd(_mm256_castpd128_pd256(d2), d2, 1);
-    const __m256d four = _mm256_set1_pd(4);
-    __m256d idx = _mm256_setr_pd(0, 2, 1, 3), bi = idx, best = _mm256_set1_pd(-HUGE_VAL);
-    int blocks = count / 4;
-    for (int k = 0; k < blocks; ++k) {
-        __m256d t = dot4_2d(p + 8 * k, dd);
-        __m256d g = _mm256_cmp_pd(t, best, _CMP_GT_OQ);
-        best = _mm256_blendv_pd(best, t, g);
-        bi = _mm256_blendv_pd(bi, idx, g);
-        idx = _mm256_add_pd(idx, four);
-    }
-    double best_dot;
-    int i = first_of_largest(best, bi, &best_dot);
-    // The rest, each later than every vertex so far: strictly larger wins.
-    for (int j = 4 * blocks; j < count; ++j) {
-        double t = v[j].x * d.x + v[j].y * d.y;
-        if (t > best_dot) {
-            best_dot = t;
-            i = j;
-        }
-    }
-    return i;
-}
-
-int gjk2_scan_wide(const gjk_vec2 *v, int count, gjk_vec2 d) {
-    if (count >= 4 && __builtin_cpu_supports("avx2")) {
-        return scan2_avx2(v, count, d);
-    }
-    return gjk2_support_index(v, count, 1, d);
-}
-
 /// d·v of the four points at p (x, y, z triples), rounded as
 /// (x dx + y dy) + z dz, in their order. The three loads hold
 /// [x0 y0 | z0 x1], [y1 z1 | x2 y2], [z2 x3 | y3 z3]; two blends and a
@@ -188,20 +143,40 @@ static inline SCAN_AVX2 __m256d dot4_3d(const double *p, __m256d dx, __m256d dy,
     return _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(x, dx), _mm256_mul_pd(y, dy)), _mm256_mul_pd(z, dz));
 }
 
-/// gjk_scan_points_wide with AVX2, count ≥ 4: as scan2_avx2, on points of
-/// three coordinates.
-static SCAN_AVX2 int scan3_avx2(const gjk_vec3 *v, int count, gjk_vec3 d) {
-    double first = v[0].x * d.x + v[0].y * d.y + v[0].z * d.z;
+_Static_assert(sizeof(gjk_vec2) == 2 * sizeof(double) && sizeof(gjk_vec3) == 3 * sizeof(double),
+               "the interleaved scans read points as packed doubles");
+
+/// d·v of one point of dim coordinates at p, rounded as the loops of
+/// support.h and support2.h round it.
+static inline double dot_at(const double *p, int dim, gjk_vec3 d) {
+    return dim == 2 ? p[0] * d.x + p[1] * d.y : p[0] * d.x + p[1] * d.y + p[2] * d.z;
+}
+
+/// The index of the point farthest along d among count ≥ 4 points of dim
+/// (2 or 3, a constant where it is inlined) coordinates interleaved at p:
+/// four points per step, each lane keeping the first of its largest
+/// (indices carried as doubles, exact), then the largest value over the
+/// lanes and the least index holding it, and the last count mod 4 points
+/// one by one. The loop's answer with a NaN among the products (inf − inf,
+/// from huge points and directions): point 0 when its own is NaN, else the
+/// first of the largest of the others; the lanes start below every number
+/// so that a NaN never stays.
+static inline __attribute__((always_inline)) SCAN_AVX2 int scan_interleaved(const double *p, int count, const int dim,
+                                                                          gjk_vec3 d) {
+    double first = dot_at(p, dim, d);
     if (!(first == first)) {
         return 0;
     }
-    const double *p = &v[0].x; // gjk_vec3 is three doubles, packed
     __m256d dx = _mm256_set1_pd(d.x), dy = _mm256_set1_pd(d.y), dz = _mm256_set1_pd(d.z);
+    __m128d d2 = _mm_setr_pd(d.x, d.y);
+    __m256d dd = _mm256_insertf128_pd(_mm256_castpd128_pd256(d2), d2, 1); // (dx, dy, dx, dy)
     const __m256d four = _mm256_set1_pd(4);
-    __m256d idx = _mm256_setr_pd(0, 1, 2, 3), bi = idx, best = _mm256_set1_pd(-HUGE_VAL);
+    // The lanes' first indices: dot4_2d's order, or the points' own.
+    __m256d idx = dim == 2 ? _mm256_setr_pd(0, 2, 1, 3) : _mm256_setr_pd(0, 1, 2, 3);
+    __m256d bi = idx, best = _mm256_set1_pd(-HUGE_VAL);
     int blocks = count / 4;
     for (int k = 0; k < blocks; ++k) {
-        __m256d t = dot4_3d(p + 12 * k, dx, dy, dz);
+        __m256d t = dim == 2 ? dot4_2d(p + 8 * k, dd) : dot4_3d(p + 12 * k, dx, dy, dz);
         __m256d g = _mm256_cmp_pd(t, best, _CMP_GT_OQ);
         best = _mm256_blendv_pd(best, t, g);
         bi = _mm256_blendv_pd(bi, idx, g);
@@ -209,14 +184,30 @@ static SCAN_AVX2 int scan3_avx2(const gjk_vec3 *v, int count, gjk_vec3 d) {
     }
     double best_dot;
     int i = first_of_largest(best, bi, &best_dot);
+    // The rest, each later than every point so far: strictly larger wins.
     for (int j = 4 * blocks; j < count; ++j) {
-        double t = v[j].x * d.x + v[j].y * d.y + v[j].z * d.z;
+        double t = dot_at(p + dim * j, dim, d);
         if (t > best_dot) {
             best_dot = t;
             i = j;
         }
     }
     return i;
+}
+
+static SCAN_AVX2 int scan2_avx2(const gjk_vec2 *v, int count, gjk_vec2 d) {
+    return scan_interleaved(&v[0].x, count, 2, gjk_v3(d.x, d.y, 0));
+}
+
+int gjk2_scan_wide(const gjk_vec2 *v, int count, gjk_vec2 d) {
+    if (count >= 4 && __builtin_cpu_supports("avx2")) {
+        return scan2_avx2(v, count, d);
+    }
+    return gjk2_support_index(v, count, 1, d);
+}
+
+static SCAN_AVX2 int scan3_avx2(const gjk_vec3 *v, int count, gjk_vec3 d) {
+    return scan_interleaved(&v[0].x, count, 3, d);
 }
 
 int gjk_scan_points_wide(const gjk_vec3 *v, int count, gjk_vec3 d) {
