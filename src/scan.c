@@ -20,7 +20,7 @@
 // polygon's (gjk2_scan_wide): the caller's arrays as given,
 // coordinates interleaved, four points per AVX2 step (3D: three loads
 // regrouped into x, y and z by blends; 2D: two loads, the products with
-// (dx, dy, dx, dy), a horizontal add), the same index as the loops of
+// unpacks into x and y), the same index as the loops of
 // support.h and support2.h (the first of the largest d·v, rounded as
 // they round it). The arrays come with each query, not built once as a
 // hull, so the CPU is asked each call (a load and a test).
@@ -124,10 +124,11 @@ static inline SCAN_AVX2 int first_of_largest(__m256d best, __m256d bi, double *v
 }
 
 /// d·v of the four vertices v[0..3] (x, y pairs from p), in the lane order
-/// (v0, v2, v1, v3): the products of the pairs, then their sums by a
-/// horizontal add, rounded as x dx + y dy.
-static inline SCAN_AVX2 __m256d dot4_2d(const double *p, __m256d dd) {
-    return _mm256_hadd_pd(_mm256_mul_pd(_mm256_loadu_pd(p), dd), _mm256_mul_pd(_mm256_loadu_pd(p + 4), dd));
+/// (v0, v2, v1, v3): the two loads' x and y gathered by unpacks, rounded as
+/// x dx + y dy.
+static inline SCAN_AVX2 __m256d dot4_2d(const double *p, __m256d dx, __m256d dy) {
+    __m256d l0 = _mm256_loadu_pd(p), l1 = _mm256_loadu_pd(p + 4);
+    return _mm256_add_pd(_mm256_mul_pd(_mm256_unpacklo_pd(l0, l1), dx), _mm256_mul_pd(_mm256_unpackhi_pd(l0, l1), dy));
 }
 
 /// d·v of the four points at p (x, y, z triples), rounded as
@@ -168,15 +169,13 @@ static inline __attribute__((always_inline)) SCAN_AVX2 int scan_interleaved(cons
         return 0;
     }
     __m256d dx = _mm256_set1_pd(d.x), dy = _mm256_set1_pd(d.y), dz = _mm256_set1_pd(d.z);
-    __m128d d2 = _mm_setr_pd(d.x, d.y);
-    __m256d dd = _mm256_insertf128_pd(_mm256_castpd128_pd256(d2), d2, 1); // (dx, dy, dx, dy)
     const __m256d four = _mm256_set1_pd(4);
     // The lanes' first indices: dot4_2d's order, or the points' own.
     __m256d idx = dim == 2 ? _mm256_setr_pd(0, 2, 1, 3) : _mm256_setr_pd(0, 1, 2, 3);
     __m256d bi = idx, best = _mm256_set1_pd(-HUGE_VAL);
     int blocks = count / 4;
     for (int k = 0; k < blocks; ++k) {
-        __m256d t = dim == 2 ? dot4_2d(p + 8 * k, dd) : dot4_3d(p + 12 * k, dx, dy, dz);
+        __m256d t = dim == 2 ? dot4_2d(p + 8 * k, dx, dy) : dot4_3d(p + 12 * k, dx, dy, dz);
         __m256d g = _mm256_cmp_pd(t, best, _CMP_GT_OQ);
         best = _mm256_blendv_pd(best, t, g);
         bi = _mm256_blendv_pd(bi, idx, g);

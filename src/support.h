@@ -75,12 +75,14 @@ int gjk_scan_avx2(const gjk_real *scan, int stride, int count, gjk_vec3 d);
 
 /// Polytopes without a hull (the caller's points, as given) of at least this
 /// many points are scanned by gjk_scan_points_wide where it is built, smaller
-/// ones by the loop inline: the loop takes 16 instructions a point, the
-/// wide scan 5.5 and about 60 more a call (callgrind, 100,000 directions
-/// turning over points on a sphere: 8 points 379 against 397 a call with
-/// the harness's own, 16 points 423 against 525, 64 points 687 against
-/// 1293).
-#define GJK_SCAN_WIDE_MIN_POINTS 8
+/// ones by the loop inline. The loop takes 16 instructions a point, the
+/// wide scan 5.5 and about 60 more a call (callgrind), but the walk waits
+/// on each support point, so the wide scan's latency decides below 16:
+/// timed (distance between random clouds 1.2 to 2 apart, 100 pairs, the
+/// least of 8 runs' best of 30 rounds of 2000 queries), 8 points 620 ns a
+/// query by the loop against 668 wide, 12 734 against 762, 16 807 against
+/// 797, 24 888 against 867, 32 1024 against 970, 64 1482 against 1208.
+#define GJK_SCAN_WIDE_MIN_POINTS 16
 
 #if GJK_HAVE_AVX2_SCAN
 /// gjk_support_index's answer, bit for bit (the first of the largest

@@ -44,10 +44,15 @@ static inline int gjk2_support_index(const gjk_vec2 *v, int count, int step, gjk
 
 /// Polygons of at least this many vertices are scanned by gjk2_scan_wide
 /// (scan.c: four vertices per step with AVX2 where the CPU has it), smaller
-/// ones by the loop inline: a distance query between two 8-gons (bench
-/// 2d-poly8, bands +1, +1e-3, −1e-3) takes 2228-3058 instructions so,
-/// 2288-3137 with the loop.
-#define GJK2_SCAN_WIDE_MIN_VERTICES 8
+/// ones by the loop inline. Timed, as the 3D scan (support.h,
+/// GJK_SCAN_WIDE_MIN_POINTS): distance between random n-gons (gjk2_make_
+/// polygon) 1e-3 apart, 200 pairs, 8-gons 448 ns a query by the loop
+/// against 481 wide, 16-gons 685 against 661, 32-gons 1015 against 899.
+/// (Fewer instructions from 8 on, 2-3% a query on 8-gons; and with the
+/// wide scan's (dx, dy, dx, dy) built as a vector, which went through
+/// memory, two 8-byte stores read back by one 16-byte load that store
+/// forwarding cannot serve, the 8-gons took 595 ns.)
+#define GJK2_SCAN_WIDE_MIN_VERTICES 16
 
 #if GJK_HAVE_AVX2_SCAN
 /// gjk2_support_index(v, count, 1, d), the same index (the first vertex of
@@ -84,24 +89,12 @@ static inline gjk_vec2 gjk2_support_points(const gjk_vec2 *v, int count, gjk_vec
 /// instructions, a scan of 8 vertices about 50. Scanning, 8-gons ran
 /// 1983-2898 a query (2095-3153 climbing), 10-gons 2145-3318 (2175-3471);
 /// 12-gons even (2316-3594 scanning, 2262-3634 climbing); 16-gons
-/// 2686-4389 scanning against 2455-4055. With the wide scan (AVX2, four
-/// vertices a step: 85 instructions a call on 8 vertices, 109 on 16, 157
-/// on 32, against the loop's 104, 208 and 416; also the climb's own
-/// fallback), distance queries between two random convex n-gons on
-/// ellipses (200 pairs, bands +1, +1e-3 and −1e-3), scanning against
-/// climbing: cold, 12-gons 2779-4099 (2950-4432), 16-gons 3048-4534
-/// (3166-4822), 20-gons 3292-4870 (3357-5120), 24-gons 3385-5351
-/// (3388-5532), 32-gons 3821-6063 (3755-6170); warm, the pairs moved 1e-3
-/// a query, 12-gons 2110-2532 (2171-2649), 16-gons even (2181-2715 against
-/// 2178-2766), 20-gons 2274-2894 (2214-2882), 24-gons 2324-3024
-/// (2206-2941), 32-gons 2461-3325 (2226-3098). So the wide scan serves
-/// below 24 vertices, and the loop (float, or no AVX2 at build time) below
-/// 12.
-#if GJK_HAVE_AVX2_SCAN
-#define GJK2_CLIMB_MIN_VERTICES 24
-#else
+/// 2686-4389 scanning against 2455-4055. With the wide scan
+/// (gjk2_scan_wide) the climb still wins from 12: convex 16-gons 584 ns a
+/// distance query climbing against 638 scanning wide (timed as
+/// GJK2_SCAN_WIDE_MIN_VERTICES), though scanning takes 10% fewer
+/// instructions there.
 #define GJK2_CLIMB_MIN_VERTICES 12
-#endif
 
 /// The support of a convex polygon (gjk2_make_convex_polygon: counter-
 /// clockwise, every turn left or straight within rounding) by climbing

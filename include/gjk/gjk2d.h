@@ -127,9 +127,7 @@ GJK_API gjk2_aabb_output gjk2_shape_aabb(const gjk2_shape *shape, gjk_transform2
 typedef struct gjk2_simplex_cache {
     int count; ///< 0 to 3; 0 means "no cache".
     gjk_vec2 direction[3]; ///< Support directions in A's local frame (see gjk_simplex_cache).
-    /// Convex polygons (gjk2_make_convex_polygon) of 24 vertices or more
-    /// (12 where the library has no vectorised scan: float builds, CPUs
-    /// other than x86-64):
+    /// Convex polygons (gjk2_make_convex_polygon) of 12 vertices or more:
     /// the vertices of A and of B that each direction gave. The next query's
     /// support along the direction starts its search there, so a pair that
     /// moved a little finds its previous vertices in a step or two. Other
