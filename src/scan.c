@@ -173,9 +173,13 @@ static inline __attribute__((always_inline)) SCAN_AVX2 int scan_interleaved(cons
     // The lanes' first indices: dot4_2d's order, or the points' own.
     __m256d idx = dim == 2 ? _mm256_setr_pd(0, 2, 1, 3) : _mm256_setr_pd(0, 1, 2, 3);
     __m256d bi = idx, best = _mm256_set1_pd(-HUGE_VAL);
+    // The blocks' start advances by a pointer: an int offset (12 k) would
+    // overflow past 715 million points (a review's 3D cloud read before the
+    // array and crashed).
     int blocks = count / 4;
-    for (int k = 0; k < blocks; ++k) {
-        __m256d t = dim == 2 ? dot4_2d(p + 8 * k, dx, dy) : dot4_3d(p + 12 * k, dx, dy, dz);
+    const double *q = p;
+    for (int k = 0; k < blocks; ++k, q += 4 * dim) {
+        __m256d t = dim == 2 ? dot4_2d(q, dx, dy) : dot4_3d(q, dx, dy, dz);
         __m256d g = _mm256_cmp_pd(t, best, _CMP_GT_OQ);
         best = _mm256_blendv_pd(best, t, g);
         bi = _mm256_blendv_pd(bi, idx, g);
@@ -184,8 +188,8 @@ static inline __attribute__((always_inline)) SCAN_AVX2 int scan_interleaved(cons
     double best_dot;
     int i = first_of_largest(best, bi, &best_dot);
     // The rest, each later than every point so far: strictly larger wins.
-    for (int j = 4 * blocks; j < count; ++j) {
-        double t = dot_at(p + dim * j, dim, d);
+    for (int j = 4 * blocks; j < count; ++j, q += dim) {
+        double t = dot_at(q, dim, d);
         if (t > best_dot) {
             best_dot = t;
             i = j;

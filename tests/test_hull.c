@@ -1429,6 +1429,19 @@ static void test_wide_point_scan_matches_loop(void) {
                               (gjk_real)(int)(3 * rng_unit(&r)) - 1);
             } else {
                 v[i] = gjk_scale((gjk_real)scale, rng_cube(&r));
+                if (kind == 4 && rng_unit(&r) < 0.125) {
+                    // A coordinate ±inf or NaN: products inf, −inf or NaN.
+                    const double odd[3] = {HUGE_VAL, -HUGE_VAL, NAN};
+                    v[i].y = (gjk_real)odd[(int)(3 * rng_unit(&r))];
+                }
+            }
+        }
+        if (kind == 3 && n <= 9) {
+            // Point 0 at −inf along +x, the rest at −DBL_MAX: the lanes must
+            // start below every number (a start at −DBL_MAX answers 0).
+            v[0] = gjk_v3((gjk_real)-HUGE_VAL, 0, 0);
+            for (int i = 1; i < n; ++i) {
+                v[i] = gjk_v3(-GJK_REAL_MAX, 0, 0);
             }
         }
         gjk_vec3 dirs[] = {

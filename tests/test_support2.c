@@ -210,6 +210,19 @@ static void test_wide_scan_matches_loop(void) {
                 v[i] = gjk_v2((gjk_real)(rng_int(&r, 3) - 1), (gjk_real)(rng_int(&r, 3) - 1));
             } else {
                 v[i] = gjk_v2((gjk_real)(scale * rng_range(&r, -1, 1)), (gjk_real)(scale * rng_range(&r, -1, 1)));
+                if (kind == 4 && rng_int(&r, 8) == 0) {
+                    // A coordinate ±inf or NaN: products inf, −inf or NaN.
+                    const double odd[3] = {HUGE_VAL, -HUGE_VAL, NAN};
+                    v[i].x = (gjk_real)odd[rng_int(&r, 3)];
+                }
+            }
+        }
+        if (kind == 3 && n <= 9) {
+            // Point 0 at −inf along +x, the rest at −DBL_MAX: the lanes must
+            // start below every number (a start at −DBL_MAX answers 0).
+            v[0] = gjk_v2((gjk_real)-HUGE_VAL, 0);
+            for (int i = 1; i < n; ++i) {
+                v[i] = gjk_v2(-GJK_REAL_MAX, 0);
             }
         }
         gjk_vec2 dirs[] = {
