@@ -19,8 +19,8 @@
 // A polytope's points without a hull (gjk_scan_points_wide) and a 2D
 // polygon's (gjk2_scan_wide): the caller's arrays as given,
 // coordinates interleaved, four points per AVX2 step (3D: three loads
-// regrouped into x, y and z by blends; 2D: two loads, the products with
-// unpacks into x and y), the same index as the loops of
+// regrouped into x, y and z by blends; 2D: two loads split into x and y
+// by unpacks), the same index as the loops of
 // support.h and support2.h (the first of the largest d·v, rounded as
 // they round it). The arrays come with each query, not built once as a
 // hull, so the CPU is asked each call (a load and a test).
