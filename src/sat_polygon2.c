@@ -17,19 +17,24 @@
 // vertex (or edge) of one polygon against an edge of the other. Two vertices
 // nearest leave it below the distance, and the general path answers.
 //
-// The other polygon's vertex farthest along −n (its support) moves
-// counter-clockwise as the reference edges' normals turn counter-clockwise,
-// so both polygons' edges, merged by angle as the Minkowski sum is built,
-// meet their supports in turn: O(n + m) for all the axes (the rotating
-// calipers of Toussaint, "Solving geometric problems with the rotating
-// calipers", 1983), not the O(n m) of trying every vertex against every
-// edge. Only the largest is then tried against every vertex, which
-// confirms it (see both_axes).
+// Every edge of each polygon is tried against every vertex of the other:
+// O(n m) dot products for n + m ≤ 32 vertices, two edges a step with SSE2.
+// Each separation is then the true one but for the rounding of its dot
+// products, whatever the order of the edges and however short they are.
+// (A merge of both polygons' edges by angle, as the Minkowski sum is built,
+// pairs each edge with its incident vertex in O(n + m) steps, the rotating
+// calipers of Toussaint, 1983; it was the form here until it measured
+// slower: its choice of the next edge is a branch the processor cannot
+// predict, and an edge whose angle is within rounding of its neighbour's
+// came out of order and paired the edges after it with wrong vertices, an
+// overestimate each review found new cases of. Two 8-gons overlapping:
+// 334 → 250 ns a query for gjk2_intersect; two 16-gons 600 → 505.)
 //
-// With a contact margin (a penetration query's options.max_distance), the
-// merge starts as gjk2_intersect's does, where a separating axis is
-// likeliest, and stops at the first confirmed axis past the margin: a
-// lower bound, as the walk's early stop gives.
+// With an early stop (gjk2_intersect's band; a penetration query's contact
+// margin, options.max_distance), the first edges tried are the two at each
+// polygon's vertex farthest toward the other, where a separating edge of
+// cores apart is likeliest, and the first separation past the stop
+// answers: a lower bound, as the walk's early stop gives.
 //
 // The witness pair, as in sat2.c: the reference edge against the incident
 // vertex, or the incident edge when a neighbour of the vertex rises along n
@@ -37,6 +42,14 @@
 // the middle of what remains is the incident point, its projection on the
 // reference edge the reference point.
 #include "internal2.h"
+#include "support2.h"
+
+#if !GJK_USE_FLOAT && defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#define MIN_DOT_SSE2 1
+#else
+#define MIN_DOT_SSE2 0
+#endif
 
 bool gjk2_polygon_view_of(const gjk2_shape *s, gjk2_polygon_view *view) {
     switch (s->type) {
@@ -112,65 +125,6 @@ typedef struct axis_best {
     int vertex; ///< The other polygon's vertex farthest along −n.
 } axis_best;
 
-/// The frame the merge runs in: A's, or with `turned` A's turned by q, so
-/// that its first edges' normals lie where a separating axis is likeliest
-/// (see both_axes). A's vertex a becomes q a, and −B's −(q R b + q t).
-typedef struct merge_frame {
-    bool turned;
-    gjk_rot2 q, qr;
-    gjk_vec2 qt;
-} merge_frame;
-
-/// A's vertex i in the merge's frame.
-static GJK_INLINE gjk_vec2 a_at(const merge_frame *f, const gjk2_polygon_view *a, int i) {
-    return f->turned ? gjk_rot2_apply(f->q, a->v[i]) : a->v[i];
-}
-
-/// The vertex of −B (B's vertex j) in the merge's frame.
-static GJK_INLINE gjk_vec2 minus_b(const merge_frame *f, const gjk2_polygon_view *b, int j) {
-    return gjk_neg2(gjk_add2(gjk_rot2_apply(f->qr, b->v[j]), f->qt));
-}
-
-/// A's edge i → k in the merge's frame: the difference in A's own frame,
-/// turned (see both_axes).
-static GJK_INLINE gjk_vec2 a_edge(const merge_frame *f, const gjk2_polygon_view *a, int i, int k) {
-    gjk_vec2 e = gjk_sub2(a->v[k], a->v[i]);
-    return f->turned ? gjk_rot2_apply(f->q, e) : e;
-}
-
-/// −B's edge j → k in the merge's frame: the difference in B's own frame,
-/// turned.
-static GJK_INLINE gjk_vec2 c_edge(const merge_frame *f, const gjk2_polygon_view *b, int j, int k) {
-    return gjk_neg2(gjk_rot2_apply(f->qr, gjk_sub2(b->v[k], b->v[j])));
-}
-
-/// Whether a's angle from +x, in [0, 2π), is below b's: by half turn, then
-/// by the sign of the cross product (exact within a half turn).
-static GJK_INLINE bool turns_before(gjk_vec2 a, gjk_vec2 b) {
-    bool ha = a.y < 0 || (a.y == 0 && a.x < 0), hb = b.y < 0 || (b.y == 0 && b.x < 0);
-    return ha != hb ? hb : gjk_cross2(a, b) > 0;
-}
-
-/// Whether a lies below b, or level with it and to its left: the lowest
-/// such vertex of a counter-clockwise polygon starts its edges' angles at 0.
-static GJK_INLINE bool lower_left(gjk_vec2 a, gjk_vec2 b) { return a.y < b.y || (a.y == b.y && a.x < b.x); }
-
-/// The lowest vertex (then the leftmost) of A, or with `of_b` of −B, in
-/// the merge's frame: its index, and where it lies in *at.
-static GJK_INLINE int lowest_vertex(const merge_frame *f, const gjk2_polygon_view *v, bool of_b, gjk_vec2 *at) {
-    int low = 0;
-    gjk_vec2 lowest = of_b ? minus_b(f, v, 0) : a_at(f, v, 0);
-    for (int k = 1; k < v->n; ++k) {
-        gjk_vec2 x = of_b ? minus_b(f, v, k) : a_at(f, v, k);
-        if (lower_left(x, lowest)) {
-            low = k;
-            lowest = x;
-        }
-    }
-    *at = lowest;
-    return low;
-}
-
 /// The map of the incident polygon's frame into the reference polygon's,
 /// x_ref = r x + t: B's pose in A's frame when A is the reference, its
 /// inverse when B is.
@@ -196,142 +150,206 @@ static bool ref_edge(const gjk2_polygon_view *ref, int edge, gjk_vec2 *r0, gjk_v
     return n->x != 0 || n->y != 0;
 }
 
-/// out's separation tried against every vertex of the other polygon, in
-/// the polygons' own frames: true, with out's separation and incident
-/// vertex replaced by the true ones, when the merged value is no more than
-/// `slack` above it (see both_axes).
-static bool confirm(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b, gjk_real slack,
-                    axis_best *out) {
-    const gjk2_polygon_view *ref = out->on_b ? b : a, *inc = out->on_b ? a : b;
-    gjk_vec2 r0, r1, n, t;
-    gjk_rot2 r;
-    if (!ref_edge(ref, out->edge, &r0, &r1, &n)) {
+/// The separation of ref's edge `edge` (vertices edge, edge + 1) against
+/// inc, whose vertex x is r x + t in ref's frame: min over inc's vertices of
+/// n · (r x + t − r0), n the edge's unit outward normal, evaluated as
+/// (rᵀn) · x + n · (t − r0) (inc's vertices in their own frame: no vertex
+/// is moved). *arg: the vertex that gives it (the first of equals). False
+/// for an edge of no length.
+static GJK_INLINE bool edge_separation(const gjk2_polygon_view *ref, int edge, const gjk2_polygon_view *inc, gjk_rot2 r,
+                                       gjk_vec2 t, gjk_real *sep, int *arg) {
+    gjk_vec2 r0, r1, n;
+    if (!ref_edge(ref, edge, &r0, &r1, &n)) {
         return false;
     }
-    inc_to_ref(p, out->on_b, &r, &t);
     gjk_vec2 m = gjk_rot2_inv_apply(r, n); // n in inc's frame
-    gjk_real lo = GJK_REAL_MAX;
-    int arg = 0;
-    for (int k = 0; k < inc->n; ++k) {
+    gjk_real lo = gjk_dot2(m, inc->v[0]);
+    int at = 0;
+    for (int k = 1; k < inc->n; ++k) {
         gjk_real v = gjk_dot2(m, inc->v[k]);
-        arg = v < lo ? k : arg;
+        at = v < lo ? k : at;
         lo = gjk_min(lo, v);
     }
-    gjk_real sep = lo + gjk_dot2(n, gjk_sub2(t, r0));
-    if (!(sep >= out->s - slack)) {
-        return false;
-    }
-    out->s = sep;
-    out->vertex = arg;
+    *sep = lo + gjk_dot2(n, gjk_sub2(t, r0));
+    *arg = at;
     return true;
 }
 
-/// The edges of D = A ⊕ C, C = −B, merged by angle from both polygons'
-/// lowest vertices (the Minkowski sum's merge): at D's vertex P = a_i + c_j
-/// the next edge e is A's (e_i) or C's (−R(b_{j+1} − b_j)), whichever turns
-/// first, and the origin's separation from its line is cross(e, P) / |e|
-/// (the outward normal is (e.y, −e.x)). A's edge i has B's vertex j as its
-/// incident vertex, B's edge j A's vertex i. Stops early once a separation
-/// exceeds `stop`. False on overflow, when neither polygon has an edge, or
-/// when `confirm` finds the chosen edge's separation overestimated by more
-/// than `slack`.
-///
-/// The merge pairs each edge with one vertex, which gives the separation
-/// only when the edges come in their true order of angle; any other vertex
-/// gives more. An edge whose angle is within rounding of its neighbour's
-/// (a short edge, a collinear point just inside the line) can come out of
-/// order, and the edges after it meet the wrong vertices: overestimates,
-/// which made a deep overlap "separated" (review of this change). So the
-/// largest is confirmed by trying every vertex of the other polygon
-/// against its edge: if it holds, it is the largest of the true
-/// separations too, as none of them exceeds its merged value by more than
-/// the rounding of a dot product at the pair's size. That needs each
-/// edge's direction right whatever its length: edges are differences in
-/// their polygon's own frame, turned after, not differences of turned
-/// vertices, whose rounding pointed an edge shorter than it (a capsule's
-/// core of 1e-17 at a needle's tip) anywhere, or made it zero, and an
-/// underestimate let a pair 3e5 tolerances apart be "penetrating" (second
-/// review). Equal points, and only they, give an edge of no length.
-///
-/// The first normals merged are those of the lowest vertices' edges. With
-/// `turn` (a constant at each call, so that the inlined copy without it
-/// reads A's vertices as they are), the frame is turned for them to start
-/// 45° clockwise of B's direction from A: there D's edges face the origin
-/// when the cores are apart, and an early stop comes in a few steps (two
-/// 8-gons 1 apart: 1660 → 1410 instructions a query; a full merge pays
-/// about 200 for the turn). Where rounding puts a lowest vertex's first
-/// edge just below the level, the edge is merged last: an order the
-/// confirmation covers, as above. (Selecting instead of branching on which
-/// edge comes next measured slower: 8-gons 1.3-1.8x, 64-gons 1.5x.)
-static GJK_INLINE bool both_axes(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b,
-                                 gjk_real stop, gjk_real slack, bool turn, axis_best *out) {
-    const int n = a->n, m = b->n;
-    merge_frame f = {turn, {1, 0}, p->rot_b, p->pos_b};
-    if (turn) {
-        // The start normal r = t̂ turned by −45°; q turns r to (0, −1).
-        gjk_vec2 r = gjk_normalize2(gjk_v2(p->pos_b.x + p->pos_b.y, p->pos_b.y - p->pos_b.x));
-        if (!(gjk_length_sq2(r) > 0)) {
-            r = gjk_v2(0, -1);
-        }
-        f.q.c = -r.y;
-        f.q.s = -r.x;
-        f.qr = gjk_rot2_mul(f.q, p->rot_b);
-        f.qt = gjk_rot2_apply(f.q, p->pos_b);
+/// The separation of ref's edge e against inc (x ↦ r x + t into ref's
+/// frame), with the edge's outward normal unnormalised, n = (d.y, −d.x) for
+/// its direction d: (min over inc's vertices x of (rᵀn)·x + n·(t − r0)) / |d|.
+/// False (and *sep untouched) when |d|² leaves the normal range: the
+/// caller then takes edge_separation's scaled unit normal.
+static GJK_INLINE bool edge_quick(const gjk2_polygon_view *ref, int e, const gjk2_polygon_view *inc, gjk_rot2 r,
+                                  gjk_vec2 t, gjk_real *sep) {
+    gjk_vec2 r0 = ref->v[e], r1 = ref->v[e + 1 == ref->n ? 0 : e + 1];
+    gjk_vec2 d = gjk_sub2(r1, r0), n = gjk_v2(d.y, -d.x);
+    gjk_real ee = gjk_dot2(d, d);
+    if (!(ee >= GJK_SQUARE_MIN && ee <= GJK_SQUARE_MAX)) {
+        return false;
     }
-    gjk_vec2 ai, cj;
-    int i = lowest_vertex(&f, a, false, &ai), j = lowest_vertex(&f, b, true, &cj);
+    gjk_vec2 q = gjk_rot2_inv_apply(r, n);
+    gjk_real lo = gjk_dot2(q, inc->v[0]);
+    for (int k = 1; k < inc->n; ++k) {
+        lo = gjk_min(lo, gjk_dot2(q, inc->v[k]));
+    }
+    *sep = (lo + gjk_dot2(n, gjk_sub2(t, r0))) / gjk_sqrt(ee);
+    return true;
+}
+
+#if MIN_DOT_SSE2
+/// edge_quick for ref's edges e and e + 1 (mod n) at once, one
+/// per lane, every operation the scalar one (the minimum, exact, in
+/// another order): sep[0], sep[1]. ok[k] false where edge_quick's would be.
+static GJK_INLINE void edge_quick2(const gjk2_polygon_view *ref, int e, const gjk2_polygon_view *inc, gjk_rot2 r,
+                                   gjk_vec2 t, gjk_real sep[2], bool ok[2]) {
+    const gjk_vec2 *v = ref->v;
+    const int e1 = e + 1 == ref->n ? 0 : e + 1, e2 = e1 + 1 == ref->n ? 0 : e1 + 1;
+    __m128d p0 = _mm_loadu_pd(&v[e].x), p1 = _mm_loadu_pd(&v[e1].x), p2 = _mm_loadu_pd(&v[e2].x);
+    __m128d r0x = _mm_unpacklo_pd(p0, p1), r0y = _mm_unpackhi_pd(p0, p1);
+    __m128d dx = _mm_sub_pd(_mm_unpacklo_pd(p1, p2), r0x), dy = _mm_sub_pd(_mm_unpackhi_pd(p1, p2), r0y);
+    __m128d nx = dy, ny = _mm_xor_pd(dx, _mm_set1_pd(-0.0));
+    __m128d ee = _mm_add_pd(_mm_mul_pd(dx, dx), _mm_mul_pd(dy, dy));
+    __m128d c = _mm_set1_pd(r.c), s = _mm_set1_pd(r.s), ms = _mm_set1_pd(-r.s);
+    __m128d qx = _mm_add_pd(_mm_mul_pd(c, nx), _mm_mul_pd(s, ny));
+    __m128d qy = _mm_add_pd(_mm_mul_pd(ms, nx), _mm_mul_pd(c, ny));
+    // q·x of each vertex x for both edges; two vertices a step, into two
+    // minima (the minimum does not depend on the order).
+    const gjk_vec2 *x = inc->v;
+    const int m = inc->n;
+    __m128d v0 = _mm_loadu_pd(&x[0].x), v1 = _mm_loadu_pd(&x[m - 1].x);
+    __m128d lo0 = _mm_add_pd(_mm_mul_pd(qx, _mm_unpacklo_pd(v0, v0)), _mm_mul_pd(qy, _mm_unpackhi_pd(v0, v0)));
+    __m128d lo1 = _mm_add_pd(_mm_mul_pd(qx, _mm_unpacklo_pd(v1, v1)), _mm_mul_pd(qy, _mm_unpackhi_pd(v1, v1)));
+    for (int k = 1; k + 1 < m; k += 2) {
+        v0 = _mm_loadu_pd(&x[k].x);
+        v1 = _mm_loadu_pd(&x[k + 1].x);
+        lo0 = _mm_min_pd(lo0, _mm_add_pd(_mm_mul_pd(qx, _mm_unpacklo_pd(v0, v0)), _mm_mul_pd(qy, _mm_unpackhi_pd(v0, v0))));
+        lo1 = _mm_min_pd(lo1, _mm_add_pd(_mm_mul_pd(qx, _mm_unpacklo_pd(v1, v1)), _mm_mul_pd(qy, _mm_unpackhi_pd(v1, v1))));
+    }
+    __m128d lo = _mm_min_pd(lo0, lo1);
+    __m128d off = _mm_add_pd(_mm_mul_pd(nx, _mm_sub_pd(_mm_set1_pd(t.x), r0x)),
+                             _mm_mul_pd(ny, _mm_sub_pd(_mm_set1_pd(t.y), r0y)));
+    __m128d sp = _mm_div_pd(_mm_add_pd(lo, off), _mm_sqrt_pd(ee));
+    int in = _mm_movemask_pd(_mm_and_pd(_mm_cmpge_pd(ee, _mm_set1_pd(GJK_SQUARE_MIN)),
+                                        _mm_cmple_pd(ee, _mm_set1_pd(GJK_SQUARE_MAX))));
+    _mm_storeu_pd(sep, sp);
+    ok[0] = (in & 1) != 0;
+    ok[1] = (in & 2) != 0;
+}
+#endif
+
+/// One separation into the best: false on overflow; *stopped when it
+/// exceeds `stop`.
+static GJK_INLINE bool take_axis(const gjk2_polygon_view *ref, int e, const gjk2_polygon_view *inc, gjk_rot2 r,
+                                 gjk_vec2 t, bool on_b, gjk_real stop, bool ok, gjk_real sep, axis_best *out,
+                                 bool *found, bool *stopped) {
+    if (!ok) {
+        int arg;
+        if (!edge_separation(ref, e, inc, r, t, &sep, &arg)) {
+            return true; // an edge of no length: no axis
+        }
+    }
+    if (!gjk_is_valid_real(sep)) {
+        return false;
+    }
+    if (sep > out->s) {
+        *found = true;
+        out->s = sep;
+        out->on_b = on_b;
+        out->edge = e;
+        *stopped = sep > stop;
+    }
+    return true;
+}
+
+/// One polygon's edges as reference against the other's vertices: inc's
+/// vertex x is r x + t in ref's frame. The edges are taken from `start`
+/// on, which faces the other polygon.
+typedef struct side_edges {
+    const gjk2_polygon_view *ref, *inc;
+    gjk_rot2 r;
+    gjk_vec2 t;
+    bool on_b;
+    int start;
+} side_edges;
+
+/// With `seek`, the edges start at the vertex farthest toward the other
+/// polygon's origin, where a separating edge of cores apart is likeliest
+/// (for an early stop); else at edge 0.
+static void side_of(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b, bool on_b, bool seek,
+                    side_edges *s) {
+    s->ref = on_b ? b : a;
+    s->inc = on_b ? a : b;
+    s->on_b = on_b;
+    inc_to_ref(p, on_b, &s->r, &s->t);
+    int v = seek ? gjk2_scan(s->ref->v, s->ref->n, s->t) : 1;
+    s->start = v == 0 ? s->ref->n - 1 : v - 1;
+}
+
+/// The side's edges start + i, i ∈ [from, to) (mod n), into the best: two a
+/// step with SSE2. False on overflow; *stopped at the first separation
+/// above `stop`.
+static GJK_INLINE bool side_axes(const side_edges *s, int from, int to, gjk_real stop, axis_best *out, bool *found,
+                                 bool *stopped) {
+    const int n = s->ref->n;
+    to = to < n ? to : n;
+    int i = from, e = s->start + from >= n ? s->start + from - n : s->start + from;
+#if MIN_DOT_SSE2
+    for (; i + 1 < to && !*stopped; i += 2) {
+        gjk_real sep[2];
+        bool ok[2];
+        edge_quick2(s->ref, e, s->inc, s->r, s->t, sep, ok);
+        if (!take_axis(s->ref, e, s->inc, s->r, s->t, s->on_b, stop, ok[0], sep[0], out, found, stopped)) {
+            return false;
+        }
+        e = e + 1 == n ? 0 : e + 1;
+        if (!*stopped && !take_axis(s->ref, e, s->inc, s->r, s->t, s->on_b, stop, ok[1], sep[1], out, found, stopped)) {
+            return false;
+        }
+        e = e + 1 == n ? 0 : e + 1;
+    }
+#endif
+    for (; i < to && !*stopped; ++i) {
+        gjk_real sep = 0;
+        bool ok = edge_quick(s->ref, e, s->inc, s->r, s->t, &sep);
+        if (!take_axis(s->ref, e, s->inc, s->r, s->t, s->on_b, stop, ok, sep, out, found, stopped)) {
+            return false;
+        }
+        e = e + 1 == n ? 0 : e + 1;
+    }
+    return true;
+}
+
+/// Every edge of both polygons against every vertex of the other: the
+/// largest separation directly, O(n m), with no order to get wrong (each
+/// edge's from edge_quick, two edges a step with SSE2). Stops at the first
+/// edge whose separation exceeds `stop`, trying first the two edges of
+/// each polygon at its vertex farthest toward the other. The best edge's
+/// separation and incident vertex are then edge_separation's. False on
+/// overflow, or when neither polygon has an edge.
+static GJK_INLINE bool all_axes(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b,
+                                gjk_real stop, axis_best *out) {
     out->s = -GJK_REAL_MAX;
     out->on_b = false;
     out->edge = out->vertex = 0;
-    int ia = i + 1 == n ? 0 : i + 1, jb = j + 1 == m ? 0 : j + 1;
-    gjk_vec2 ea = a_edge(&f, a, i, ia), ec = c_edge(&f, b, j, jb);
-    for (int left_a = n, left_b = m; left_a > 0 || left_b > 0;) {
-        // A repeated vertex's edge has no angle: it is taken at once (and
-        // adds no axis), so that it holds back neither polygon's edges.
-        bool zero_a = left_a > 0 && ea.x == 0 && ea.y == 0, zero_c = left_b > 0 && ec.x == 0 && ec.y == 0;
-        bool take_a = zero_a || (!zero_c && (left_b == 0 || (left_a > 0 && turns_before(ea, ec))));
-        gjk_vec2 e = take_a ? ea : ec;
-        gjk_real ee = gjk_dot2(e, e);
-        if (e.x != 0 || e.y != 0) {
-            // An edge far shorter than the pair (1e-170 in double) squares
-            // to nothing: its direction scaled first, or its axis, maybe the
-            // only one that separates, would be lost (an underestimate).
-            gjk_vec2 pt = gjk_add2(ai, cj);
-            gjk_real sep = ee >= GJK_SQUARE_MIN ? gjk_cross2(e, pt) / gjk_sqrt(ee) : gjk_cross2(gjk_normalize2(e), pt);
-            if (!gjk_is_valid_real(sep)) {
-                return false;
-            }
-            if (sep > out->s) {
-                out->s = sep;
-                out->on_b = !take_a;
-                out->edge = take_a ? i : j;
-                out->vertex = take_a ? j : i;
-                if (sep > stop) {
-                    return confirm(p, a, b, slack, out);
-                }
-            }
-        }
-        if (take_a) {
-            --left_a;
-            i = ia;
-            ia = ia + 1 == n ? 0 : ia + 1;
-            ai = a_at(&f, a, i);
-            ea = a_edge(&f, a, i, ia);
-        } else {
-            --left_b;
-            j = jb;
-            jb = jb + 1 == m ? 0 : jb + 1;
-            cj = minus_b(&f, b, j);
-            ec = c_edge(&f, b, j, jb);
-        }
+    bool found = false, stopped = false;
+    side_edges sa, sb;
+    const bool seek = stop < GJK_REAL_MAX;
+    side_of(p, a, b, false, seek, &sa);
+    side_of(p, a, b, true, seek, &sb);
+    if (!side_axes(&sa, 0, 2, stop, out, &found, &stopped) || !side_axes(&sb, 0, 2, stop, out, &found, &stopped) ||
+        !side_axes(&sa, 2, a->n, stop, out, &found, &stopped) || !side_axes(&sb, 2, b->n, stop, out, &found, &stopped) ||
+        !found) {
+        return false;
     }
-    return out->s > -GJK_REAL_MAX && confirm(p, a, b, slack, out);
+    const side_edges *s = out->on_b ? &sb : &sa;
+    return edge_separation(s->ref, out->edge, s->inc, s->r, s->t, &out->s, &out->vertex);
 }
 
 bool gjk2_polygon_decide(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b,
                          gjk_real band, gjk_status *status) {
     axis_best best;
-    if (!both_axes(p, a, b, p->radius + band, band / 64, true, &best)) {
+    if (!all_axes(p, a, b, p->radius + band, &best)) {
         return false;
     }
     gjk_real sd = best.s - p->radius;
@@ -392,11 +410,11 @@ static bool edge_witness(gjk_vec2 r0, gjk_vec2 r1, gjk_vec2 n, gjk_real s, const
 bool gjk2_polygon_signed(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b, gjk_real tol,
                          gjk_real band, gjk_real beyond, gjk2_box_answer *out) {
     axis_best best;
-    // With beyond, the merge starts where a separating axis is likeliest
-    // and stops at the first (confirmed) one past it: the answer is then
-    // that axis's separation, a lower bound on the distance.
+    // With beyond, the edges start where a separating axis is likeliest
+    // and stop at the first one past it: the answer is then that axis's
+    // separation, a lower bound on the distance.
     bool early = beyond > 0;
-    if (!both_axes(p, a, b, early ? p->radius + beyond + band : GJK_REAL_MAX, band / 64, early, &best)) {
+    if (!all_axes(p, a, b, early ? p->radius + beyond + band : GJK_REAL_MAX, &best)) {
         return false;
     }
     // Overlapping cores: best is −(their depth). Apart: the pair below

@@ -452,7 +452,7 @@ static void test_ellipse_box(void) {
 /// penetration (overlapping, or apart where a first support point does not
 /// show it) and intersect are answered by their edges' separating axes (no
 /// GJK iteration) with the plain polygon's answers; distance takes the walk
-/// (fewer instructions than the axes' merge).
+/// (fewer instructions than the axes).
 static void test_convex_polygon(void) {
     const gjk_vec2 ccw[] = {V2(-1, -1), V2(1, -1), V2(1, 1), V2(-1, 1)};
     const gjk_vec2 cw[] = {V2(-1, -1), V2(-1, 1), V2(1, 1), V2(1, -1)};
@@ -547,7 +547,7 @@ static int convex_mismatches(const gjk2_shape *a, const gjk2_shape *pa, const gj
 }
 
 /// The review of the convex polygons' axes: polygons that
-/// gjk2_make_convex_polygon accepts but whose edges the merge met out of
+/// gjk2_make_convex_polygon accepts but whose edges a merge by angle met out of
 /// order (a repeated vertex, a closed ring, a corner 1 ulp from another, a
 /// collinear point 1e-16 inside its line, a box of zero width) came out
 /// "separated" when overlapping 0.9 deep; and gjk2_distance's common point
