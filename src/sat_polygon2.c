@@ -28,7 +28,7 @@
 // predict, and an edge whose angle is within rounding of its neighbour's
 // came out of order and paired the edges after it with wrong vertices, an
 // overestimate each review found new cases of. Two 8-gons overlapping:
-// 334 → 250 ns a query for gjk2_intersect; two 16-gons 600 → 505.)
+// 334 → 250 ns a query for gjk2_intersect; two 16-gons 598 → 506.)
 //
 // With an early stop (gjk2_intersect's band; a penetration query's contact
 // margin, options.max_distance), the first edges tried are the two at each
@@ -200,7 +200,8 @@ static GJK_INLINE bool edge_quick(const gjk2_polygon_view *ref, int e, const gjk
 #if MIN_DOT_SSE2
 /// edge_quick for ref's edges e and e + 1 (mod n) at once, one
 /// per lane, every operation the scalar one (the minimum, exact, in
-/// another order): sep[0], sep[1]. ok[k] false where edge_quick's would be.
+/// another order): sep[0], sep[1], the scalar values but for the sign of a
+/// zero (compared only by >). ok[k] false where edge_quick's would be.
 static GJK_INLINE void edge_quick2(const gjk2_polygon_view *ref, int e, const gjk2_polygon_view *inc, gjk_rot2 r,
                                    gjk_vec2 t, gjk_real sep[2], bool ok[2]) {
     const gjk_vec2 *v = ref->v;
@@ -238,30 +239,6 @@ static GJK_INLINE void edge_quick2(const gjk2_polygon_view *ref, int e, const gj
 }
 #endif
 
-/// One separation into the best: false on overflow; *stopped when it
-/// exceeds `stop`.
-static GJK_INLINE bool take_axis(const gjk2_polygon_view *ref, int e, const gjk2_polygon_view *inc, gjk_rot2 r,
-                                 gjk_vec2 t, bool on_b, gjk_real stop, bool ok, gjk_real sep, axis_best *out,
-                                 bool *found, bool *stopped) {
-    if (!ok) {
-        int arg;
-        if (!edge_separation(ref, e, inc, r, t, &sep, &arg)) {
-            return true; // an edge of no length: no axis
-        }
-    }
-    if (!gjk_is_valid_real(sep)) {
-        return false;
-    }
-    if (sep > out->s) {
-        *found = true;
-        out->s = sep;
-        out->on_b = on_b;
-        out->edge = e;
-        *stopped = sep > stop;
-    }
-    return true;
-}
-
 /// One polygon's edges as reference against the other's vertices: inc's
 /// vertex x is r x + t in ref's frame. The edges are taken from `start`
 /// on, which faces the other polygon.
@@ -273,6 +250,31 @@ typedef struct side_edges {
     int start;
 } side_edges;
 
+/// The side's edge e, of separation `sep` from edge_quick (or with !ok,
+/// edge_separation's, for an edge whose square leaves the normal range),
+/// into the best: false when the separation is not finite; *stopped when it
+/// exceeds `stop`.
+static GJK_INLINE bool take_axis(const side_edges *s, int e, bool ok, gjk_real sep, gjk_real stop, axis_best *out,
+                                 bool *found, bool *stopped) {
+    if (!ok) {
+        int arg;
+        if (!edge_separation(s->ref, e, s->inc, s->r, s->t, &sep, &arg)) {
+            return true; // an edge of no length: no axis
+        }
+    }
+    if (!gjk_is_valid_real(sep)) {
+        return false;
+    }
+    if (sep > out->s) {
+        *found = true;
+        out->s = sep;
+        out->on_b = s->on_b;
+        out->edge = e;
+        *stopped = sep > stop;
+    }
+    return true;
+}
+
 /// With `seek`, the edges start at the vertex farthest toward the other
 /// polygon's origin, where a separating edge of cores apart is likeliest
 /// (for an early stop); else at edge 0.
@@ -282,13 +284,16 @@ static void side_of(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_p
     s->inc = on_b ? a : b;
     s->on_b = on_b;
     inc_to_ref(p, on_b, &s->r, &s->t);
-    int v = seek ? gjk2_scan(s->ref->v, s->ref->n, s->t) : 1;
-    s->start = v == 0 ? s->ref->n - 1 : v - 1;
+    s->start = 0;
+    if (seek) {
+        int v = gjk2_scan(s->ref->v, s->ref->n, s->t);
+        s->start = v == 0 ? s->ref->n - 1 : v - 1;
+    }
 }
 
 /// The side's edges start + i, i ∈ [from, to) (mod n), into the best: two a
-/// step with SSE2. False on overflow; *stopped at the first separation
-/// above `stop`.
+/// step with SSE2. False on a separation that is not finite; *stopped at the
+/// first separation above `stop`.
 static GJK_INLINE bool side_axes(const side_edges *s, int from, int to, gjk_real stop, axis_best *out, bool *found,
                                  bool *stopped) {
     const int n = s->ref->n;
@@ -299,11 +304,11 @@ static GJK_INLINE bool side_axes(const side_edges *s, int from, int to, gjk_real
         gjk_real sep[2];
         bool ok[2];
         edge_quick2(s->ref, e, s->inc, s->r, s->t, sep, ok);
-        if (!take_axis(s->ref, e, s->inc, s->r, s->t, s->on_b, stop, ok[0], sep[0], out, found, stopped)) {
+        if (!take_axis(s, e, ok[0], sep[0], stop, out, found, stopped)) {
             return false;
         }
         e = e + 1 == n ? 0 : e + 1;
-        if (!*stopped && !take_axis(s->ref, e, s->inc, s->r, s->t, s->on_b, stop, ok[1], sep[1], out, found, stopped)) {
+        if (!*stopped && !take_axis(s, e, ok[1], sep[1], stop, out, found, stopped)) {
             return false;
         }
         e = e + 1 == n ? 0 : e + 1;
@@ -312,7 +317,7 @@ static GJK_INLINE bool side_axes(const side_edges *s, int from, int to, gjk_real
     for (; i < to && !*stopped; ++i) {
         gjk_real sep = 0;
         bool ok = edge_quick(s->ref, e, s->inc, s->r, s->t, &sep);
-        if (!take_axis(s->ref, e, s->inc, s->r, s->t, s->on_b, stop, ok, sep, out, found, stopped)) {
+        if (!take_axis(s, e, ok, sep, stop, out, found, stopped)) {
             return false;
         }
         e = e + 1 == n ? 0 : e + 1;
@@ -323,10 +328,13 @@ static GJK_INLINE bool side_axes(const side_edges *s, int from, int to, gjk_real
 /// Every edge of both polygons against every vertex of the other: the
 /// largest separation directly, O(n m), with no order to get wrong (each
 /// edge's from edge_quick, two edges a step with SSE2). Stops at the first
-/// edge whose separation exceeds `stop`, trying first the two edges of
-/// each polygon at its vertex farthest toward the other. The best edge's
-/// separation and incident vertex are then edge_separation's. False on
-/// overflow, or when neither polygon has an edge.
+/// edge whose separation so computed exceeds `stop`, trying first the two
+/// edges of each polygon at its vertex farthest toward the other. The best
+/// edge's separation and incident vertex are then edge_separation's (with a
+/// unit normal: it may differ by rounding, and so lie a few ulps at or
+/// below `stop` after a stop; the callers then find the pair within their
+/// band and leave it to GJK, or certify the pair they return). False on a
+/// separation that is not finite, or when neither polygon has an edge.
 static GJK_INLINE bool all_axes(const gjk2_pair *p, const gjk2_polygon_view *a, const gjk2_polygon_view *b,
                                 gjk_real stop, axis_best *out) {
     out->s = -GJK_REAL_MAX;
