@@ -70,7 +70,7 @@ static inline bool gjk2_transform_unit(const gjk_transform2 *t, gjk_transform2 *
     unit->position = t->position;
     gjk_real s2 = r.c * r.c + r.s * r.s;
     if (s2 > GJK_SQUARE_MIN && s2 < GJK_SQUARE_MAX) {
-        gjk_real k = 1 / gjk_sqrt(s2);
+        gjk_real k = gjk_inv_sqrt_rotation(s2);
         unit->rotation.c = k * r.c;
         unit->rotation.s = k * r.s;
         return gjk_is_valid_vec2(t->position);

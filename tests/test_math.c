@@ -1,9 +1,11 @@
 // Tests of the inline helpers of gjk_math.h: vector algebra, quaternions,
-// rotation matrices, rigid transforms and the finiteness predicates.
+// rotation matrices, rigid transforms and the finiteness predicates; and of
+// the factor that makes the queries' rotations unit (internal.h).
 #include <math.h>
 #include <string.h>
 
 #define TEST_XORSHIFT64_SEED 0x2545F4914F6CDD1Dull
+#include "internal2.h"
 #include "test_util.h"
 
 /// Absolute tolerance for quantities of size `size`.
@@ -417,7 +419,47 @@ static void test_fma_fuses(void) {
     ENSURE(fma(b, b, -q) == 0x1p-60);
 }
 
+/// gjk_inv_sqrt_rotation(s2), 1/√s2 by a Newton step near 1 in double: as
+/// exact as a square root and a division (within one ulp of 1/√s2 in long
+/// double) for s2 from 1 ± 1 ulp to 1 ± 2^-10 (log-spaced: the step's
+/// window ends at 2^-30, and a window up to 2^-20 would be 1e-13 off there)
+/// and across the window's edge; and the rotations it makes unit, in 2D
+/// and 3D, unit within two ulps.
+static void test_rotation_unit_factor(void) {
+    const double ulp = (double)GJK_REAL_EPSILON;
+    double worst = 0;
+    for (int e = 0; e <= 600; ++e) {
+        double x = ldexp(1.0, -52 + e * 42 / 600) * (1 + (e % 7) / 8.0); // 2^-52 .. 2^-10
+        for (int sign = -1; sign <= 1; sign += 2) {
+            gjk_real s2 = (gjk_real)(1 + sign * x);
+            long double want = 1.0L / sqrtl((long double)s2);
+            double err = (double)fabsl(((long double)gjk_inv_sqrt_rotation(s2) - want) / want);
+            worst = fmax(worst, err);
+        }
+    }
+    for (int k = -8; k <= 8; ++k) { // around the edge of the window
+        gjk_real s2 = (gjk_real)(1 + ldexp(1.0, -30) + k * ldexp(1.0, -52));
+        long double want = 1.0L / sqrtl((long double)s2);
+        worst = fmax(worst, (double)fabsl(((long double)gjk_inv_sqrt_rotation(s2) - want) / want));
+    }
+    ENSURE(gjk_inv_sqrt_rotation(1) == 1);
+    ENSURE(worst <= ulp);
+    for (int k = 0; k < 1000; ++k) {
+        double a = rnd_unit() * 6.283185307179586;
+        gjk_transform2 t2 = {gjk_v2(0, 0), {(gjk_real)cos(a), (gjk_real)sin(a)}}, u2 = {gjk_v2(0, 0), {1, 0}};
+        ENSURE(gjk2_transform_unit(&t2, &u2));
+        double n2 = (double)u2.rotation.c * u2.rotation.c + (double)u2.rotation.s * u2.rotation.s;
+        ENSURE(fabs(n2 - 1) <= 4 * ulp);
+        gjk_transform t3 = {gjk_v3(0, 0, 0), gjk_quat_from_axis_angle(gjk_normalize(gjk_v3(1, 2, 3)), (gjk_real)a)}, u3;
+        ENSURE(gjk_transform_unit(&t3, &u3));
+        gjk_quat q = u3.rotation;
+        double n3 = (double)q.w * q.w + (double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z;
+        ENSURE(fabs(n3 - 1) <= 4 * ulp);
+    }
+}
+
 int main(void) {
+    RUN_TEST(test_rotation_unit_factor);
     RUN_TEST(test_scalar_helpers);
     RUN_TEST(test_vector_basics);
     RUN_TEST(test_cross);
