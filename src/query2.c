@@ -292,8 +292,8 @@ static GJK_INLINE bool box_box(const gjk2_query_input *in, const gjk2_pair *p, b
 
 /// The most vertices of two polygons that sat_polygon2.c answers: it tries
 /// every edge of each against every vertex of the other (O(n m), two edges
-/// a step with SSE2), where GJK's few support scans touch each vertex a few
-/// times. The figures below were measured with the merge of edges by angle
+/// a step with SSE2, four with AVX2), where GJK's few support scans touch
+/// each vertex a few times. The figures below were measured with the merge of edges by angle
 /// that came before (a step per edge, most of whose time went on the branch
 /// that picks the next, a coin toss to the processor); the present form
 /// measured faster or even on every bench row (two 8-gons and two 16-gons,
