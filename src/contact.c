@@ -486,9 +486,11 @@ gjk_manifold gjk_contact(const gjk_contact_input *input, gjk_simplex_cache *cach
     out.status = status;
     out.normal = n;
 
-    // 2. Supporting features (world frame, normalised rotations).
-    gjk_transform xa = gjk_transform_make(input->transform_a.position, gjk_quat_normalize(input->transform_a.rotation));
-    gjk_transform xb = gjk_transform_make(input->transform_b.position, gjk_quat_normalize(input->transform_b.rotation));
+    // 2. Supporting features (world frame, the poses as the queries
+    // normalise them: the penetration query above has checked them).
+    gjk_transform xa, xb;
+    (void)gjk_transform_unit(&input->transform_a, &xa);
+    (void)gjk_transform_unit(&input->transform_b, &xb);
     gjk_contact_feature fa, fb;
     gjk_contact_feature_world(&fa, input->shape_a, xa, n);
     gjk_contact_feature_world(&fb, input->shape_b, xb, gjk_neg(n));

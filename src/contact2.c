@@ -176,15 +176,6 @@ static gjk_real rounded_reach2(const contact2_feature *f, gjk_vec2 c, gjk_vec2 d
     return t * r;
 }
 
-/// (c, s) scaled to unit length (finite and not zero: checked by the query).
-static gjk_rot2 rot2_unit(gjk_rot2 r) {
-    gjk_real m = gjk_max(gjk_abs(r.c), gjk_abs(r.s));
-    gjk_real c = r.c / m, s = r.s / m;
-    gjk_real k = 1 / gjk_sqrt(c * c + s * s);
-    gjk_rot2 u = {k * c, k * s};
-    return u;
-}
-
 static gjk2_manifold manifold2_error(gjk_status status) {
     gjk2_manifold m;
     memset(&m, 0, sizeof m);
@@ -243,8 +234,11 @@ gjk2_manifold gjk2_contact(const gjk2_contact_input *input, gjk2_simplex_cache *
     out.status = status;
     out.normal = n;
 
-    gjk_transform2 xa = {input->transform_a.position, rot2_unit(input->transform_a.rotation)};
-    gjk_transform2 xb = {input->transform_b.position, rot2_unit(input->transform_b.rotation)};
+    // The poses as the queries normalise them (the penetration query above
+    // has checked them).
+    gjk_transform2 xa, xb;
+    (void)gjk2_transform_unit(&input->transform_a, &xa);
+    (void)gjk2_transform_unit(&input->transform_b, &xb);
     contact2_feature fa, fb;
     feature2_world(&fa, input->shape_a, xa, n);
     feature2_world(&fb, input->shape_b, xb, gjk_neg2(n));
