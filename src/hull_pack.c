@@ -43,6 +43,61 @@ static void start_sample(gjk_hull *h, int *vertex, int count, gjk_real *scan, in
     h->start_stride = stride;
 }
 
+/// The hull's edge directions for the separating axes of small hulls
+/// (sat_hull.c) into dir; returns their count, or 0 where the hull does
+/// not qualify. Those axes model the hull by its faces: a face's normal and
+/// plane, and its polygon's edges. That is the hull of its vertices, which
+/// GJK and EPA see, only when each face's vertices lie on its plane: a
+/// face merged from triangles bent by δ (the construction merges up to
+/// 1e-12 of the cloud's size) hides their crease, an edge of the vertices'
+/// hull whose axes can separate by about δ·size/ℓ (ℓ the crease's length)
+/// more than any axis kept. So a hull qualifies when its faces are planar
+/// within 16 units of rounding of its largest coordinate and no edge is
+/// shorter than 2^-10 of it: the axes left out then separate by at most
+/// about 2^15 ε of its size more (7e-12 in double), which the queries
+/// allow only at a relative tolerance of 2^17 ε (2.9e-11) or more.
+/// Parallel edges (within 64 ε) share a direction: an axis turned by that
+/// angle moves a separation by at most 64 ε of the size.
+static int edge_directions(const gjk_hull *h, gjk_vec3 *dir) {
+    if (h->flat || h->vertex_count > GJK_HULL_SAT_MAX_VERTICES || h->face_count < 4) {
+        return 0;
+    }
+    gjk_real size = 0;
+    for (int v = 0; v < h->vertex_count; ++v) {
+        size = gjk_max(size, gjk_max_abs(h->vertices[v]));
+    }
+    const gjk_real flat_tol = 16 * GJK_REAL_EPSILON * size, short_edge = size / 1024;
+    const gjk_real parallel = 64 * GJK_REAL_EPSILON;
+    int count = 0;
+    for (int f = 0; f < h->face_count; ++f) {
+        int s = h->face_first[f], e = h->face_first[f + 1];
+        gjk_vec3 n = h->face_normals[f];
+        for (int k = s; k < e; ++k) {
+            gjk_vec3 u = h->vertices[h->face_indices[k]], w = h->vertices[h->face_indices[k + 1 < e ? k + 1 : s]];
+            if (!(gjk_abs(gjk_dot(n, u) - h->face_offsets[f]) <= flat_tol)) {
+                return 0;
+            }
+            gjk_vec3 d = gjk_sub(w, u);
+            gjk_real len = gjk_length(d);
+            if (!(len >= short_edge)) {
+                return 0;
+            }
+            d = gjk_scale(1 / len, d);
+            bool known = false;
+            for (int j = 0; j < count && !known; ++j) {
+                known = gjk_length(gjk_cross(d, dir[j])) <= parallel;
+            }
+            if (!known) {
+                if (count == GJK_HULL_MAX_EDGE_DIRECTIONS) {
+                    return 0;
+                }
+                dir[count++] = d;
+            }
+        }
+    }
+    return count;
+}
+
 /// Packs faces (indices into pts) into one hull block: renumbers the used
 /// points, builds the vertex adjacency from the edges of `edges`' faces (the
 /// construction's triangles; NULL: the polygon faces' own edges). The
@@ -79,7 +134,8 @@ gjk_hull *gjk_hull_pack(const gjk_vec3 *pts, int n, const poly_set *ps, const po
     const int start_count = start_sample_size(vcount), start_stride = (start_count + 7) / 8 * 8;
     size_t off_start_vertex = off_scan + align16((size_t)(3 * stride) * sizeof(gjk_real));
     size_t off_start_scan = off_start_vertex + align16((size_t)start_count * sizeof(int));
-    size_t total = off_start_scan + align16((size_t)(3 * start_stride) * sizeof(gjk_real));
+    size_t off_directions = off_start_scan + align16((size_t)(3 * start_stride) * sizeof(gjk_real));
+    size_t total = off_directions + align16(GJK_HULL_MAX_EDGE_DIRECTIONS * sizeof(gjk_vec3));
     unsigned char *block = malloc(total);
     if (block == NULL) {
         free(remap);
@@ -97,6 +153,7 @@ gjk_hull *gjk_hull_pack(const gjk_vec3 *pts, int n, const poly_set *ps, const po
     gjk_real *scan = (gjk_real *)(block + off_scan);
     int *start_vertex = (int *)(block + off_start_vertex);
     gjk_real *start_scan = (gjk_real *)(block + off_start_scan);
+    gjk_vec3 *directions = (gjk_vec3 *)(block + off_directions);
     for (int i = 0; i < n; ++i) {
         if (remap[i] >= 0) {
             vertices[remap[i]] = pts[i];
@@ -190,6 +247,8 @@ gjk_hull *gjk_hull_pack(const gjk_vec3 *pts, int n, const poly_set *ps, const po
         }
     }
     start_sample(h, start_vertex, start_count, start_scan, start_stride);
+    h->edge_direction_count = edge_directions(h, directions);
+    h->edge_directions = h->edge_direction_count > 0 ? directions : NULL;
     *error = GJK_HULL_OK;
     return h;
 }

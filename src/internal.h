@@ -702,6 +702,33 @@ bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_
 /// from its witness on A); false when four steps do not find one.
 bool gjk_box_box_common(const gjk_pair *p, const gjk_box_answer *box, gjk_real tol, gjk_vec3 *point);
 
+/// The most edge axes (products of the two hulls' edge direction counts)
+/// for which two hulls take their separating axes (sat_hull.c).
+#define GJK_HULL_SAT_MAX_EDGE_AXES 16
+
+/// True when p->a and p->b are hull polytopes (gjk_make_hull) that keep
+/// their edge directions, with at most GJK_HULL_SAT_MAX_EDGE_AXES edge axes
+/// between them, and the relative tolerance allows their faces' model
+/// (2^17 ε or more): their separating axes may answer (sat_hull.c).
+bool gjk_hull_hull_usable(const gjk_pair *p);
+
+/// The absolute tolerance of two such hulls at the whole pair's scale (the
+/// walk's grows to about this as it sees points).
+gjk_real gjk_hull_hull_tolerance(const gjk_pair *p);
+
+/// Two usable hulls (gjk_hull_hull_usable): true with *status
+/// GJK_SEPARATED or GJK_PENETRATING when their separating axes show the
+/// signed distance of the rounded shapes beyond ±band; false when it is
+/// nearer than that to zero, or a nearly degenerate axis leaves it open.
+bool gjk_hull_hull_decide(const gjk_pair *p, gjk_real band, gjk_status *status);
+
+/// Two usable hulls: true with *out (A's frame: the exact depth as −distance,
+/// its normal and witness points) when the cores overlap with the rounded
+/// shapes' signed distance below −band, no axis was left out, and the
+/// witness points of the supporting features check; false otherwise (GJK
+/// and EPA answer).
+bool gjk_hull_hull_signed(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_answer *out);
+
 /// Two solids of revolution (cylinders, cones, capsules, segments, and
 /// ellipsoids with two equal radii) whose axes are parallel within
 /// rounding: true with *out (the cores' signed distance, normal and witness

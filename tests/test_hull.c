@@ -1372,6 +1372,68 @@ static void test_climb_from_opposite_face(void) {
 
 /// Small hulls are scanned (vectorised where the machine allows): the
 /// support point equals the plain linear scan's exactly, for both scan
+/// Edge directions (gjk_hull.edge_directions, the separating axes of small
+/// hulls): a box's three and a triangular prism's four, unit and along the
+/// edges; none for a flat hull, a hull of more than
+/// GJK_HULL_SAT_MAX_VERTICES vertices, or (double) a face merged from
+/// triangles bent beyond rounding.
+static void test_edge_directions(void) {
+    gjk_vec3 box[8], prism[6];
+    for (int k = 0; k < 8; ++k) {
+        box[k] = gjk_v3(k & 1 ? 2 : -2, k & 2 ? 1 : -1, k & 4 ? (gjk_real)0.5 : (gjk_real)-0.5);
+    }
+    for (int k = 0; k < 3; ++k) {
+        gjk_real a = (gjk_real)(2.0943951023931957 * k);
+        prism[2 * k] = gjk_v3((gjk_real)cos((double)a), (gjk_real)sin((double)a), 1);
+        prism[2 * k + 1] = gjk_v3((gjk_real)cos((double)a), (gjk_real)sin((double)a), -1);
+    }
+    gjk_hull *hb = gjk_hull_create(box, 8, NULL), *hp = gjk_hull_create(prism, 6, NULL);
+    ENSURE(hb != NULL && hp != NULL);
+    if (hb != NULL && hp != NULL) {
+        ENSURE(hb->edge_direction_count == 3 && hp->edge_direction_count == 4);
+        int along[3] = {0, 0, 0};
+        for (int j = 0; j < hb->edge_direction_count; ++j) {
+            gjk_vec3 d = hb->edge_directions[j];
+            ENSURE_NEAR(gjk_length(d), 1, 1e-6);
+            along[0] += gjk_abs(d.x) == 1, along[1] += gjk_abs(d.y) == 1, along[2] += gjk_abs(d.z) == 1;
+        }
+        ENSURE(along[0] == 1 && along[1] == 1 && along[2] == 1);
+        int vertical = 0;
+        for (int j = 0; j < hp->edge_direction_count; ++j) {
+            vertical += gjk_abs(hp->edge_directions[j].z) == 1;
+            ENSURE(gjk_abs(hp->edge_directions[j].z) == 1 || gjk_abs(hp->edge_directions[j].z) < 1e-6);
+        }
+        ENSURE(vertical == 1);
+    }
+    gjk_hull_destroy(hb);
+    gjk_hull_destroy(hp);
+    // Flat: a square.
+    gjk_vec3 square[4] = {gjk_v3(0, 0, 0), gjk_v3(1, 0, 0), gjk_v3(1, 1, 0), gjk_v3(0, 1, 0)};
+    gjk_hull *hf = gjk_hull_create(square, 4, NULL);
+    ENSURE(hf != NULL && hf->flat && hf->edge_direction_count == 0 && hf->edge_directions == NULL);
+    gjk_hull_destroy(hf);
+    // More vertices than kept: a prism of 9 sides (18 vertices).
+    gjk_vec3 nine[18];
+    for (int k = 0; k < 9; ++k) {
+        gjk_real a = (gjk_real)(0.69813170079773180 * k);
+        nine[2 * k] = gjk_v3((gjk_real)cos((double)a), (gjk_real)sin((double)a), 1);
+        nine[2 * k + 1] = gjk_v3((gjk_real)cos((double)a), (gjk_real)sin((double)a), -1);
+    }
+    gjk_hull *hn = gjk_hull_create(nine, 18, NULL);
+    ENSURE(hn != NULL && hn->vertex_count == 18 && hn->edge_direction_count == 0);
+    gjk_hull_destroy(hn);
+#if !GJK_USE_FLOAT
+    // A corner lifted 1e-13: the construction merges the top face (within
+    // 1e-12 of the size), which is then bent beyond 16 units of rounding.
+    gjk_vec3 bent[8];
+    memcpy(bent, box, sizeof bent);
+    bent[7].z += (gjk_real)1e-13;
+    gjk_hull *hc = gjk_hull_create(bent, 8, NULL);
+    ENSURE(hc != NULL && hc->face_count == 6 && hc->edge_direction_count == 0);
+    gjk_hull_destroy(hc);
+#endif
+}
+
 /// routines, including ties (a box's faces, directions along the axes).
 static void test_small_hull_scan_is_exact(void) {
     rng r = {5};
@@ -2057,6 +2119,7 @@ int main(void) {
     RUN_TEST(test_climb_on_flat_cap);
     RUN_TEST(test_climb_from_opposite_face);
     RUN_TEST(test_start_sample);
+    RUN_TEST(test_edge_directions);
     RUN_TEST(test_small_hull_scan_is_exact);
     RUN_TEST(test_wide_point_scan_matches_loop);
     RUN_TEST(test_epa_repeated_support);

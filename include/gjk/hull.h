@@ -72,7 +72,21 @@ typedef struct gjk_hull {
     /// five vertices or more, or a vertex inside a face; every flat hull):
     /// there hill climbing also checks its end by the edges (support.h).
     bool coplanar;
+    /// The directions of the polytope's edges (the faces' polygons'), unit,
+    /// one for each set of parallel edges: the separating axes of two small
+    /// hulls are their face normals and the cross products of these. Set
+    /// (1 to GJK_HULL_MAX_EDGE_DIRECTIONS of them) only for a solid hull of
+    /// at most GJK_HULL_SAT_MAX_VERTICES vertices whose faces are planar to
+    /// the rounding of their coordinates and whose edges are not short
+    /// (see hull_pack.c); else 0 and NULL, and the queries take GJK and EPA.
+    int edge_direction_count;
+    const gjk_vec3 *edge_directions;
 } gjk_hull;
+
+/// The most edge directions a hull keeps (gjk_hull.edge_directions).
+#define GJK_HULL_MAX_EDGE_DIRECTIONS 8
+/// The most vertices of a hull that keeps its edge directions.
+#define GJK_HULL_SAT_MAX_VERTICES 16
 
 /// Why gjk_hull_create could not build a hull.
 typedef enum gjk_hull_error {
