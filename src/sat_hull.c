@@ -70,11 +70,62 @@ static GJK_INLINE void range(const hull_points *h, gjk_vec3 d, gjk_real *lo, gjk
 #endif
 }
 
-/// The least of d·v over the points.
-static GJK_INLINE gjk_real least(const hull_points *h, gjk_vec3 d) {
-    gjk_real lo, hi;
-    range(h, d, &lo, &hi); // the largest costs one instruction more a step
-    return lo;
+/// Axes in blocks (all x, all y, all z), as many as a hull has faces (32
+/// at most: gjk_hull_hull_usable), or as there are edge axes (16), the
+/// count rounded up to four with copies of the first.
+#define AXES_MAX (2 * GJK_HULL_SAT_MAX_VERTICES)
+typedef struct axis_block {
+    gjk_real x[AXES_MAX], y[AXES_MAX], z[AXES_MAX];
+    int n;
+} axis_block;
+
+static GJK_INLINE void axis_set(axis_block *b, int k, gjk_vec3 u) { b->x[k] = u.x, b->y[k] = u.y, b->z[k] = u.z; }
+
+/// Rounds the block's count up to four with copies of axis 0.
+static GJK_INLINE void axis_pad(axis_block *b) {
+    while (b->n & 3) {
+        b->x[b->n] = b->x[0], b->y[b->n] = b->y[0], b->z[b->n] = b->z[0];
+        ++b->n;
+    }
+}
+
+#if GJK_HAVE_AVX2_SCAN
+#include <immintrin.h>
+#define SAT_AVX2 __attribute__((target("avx2")))
+
+/// ranges with AVX2: four axes a step against every point, each point's
+/// coordinates broadcast, rounded as range rounds (no fused multiply-add),
+/// so that both give the same numbers.
+static SAT_AVX2 void ranges_avx2(const hull_points *h, const axis_block *b, gjk_real *lo, gjk_real *hi) {
+    for (int k = 0; k < b->n; k += 4) {
+        const __m256d ux = _mm256_loadu_pd(b->x + k), uy = _mm256_loadu_pd(b->y + k), uz = _mm256_loadu_pd(b->z + k);
+        __m256d l = _mm256_set1_pd(GJK_REAL_MAX), u = _mm256_set1_pd(-GJK_REAL_MAX);
+        for (int v = 0; v < h->n; ++v) {
+            __m256d t = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ux, _mm256_broadcast_sd(h->x + v)),
+                                                    _mm256_mul_pd(uy, _mm256_broadcast_sd(h->y + v))),
+                                      _mm256_mul_pd(uz, _mm256_broadcast_sd(h->z + v)));
+            l = _mm256_min_pd(l, t);
+            u = _mm256_max_pd(u, t);
+        }
+        _mm256_storeu_pd(lo + k, l);
+        _mm256_storeu_pd(hi + k, u);
+    }
+}
+#endif
+
+/// range for each axis of the block (its padded count).
+static void ranges(const hull_points *h, const axis_block *b, bool wide, gjk_real *lo, gjk_real *hi) {
+#if GJK_HAVE_AVX2_SCAN
+    if (wide) {
+        ranges_avx2(h, b, lo, hi);
+        return;
+    }
+#else
+    (void)wide;
+#endif
+    for (int k = 0; k < b->n; ++k) {
+        range(h, gjk_v3(b->x[k], b->y[k], b->z[k]), &lo[k], &hi[k]);
+    }
 }
 
 /// The first point reaching the least (sign −1) or the largest (+1) of
@@ -107,6 +158,7 @@ typedef struct hull_axes {
     gjk_vec3 fb[GJK_HULL_MAX_EDGE_DIRECTIONS]; ///< B's edge directions in A's frame.
     hull_axis best;
     bool left_out; ///< A nearly (not exactly) parallel edge pair was left out.
+    bool wide;     ///< AVX2 (the hulls' scans chose it when they were built).
 } hull_axes;
 
 /// Keeps the axis u (unit, A's frame) with separation s when it is the best.
@@ -121,38 +173,66 @@ static GJK_INLINE void keep(hull_axes *x, gjk_real s, gjk_vec3 u, int kind, int 
 /// largest projection) s = min_B n·b − o; along B's outward normal n'
 /// (A's frame, offset o' + n'·t), with u = −n', s = min_A n'·a − o' − n'·t.
 static gjk_real face_axes(hull_axes *x, const gjk_pair *p, gjk_real stop) {
-    for (int f = 0; f < x->a->face_count && !(x->best.s > stop); ++f) {
-        gjk_vec3 n = x->a->face_normals[f];
-        keep(x, least(&x->pb, n) - x->a->face_offsets[f], n, 0, f, 0);
+    axis_block b;
+    gjk_real lo[AXES_MAX], hi[AXES_MAX];
+    const gjk_hull *ha = x->a, *hb = x->b;
+    b.n = ha->face_count;
+    for (int f = 0; f < ha->face_count; ++f) {
+        axis_set(&b, f, ha->face_normals[f]);
     }
-    for (int g = 0; g < x->b->face_count && !(x->best.s > stop); ++g) {
-        gjk_vec3 n = gjk_mat3_mul(p->rot_b, x->b->face_normals[g]);
-        keep(x, least(&x->pa, n) - x->b->face_offsets[g] - gjk_dot(n, p->pos_b), gjk_neg(n), 1, g, 0);
+    axis_pad(&b);
+    ranges(&x->pb, &b, x->wide, lo, hi);
+    for (int f = 0; f < ha->face_count; ++f) {
+        keep(x, lo[f] - ha->face_offsets[f], ha->face_normals[f], 0, f, 0);
+    }
+    if (x->best.s > stop) {
+        return x->best.s;
+    }
+    b.n = hb->face_count;
+    for (int g = 0; g < hb->face_count; ++g) {
+        axis_set(&b, g, gjk_mat3_mul(p->rot_b, hb->face_normals[g]));
+    }
+    axis_pad(&b);
+    ranges(&x->pa, &b, x->wide, lo, hi);
+    for (int g = 0; g < hb->face_count; ++g) {
+        gjk_vec3 n = gjk_v3(b.x[g], b.y[g], b.z[g]);
+        keep(x, lo[g] - hb->face_offsets[g] - gjk_dot(n, p->pos_b), gjk_neg(n), 1, g, 0);
     }
     return x->best.s;
 }
 
-/// The edge axes, each with both signs, until one separates by more than
-/// `stop`; returns the best separation.
-static gjk_real edge_axes(hull_axes *x, gjk_real min_len, gjk_real stop) {
+/// The edge axes, each with both signs; returns the best separation.
+static gjk_real edge_axes(hull_axes *x, gjk_real min_len) {
     const gjk_real min_len2 = min_len * min_len;
-    for (int j = 0; j < x->b->edge_direction_count && !(x->best.s > stop); ++j) {
+    axis_block b;
+    int ea[AXES_MAX], eb[AXES_MAX];
+    b.n = 0;
+    for (int j = 0; j < x->b->edge_direction_count; ++j) {
         for (int i = 0; i < x->a->edge_direction_count; ++i) {
             gjk_vec3 L = gjk_cross(x->a->edge_directions[i], x->fb[j]);
             gjk_real len2 = gjk_length_sq(L);
             if (len2 >= min_len2) {
-                gjk_vec3 u = gjk_scale(1 / gjk_sqrt(len2), L);
-                gjk_real alo, ahi, blo, bhi;
-                range(&x->pa, u, &alo, &ahi);
-                range(&x->pb, u, &blo, &bhi);
-                gjk_real s_plus = blo - ahi, s_minus = alo - bhi;
-                keep(x, gjk_max(s_plus, s_minus), s_plus >= s_minus ? u : gjk_neg(u), 2, i, j);
+                ea[b.n] = i, eb[b.n] = j;
+                axis_set(&b, b.n++, gjk_scale(1 / gjk_sqrt(len2), L));
             } else {
                 // Parallel edges make no facet of D; within the rounding of
                 // a rotation matrix (|L| ≤ 8ε) they count as parallel.
                 x->left_out = x->left_out || len2 > 64 * GJK_REAL_EPSILON * GJK_REAL_EPSILON;
             }
         }
+    }
+    int count = b.n;
+    if (count == 0) {
+        return x->best.s;
+    }
+    axis_pad(&b);
+    gjk_real alo[AXES_MAX], ahi[AXES_MAX], blo[AXES_MAX], bhi[AXES_MAX];
+    ranges(&x->pa, &b, x->wide, alo, ahi);
+    ranges(&x->pb, &b, x->wide, blo, bhi);
+    for (int k = 0; k < count; ++k) {
+        gjk_vec3 u = gjk_v3(b.x[k], b.y[k], b.z[k]);
+        gjk_real s_plus = blo[k] - ahi[k], s_minus = alo[k] - bhi[k];
+        keep(x, gjk_max(s_plus, s_minus), s_plus >= s_minus ? u : gjk_neg(u), 2, ea[k], eb[k]);
     }
     return x->best.s;
 }
@@ -201,6 +281,7 @@ static void axes_init(hull_axes *x, const gjk_pair *p) {
     }
     x->best.s = -GJK_REAL_MAX;
     x->left_out = false;
+    x->wide = a->scan_kind == 1 && b->scan_kind == 1;
 }
 
 bool gjk_hull_hull_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
@@ -212,7 +293,7 @@ bool gjk_hull_hull_decide(const gjk_pair *p, gjk_real band, gjk_status *status) 
     gjk_real stop = band + p->radius;
     gjk_real best = face_axes(&x, p, stop);
     if (!(best > stop)) {
-        best = edge_axes(&x, min_edge_len(p), stop);
+        best = edge_axes(&x, min_edge_len(p));
     }
     if (best > stop) {
         *status = GJK_SEPARATED;
@@ -268,7 +349,7 @@ bool gjk_hull_hull_signed(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_bo
     // distance is GJK's.
     gjk_real best = face_axes(&x, p, 0);
     if (!(best > 0)) {
-        best = edge_axes(&x, min_edge_len(p), 0);
+        best = edge_axes(&x, min_edge_len(p));
     }
     if (x.left_out || !(best < 0) || !(best - p->radius < -band)) {
         return false; // apart or touching cores, or an axis left out: GJK's
