@@ -184,7 +184,7 @@ static void against_reference(bool as_hulls) {
         d3 u = rng_dir3(&r, 0.1);
         u = d3_unit(u);
         gjk_shape A = gjk_with_margin(gjk_make_box(p.ha), p.ma), B = gjk_with_margin(gjk_make_box(p.hb), p.mb);
-        gjk_hull *hull_a = NULL, *hull_b = NULL;
+        gjk_hull *hull_a = NULL, *hull_b = NULL, portable_a, portable_b;
         if (as_hulls) {
             hull_a = box_hull(p.ha);
             hull_b = box_hull(p.hb);
@@ -196,6 +196,14 @@ static void against_reference(bool as_hulls) {
             }
             A = gjk_with_margin(gjk_make_hull(hull_a), p.ma);
             B = gjk_with_margin(gjk_make_hull(hull_b), p.mb);
+            if (k & 1) {
+                // Every other pair as if built where AVX2 is missing: the
+                // portable projections (scan_kind 0, read per query).
+                portable_a = *hull_a, portable_b = *hull_b;
+                portable_a.scan_kind = portable_b.scan_kind = 0;
+                A = gjk_with_margin(gjk_make_hull(&portable_a), p.ma);
+                B = gjk_with_margin(gjk_make_hull(&portable_b), p.mb);
+            }
         }
         if (capsule >= 0) {
             gjk_box_box_capsule(capsule == 0 ? &A : &B, capsule == 0 ? p.ha : p.hb, capsule == 0 ? p.ma : p.mb);
