@@ -51,11 +51,13 @@ static void start_sample(gjk_hull *h, int *vertex, int count, gjk_real *scan, in
 /// face merged from triangles bent by δ (the construction merges up to
 /// 1e-12 of the cloud's size) hides their crease, an edge of the vertices'
 /// hull whose axes can separate by about δ·size/ℓ (ℓ the crease's length)
-/// more than any axis kept. So a hull qualifies when its faces are planar
-/// within 16 units of rounding of its largest coordinate and no edge is
-/// shorter than 2^-10 of it: the axes left out then separate by at most
-/// about 2^15 ε of its size more (7e-12 in double), which the queries
-/// allow only at a relative tolerance of 2^17 ε (2.9e-11) or more.
+/// more than any axis kept. So a hull qualifies when its faces' vertices
+/// lie within 64 units of rounding of its largest coordinate from their
+/// planes (the planes themselves are rounded to about 10: a tetrahedron's
+/// triangles came out 8 units off) and no edge is shorter than 2^-10 of
+/// it: the axes left out then separate by at most about 2^16 ε of its size
+/// more (1.5e-11 in double), which the queries allow only at a relative
+/// tolerance of 2^17 ε (2.9e-11) or more.
 /// Parallel edges (within 64 ε) share a direction: an axis turned by that
 /// angle moves a separation by at most 64 ε of the size.
 static int edge_directions(const gjk_hull *h, gjk_vec3 *dir) {
@@ -66,7 +68,7 @@ static int edge_directions(const gjk_hull *h, gjk_vec3 *dir) {
     for (int v = 0; v < h->vertex_count; ++v) {
         size = gjk_max(size, gjk_max_abs(h->vertices[v]));
     }
-    const gjk_real flat_tol = 16 * GJK_REAL_EPSILON * size, short_edge = size / 1024;
+    const gjk_real flat_tol = 64 * GJK_REAL_EPSILON * size, short_edge = size / 1024;
     const gjk_real parallel = 64 * GJK_REAL_EPSILON;
     int count = 0;
     for (int f = 0; f < h->face_count; ++f) {
@@ -77,12 +79,20 @@ static int edge_directions(const gjk_hull *h, gjk_vec3 *dir) {
             if (!(gjk_abs(gjk_dot(n, u) - h->face_offsets[f]) <= flat_tol)) {
                 return 0;
             }
+            // The length scaled by the largest coordinate first: an edge
+            // beyond 1.3e154 had its square overflow, a zero direction
+            // (parallel to every other) stored, and two huge hulls apart
+            // answered "penetrating" (review finding); below 1e-154 the
+            // square's subnormal digits left the direction off unit, and
+            // the edges' witness points off by tolerances.
             gjk_vec3 d = gjk_sub(w, u);
-            gjk_real len = gjk_length(d);
-            if (!(len >= short_edge)) {
+            gjk_real m = gjk_max_abs(d);
+            d = gjk_scale(1 / m, d);
+            gjk_real unit = gjk_length(d), len = m * unit;
+            if (!(len >= short_edge && len <= GJK_REAL_MAX)) {
                 return 0;
             }
-            d = gjk_scale(1 / len, d);
+            d = gjk_scale(1 / unit, d);
             bool known = false;
             for (int j = 0; j < count && !known; ++j) {
                 known = gjk_length(gjk_cross(d, dir[j])) <= parallel;

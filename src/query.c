@@ -579,7 +579,7 @@ static gjk_intersect_output intersect_run(const gjk_query_input *input, gjk_simp
             out.intersect = st != GJK_SEPARATED;
             return out;
         }
-    } else if (input->options.trace == NULL && gjk_hull_hull_usable(&p)) {
+    } else if (input->options.trace == NULL && gjk_hull_hull_usable(&p, GJK_HULL_SAT_MAX_EDGE_AXES)) {
         // Two small hulls: their separating axes, as two boxes'.
         gjk_status st = GJK_INVALID_INPUT;
         if (gjk_hull_hull_decide(&p, 8 * gjk_hull_hull_tolerance(&p), &st)) {
@@ -848,7 +848,8 @@ static void penetration_run(const gjk_query_input *input, gjk_simplex_cache *cac
     cache_store(&w.simplex, cache);
 
     bool converged = end != GJK_WALK_MAX_ITER;
-    if (end == GJK_WALK_OVERLAP && input->options.trace == NULL && gjk_hull_hull_usable(&p)) {
+    if (end == GJK_WALK_OVERLAP && input->options.trace == NULL &&
+        gjk_hull_hull_usable(&p, GJK_HULL_MAX_EDGE_DIRECTIONS * GJK_HULL_MAX_EDGE_DIRECTIONS)) {
         // Two small hulls overlapping beyond the band: their separating
         // axes give the depth, in place of EPA. (Before the walk they
         // cost pairs apart more than they save: GJK answers those.)

@@ -23,7 +23,7 @@
 // tolerance) is left out, and "overlapping" is then not claimed unless it
 // is parallel within the rounding of a rotation matrix (8ε), the same
 // pose within the rounding of its input (as sat.c's boxes). The model of
-// each hull by its faces is exact to about 2^15 ε of its size
+// each hull by its faces is exact to about 2^16 ε of its size
 // (hull_pack.c, edge_directions), which the queries allow only at a
 // relative tolerance of 2^17 ε or more (gjk_hull_hull_usable).
 #include "internal.h"
@@ -71,9 +71,10 @@ static GJK_INLINE void range(const hull_points *h, gjk_vec3 d, gjk_real *lo, gjk
 }
 
 /// Axes in blocks (all x, all y, all z), as many as a hull has faces (32
-/// at most: gjk_hull_hull_usable), or as there are edge axes (16), the
-/// count rounded up to four with copies of the first.
-#define AXES_MAX (2 * GJK_HULL_SAT_MAX_VERTICES)
+/// at most: gjk_hull_hull_usable), or as there are edge axes (64 at most),
+/// the count rounded up to four with copies of the first.
+#define AXES_MAX (GJK_HULL_MAX_EDGE_DIRECTIONS * GJK_HULL_MAX_EDGE_DIRECTIONS)
+_Static_assert(AXES_MAX >= 2 * GJK_HULL_SAT_MAX_VERTICES && AXES_MAX % 4 == 0, "an axis block holds every axis");
 typedef struct axis_block {
     gjk_real x[AXES_MAX], y[AXES_MAX], z[AXES_MAX];
     int n;
@@ -237,7 +238,7 @@ static gjk_real edge_axes(hull_axes *x, gjk_real min_len) {
     return x->best.s;
 }
 
-bool gjk_hull_hull_usable(const gjk_pair *p) {
+bool gjk_hull_hull_usable(const gjk_pair *p, int max_edge_axes) {
     if (p->a->type != GJK_SHAPE_POLYTOPE || p->b->type != GJK_SHAPE_POLYTOPE) {
         return false;
     }
@@ -245,9 +246,12 @@ bool gjk_hull_hull_usable(const gjk_pair *p) {
     if (a == NULL || b == NULL) {
         return false;
     }
+    // Counts as edge_directions sets them (a hull changed by hand may hold
+    // anything: B's vertices fill arrays of GJK_HULL_SAT_MAX_VERTICES).
     int na = a->edge_direction_count, nb = b->edge_direction_count;
-    return na > 0 && nb > 0 && na <= GJK_HULL_MAX_EDGE_DIRECTIONS && nb <= GJK_HULL_MAX_EDGE_DIRECTIONS &&
-           na * nb <= GJK_HULL_SAT_MAX_EDGE_AXES && a->face_count <= 2 * GJK_HULL_SAT_MAX_VERTICES &&
+    return a->vertex_count <= GJK_HULL_SAT_MAX_VERTICES && b->vertex_count <= GJK_HULL_SAT_MAX_VERTICES && na > 0 &&
+           nb > 0 && na <= GJK_HULL_MAX_EDGE_DIRECTIONS && nb <= GJK_HULL_MAX_EDGE_DIRECTIONS &&
+           na * nb <= max_edge_axes && a->face_count <= 2 * GJK_HULL_SAT_MAX_VERTICES &&
            b->face_count <= 2 * GJK_HULL_SAT_MAX_VERTICES && p->rel_tol >= 131072 * GJK_REAL_EPSILON;
 }
 

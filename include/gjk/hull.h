@@ -77,7 +77,7 @@ typedef struct gjk_hull {
     /// hulls are their face normals and the cross products of these. Set
     /// (1 to GJK_HULL_MAX_EDGE_DIRECTIONS of them) only for a solid hull of
     /// at most GJK_HULL_SAT_MAX_VERTICES vertices whose faces are planar to
-    /// the rounding of their coordinates and whose edges are not short
+    /// the rounding of their coordinates (64 units) and whose edges are not short
     /// (see hull_pack.c); else 0 and NULL, and the queries take GJK and EPA.
     int edge_direction_count;
     const gjk_vec3 *edge_directions;
