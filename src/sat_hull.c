@@ -129,19 +129,6 @@ static void ranges(const hull_points *h, const axis_block *b, bool wide, gjk_rea
     }
 }
 
-/// The first point reaching the least (sign −1) or the largest (+1) of
-/// d·v: the vertex's index.
-static int extreme(const hull_points *h, gjk_vec3 d, gjk_real sign) {
-    int best = 0;
-    gjk_real top = -GJK_REAL_MAX;
-    for (int v = 0; v < h->n; ++v) {
-        gjk_real t = sign * (d.x * h->x[v] + d.y * h->y[v] + d.z * h->z[v]);
-        best = t > top ? v : best;
-        top = t > top ? t : top;
-    }
-    return best;
-}
-
 /// The best axis found: its separation, unit direction u from A to B (A's
 /// frame: B lies farther along it).
 typedef struct hull_axis {
@@ -155,7 +142,11 @@ typedef struct hull_axis {
 typedef struct hull_axes {
     const gjk_hull *a, *b;
     hull_points pa, pb;
-    gjk_real bx[GJK_HULL_SAT_MAX_VERTICES], by[GJK_HULL_SAT_MAX_VERTICES], bz[GJK_HULL_SAT_MAX_VERTICES];
+    /// B's vertices in A's frame, in blocks (as gjk_hull.scan: all x, all
+    /// y, all z, each bv_stride long, the count rounded up to eight with
+    /// copies of the first).
+    gjk_real bv[3 * GJK_HULL_SAT_MAX_VERTICES];
+    int bv_stride;
     gjk_vec3 fb[GJK_HULL_MAX_EDGE_DIRECTIONS]; ///< B's edge directions in A's frame.
     hull_axis best;
     bool left_out; ///< A nearly (not exactly) parallel edge pair was left out.
@@ -274,12 +265,13 @@ static void axes_init(hull_axes *x, const gjk_pair *p) {
     x->b = hull_of(p->b);
     const gjk_hull *a = x->a, *b = x->b;
     x->pa = (hull_points){a->scan, a->scan + a->scan_stride, a->scan + 2 * a->scan_stride, (a->vertex_count + 1) & ~1};
-    int nb = (b->vertex_count + 1) & ~1;
-    for (int v = 0; v < nb; ++v) {
-        gjk_vec3 q = gjk_add(gjk_mat3_mul(p->rot_b, b->vertices[v < b->vertex_count ? v : 0]), p->pos_b);
-        x->bx[v] = q.x, x->by[v] = q.y, x->bz[v] = q.z;
+    const int nb = b->vertex_count, S = (nb + 7) & ~7;
+    for (int v = 0; v < S; ++v) {
+        gjk_vec3 q = gjk_add(gjk_mat3_mul(p->rot_b, b->vertices[v < nb ? v : 0]), p->pos_b);
+        x->bv[v] = q.x, x->bv[S + v] = q.y, x->bv[2 * S + v] = q.z;
     }
-    x->pb = (hull_points){x->bx, x->by, x->bz, nb};
+    x->bv_stride = S;
+    x->pb = (hull_points){x->bv, x->bv + S, x->bv + 2 * S, (nb + 1) & ~1};
     for (int j = 0; j < b->edge_direction_count; ++j) {
         x->fb[j] = gjk_mat3_mul(p->rot_b, b->edge_directions[j]);
     }
@@ -359,9 +351,10 @@ bool gjk_hull_hull_signed(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_bo
         return false; // apart or touching cores, or an axis left out: GJK's
     }
     const hull_axis *ax = &x.best;
-    // The vertices that reach the separation: A's largest along u, B's
-    // least (B's are in A's frame already).
-    int ia = extreme(&x.pa, ax->u, 1), ib = extreme(&x.pb, ax->u, -1);
+    // The vertices that reach the separation, found by the hulls' scans:
+    // A's largest along u, B's least (B's are in A's frame already).
+    int ia = ax->kind == 0 ? 0 : gjk_hull_scan_points(x.a, x.a->scan, x.a->scan_stride, x.a->vertex_count, ax->u);
+    int ib = ax->kind == 1 ? 0 : gjk_hull_scan_points(x.b, x.bv, x.bv_stride, x.b->vertex_count, gjk_neg(ax->u));
     gjk_vec3 va = gjk_v3(x.pa.x[ia], x.pa.y[ia], x.pa.z[ia]), vb = gjk_v3(x.pb.x[ib], x.pb.y[ib], x.pb.z[ib]);
     gjk_vec3 a, b;
     if (ax->kind == 0) {
