@@ -50,16 +50,18 @@ static void start_sample(gjk_hull *h, int *vertex, int count, gjk_real *scan, in
 /// GJK and EPA see, only when each face's vertices lie on its plane: a
 /// face merged from triangles bent by δ (the construction merges up to
 /// 1e-12 of the cloud's size) hides their crease, an edge of the vertices'
-/// hull whose axes can separate by about δ·size/ℓ (ℓ the crease's length)
-/// more than any axis kept. So a hull qualifies when its faces' vertices
-/// lie within 64 units of rounding of its largest coordinate from their
-/// planes (the planes themselves are rounded to about 10: a tetrahedron's
-/// triangles came out 8 units off) and no edge is shorter than 2^-10 of
-/// it: the axes left out then separate by at most about 2^16 ε of its size
-/// more (1.5e-11 in double), which the queries allow only at a relative
-/// tolerance of 2^17 ε (2.9e-11) or more.
-/// Parallel edges (within 64 ε) share a direction: an axis turned by that
-/// angle moves a separation by at most 64 ε of the size.
+/// hull whose axes are left out. Every axis kept is measured on the
+/// vertices themselves, and the face offsets are within δ of the vertices'
+/// support; what the axes left out can add is about δ too (a review found
+/// a rhombus prism whose faces were bent by 20 to 40 units of rounding,
+/// 1e-6 wide, within δ of a brute-force reference). So a hull qualifies
+/// when its faces' vertices lie within 64 units of rounding of its largest
+/// coordinate from their planes (the planes themselves are rounded to
+/// about 10: a tetrahedron's triangles came out 8 units off) and, for
+/// margin, no edge is shorter than 2^-10 of it; the queries allow the
+/// model only at a relative tolerance of 2^17 ε (2.9e-11) or more, 2^11
+/// times the bend. Parallel edges (within 64 ε) share a direction: an axis
+/// turned by that angle moves a separation by at most 64 ε of the size.
 static int edge_directions(const gjk_hull *h, gjk_vec3 *dir) {
     if (h->flat || h->vertex_count > GJK_HULL_SAT_MAX_VERTICES || h->face_count < 4) {
         return 0;

@@ -380,6 +380,39 @@ static void test_stacked_boxes(void) {
     ENSURE(o.status == gjk_penetration(&q, NULL).status);
 }
 
+/// Two boxes turned 45° about x, B above A with its lower edge crossing A's
+/// upper edge at 1e-6 rad, 1e-7 apart: only the edges' axis (along z,
+/// |e × f| = 1e-6, below the shortest kept) separates them, and every axis
+/// kept overlaps by about 6e-7. With that axis left out the axes must not
+/// claim an overlap (GJK answers); as boxes (sat.c) and as hulls of their
+/// corners (sat_hull.c).
+static void test_crossed_edges_nearly_parallel(void) {
+#if GJK_USE_FLOAT
+    return; // 1e-7 and 1e-6 rad are float's rounding
+#endif
+    const double g = 1e-7, th = 1e-6, c45 = 0.92387953251128676, s45 = 0.38268343236508977;
+    gjk_vec3 h = gjk_v3(1, (gjk_real)0.5, (gjk_real)0.5);
+    gjk_hull *hull = box_hull(h);
+    if (hull == NULL) {
+        return;
+    }
+    gjk_shape shapes[2] = {gjk_make_box(h), gjk_make_hull(hull)};
+    gjk_quat qa = gjk_quat_make((gjk_real)c45, (gjk_real)s45, 0, 0);
+    gjk_quat qz = gjk_quat_make((gjk_real)cos(th / 2), 0, 0, (gjk_real)sin(th / 2));
+    for (int k = 0; k < 2; ++k) {
+        gjk_query_input q;
+        memset(&q, 0, sizeof q);
+        q.shape_a = &shapes[k], q.shape_b = &shapes[k];
+        q.transform_a = gjk_transform_make(gjk_v3(0, 0, 0), qa);
+        q.transform_b = gjk_transform_make(gjk_v3(0, 0, (gjk_real)(1.4142135623730950488 + g)), gjk_quat_mul(qz, qa));
+        ENSURE(gjk_intersect(&q).status == GJK_SEPARATED);
+        gjk_penetration_output o = gjk_penetration(&q, NULL);
+        ENSURE(o.status == GJK_SEPARATED);
+        ENSURE_NEAR(o.signed_distance, g, 1e-9);
+    }
+    gjk_hull_destroy(hull);
+}
+
 /// Overlapping stacked boxes: the penetration query answers from the axes,
 /// exactly, with its witness points in the middle of the contact patch
 /// (the lower face of the upper box clipped by the upper face of the lower
@@ -647,6 +680,7 @@ int main(void) {
     g_qhull_err = tmpfile();
     RUN_TEST(test_stacked_boxes);
     RUN_TEST(test_stacked_penetration);
+    RUN_TEST(test_crossed_edges_nearly_parallel);
     RUN_TEST(test_edge_across_rim);
     RUN_TEST(test_penetration_ties_at_extremes);
     RUN_TEST(test_flat_square_on_box);

@@ -1450,8 +1450,9 @@ static void test_edge_directions(void) {
 }
 
 /// The template points of a small hull kind, scaled by s per axis: a
-/// tetrahedron, an octahedron, a triangular prism, a hexagonal prism and a
-/// box (4, 6, 6, 12 and 8 vertices; 6, 6, 4, 4 and 3 edge directions).
+/// tetrahedron, an octahedron, a triangular prism, a hexagonal prism, a box
+/// and a heptagonal prism (4, 6, 6, 12, 8 and 14 vertices; 6, 6, 4, 4, 3
+/// and 8 edge directions: two heptagonal prisms fill the 64 edge axes).
 static int small_hull_points(int kind, d3 s, gjk_vec3 *v) {
     int n = 0;
     if (kind == 0) {
@@ -1462,8 +1463,8 @@ static int small_hull_points(int kind, d3 s, gjk_vec3 *v) {
             double c = k & 1 ? -1 : 1;
             v[n++] = gjk_v3((gjk_real)(k / 2 == 0 ? c * s.x : 0), (gjk_real)(k / 2 == 1 ? c * s.y : 0), (gjk_real)(k / 2 == 2 ? c * s.z : 0));
         }
-    } else if (kind == 2 || kind == 3) {
-        int sides = kind == 2 ? 3 : 6;
+    } else if (kind == 2 || kind == 3 || kind == 5) {
+        int sides = kind == 2 ? 3 : kind == 3 ? 6 : 7;
         for (int k = 0; k < sides; ++k) {
             double a = 6.283185307179586 * k / sides;
             v[n++] = gjk_v3((gjk_real)(s.x * cos(a)), (gjk_real)(s.y * sin(a)), (gjk_real)s.z);
@@ -1491,7 +1492,7 @@ static void test_small_hulls_against_reference(void) {
     int checked = 0, overlapping = 0, by_axes = 0, failures = test_failures;
     for (int k = 0; k < 300 && test_failures == failures; ++k) {
         gjk_vec3 va[16], vb[16];
-        int ka = rng_int(&r, 5), kb = rng_int(&r, 5);
+        int ka = rng_int(&r, 6), kb = rng_int(&r, 6);
         int na = small_hull_points(ka, rng_box(&r, 0.3, 1.5), va), nb = small_hull_points(kb, rng_box(&r, 0.3, 1.5), vb);
         gjk_real ma = rng_chance(&r, 0.5) ? 0 : (gjk_real)rng_range(&r, 0, 0.1);
         gjk_real mb = rng_chance(&r, 0.5) ? 0 : (gjk_real)rng_range(&r, 0, 0.1);
@@ -1550,6 +1551,21 @@ static void test_small_hulls_against_reference(void) {
             gjk_intersect_output io = gjk_intersect(&q);
             gjk_penetration_output po = gjk_penetration(&q, NULL);
             ++checked;
+            // The same pair as if built where AVX2 is missing (scan_kind 0:
+            // the portable projections and scans): the same answer, bit
+            // for bit (both round (x·ux + y·uy) + z·uz, no fused steps).
+            gjk_hull portable_a = *ha, portable_b = *hb;
+            portable_a.scan_kind = portable_b.scan_kind = 0;
+            gjk_shape PA = gjk_with_margin(gjk_make_hull(&portable_a), ma), PB = gjk_with_margin(gjk_make_hull(&portable_b), mb);
+            gjk_query_input pq = q;
+            pq.shape_a = &PA, pq.shape_b = &PB;
+            gjk_intersect_output pio = gjk_intersect(&pq);
+            gjk_penetration_output ppo = gjk_penetration(&pq, NULL);
+            ENSURE(pio.status == io.status && pio.iterations == io.iterations);
+            ENSURE(ppo.status == po.status && ppo.signed_distance == po.signed_distance &&
+                   ppo.epa_iterations == po.epa_iterations && gjk_max_abs(gjk_sub(ppo.normal, po.normal)) == 0 &&
+                   gjk_max_abs(gjk_sub(ppo.point_a, po.point_a)) == 0 &&
+                   gjk_max_abs(gjk_sub(ppo.point_b, po.point_b)) == 0);
             if (ref > tol) {
                 ENSURE(io.status == GJK_SEPARATED && po.status == GJK_SEPARATED);
             } else if (ref < -tol) {
