@@ -1579,7 +1579,7 @@ static void write_targets(FILE *f) {
                "overlapping, in every query without GJK or EPA; on the separated bands their penetration still trails "
                "MPR's bare \"not intersecting\", and the cold box distance pays the input checks and the pose setup "
                "above, about 800 of its ~2070 instructions; hull8, two boxes as hulls, takes its overlapping depth from "
-               "its separating axes after the walk, and its intersect from them outright, at about 1900 instructions for "
+               "its separating axes after the walk, and its intersect from them outright, at about 3600 instructions for "
                "the 21 axes). Curved shapes (ellipsoids) take secant steps, which model how the "
                "support point moves with the direction from the last three support calls (docs/design.md, \"Secant "
                "steps\"): about 12 GJK iterations near contact at 1e-10 where plain GJK takes ~40 (coal, with "
