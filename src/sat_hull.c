@@ -23,9 +23,9 @@
 // tolerance) is left out, and "overlapping" is then not claimed unless it
 // is parallel within the rounding of a rotation matrix (8ε), the same
 // pose within the rounding of its input (as sat.c's boxes). The model of
-// each hull by its faces is exact to about 2^16 ε of its size
-// (hull_pack.c, edge_directions), which the queries allow only at a
-// relative tolerance of 2^17 ε or more (gjk_hull_hull_usable).
+// each hull by its faces is exact to about the faces' bend, at most 64 ε
+// of its size (hull_pack.c, edge_directions), which the queries allow
+// only at a relative tolerance of 2^17 ε or more (gjk_hull_hull_usable).
 #include "internal.h"
 
 #if !GJK_USE_FLOAT && defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
