@@ -673,6 +673,19 @@ bool gjk_segment_closed_form(const gjk_query_input *in, gjk_closed_answer *s);
 /// (query.c checks).
 bool gjk_point_closed_form(const gjk_query_input *in, gjk_closed_answer *s);
 
+/// The shortest |L| of a separating axis L = e × f (e, f unit edge
+/// directions) that two polytopes' axes keep (sat.c, sat_hull.c): L̂ is
+/// about ε/|L| off in direction, so ε/|L| × scale ≤ tol / 2 with
+/// tol = rel_tol × scale.
+static inline gjk_real gjk_sat_min_edge_len(const gjk_pair *p) { return 2 * GJK_REAL_EPSILON / p->rel_tol; }
+
+/// Whether an edge axis shorter than gjk_sat_min_edge_len, of squared
+/// length len2, leaves the overlap open: parallel edges make no facet of D,
+/// and edges parallel within the rounding of a rotation matrix (|L| ≤ 8ε,
+/// such as a quarter turn's) count as parallel; between those and the
+/// shortest kept, an axis left out might have separated the shapes.
+static inline bool gjk_sat_left_out(gjk_real len2) { return len2 > 64 * GJK_REAL_EPSILON * GJK_REAL_EPSILON; }
+
 /// Two boxes (p->a and p->b of type GJK_SHAPE_BOX): true with *status
 /// GJK_SEPARATED or GJK_PENETRATING when their 15 separating axes show the
 /// signed distance (rounding included) beyond ±band; false when it is

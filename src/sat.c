@@ -118,10 +118,7 @@ static GJK_INLINE gjk_real edge_axis(box_axes *x, const int i, const int j, gjk_
             s = raw / gjk_sqrt(len2);
         }
     } else {
-        // Parallel edges make no face of D; edges parallel within the
-        // rounding of a rotation matrix (|L| ≤ 8ε, such as a quarter
-        // turn's) count as parallel.
-        *left_out = *left_out || len2 > 64 * GJK_REAL_EPSILON * GJK_REAL_EPSILON;
+        *left_out = *left_out || gjk_sat_left_out(len2);
     }
     x->sep[6 + 3 * i + j] = s;
     return s;
@@ -157,12 +154,8 @@ static GJK_INLINE bool in_range(const gjk_pair *p, gjk_real min_len) {
     return gjk_max(gjk_max_abs(p->pos_b), p->scale) <= GJK_REAL_MAX / 8 * gjk_min(min_len, 1);
 }
 
-/// The shortest |L| of an edge axis kept: ε/|L| × scale ≤ tol / 2 with
-/// tol = rel_tol × scale.
-static gjk_real min_edge_len(const gjk_pair *p) { return 2 * GJK_REAL_EPSILON / p->rel_tol; }
-
 bool gjk_box_box_decide(const gjk_pair *p, gjk_real band, gjk_status *status) {
-    gjk_real min_len = min_edge_len(p);
+    gjk_real min_len = gjk_sat_min_edge_len(p);
     if (!in_range(p, min_len)) {
         return false;
     }
@@ -515,7 +508,7 @@ static bool corner_pair(const gjk_pair *p, const box_axes *x, gjk_vec3 ca, gjk_v
 }
 
 bool gjk_box_box_signed(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_box_answer *out) {
-    gjk_real min_len = min_edge_len(p);
+    gjk_real min_len = gjk_sat_min_edge_len(p);
     if (!in_range(p, min_len)) {
         return false;
     }

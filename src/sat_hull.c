@@ -207,9 +207,7 @@ static gjk_real edge_axes(hull_axes *x, gjk_real min_len) {
                 ea[b.n] = i, eb[b.n] = j;
                 axis_set(&b, b.n++, gjk_scale(1 / gjk_sqrt(len2), L));
             } else {
-                // Parallel edges make no facet of D; within the rounding of
-                // a rotation matrix (|L| ≤ 8ε) they count as parallel.
-                x->left_out = x->left_out || len2 > 64 * GJK_REAL_EPSILON * GJK_REAL_EPSILON;
+                x->left_out = x->left_out || gjk_sat_left_out(len2);
             }
         }
     }
@@ -251,9 +249,6 @@ gjk_real gjk_hull_hull_tolerance(const gjk_pair *p) {
     return p->rel_tol * size;
 }
 
-/// The shortest |L| of an edge axis kept: ε/|L| × scale ≤ tol / 2.
-static gjk_real min_edge_len(const gjk_pair *p) { return 2 * GJK_REAL_EPSILON / p->rel_tol; }
-
 /// True when no separation can overflow (as sat.c's in_range).
 static bool in_range(const gjk_pair *p) {
     gjk_real r = hull_of(p->a)->radius + hull_of(p->b)->radius;
@@ -289,7 +284,7 @@ bool gjk_hull_hull_decide(const gjk_pair *p, gjk_real band, gjk_status *status) 
     gjk_real stop = band + p->radius;
     gjk_real best = face_axes(&x, p, stop);
     if (!(best > stop)) {
-        best = edge_axes(&x, min_edge_len(p));
+        best = edge_axes(&x, gjk_sat_min_edge_len(p));
     }
     if (best > stop) {
         *status = GJK_SEPARATED;
@@ -345,7 +340,7 @@ bool gjk_hull_hull_signed(const gjk_pair *p, gjk_real tol, gjk_real band, gjk_bo
     // distance is GJK's.
     gjk_real best = face_axes(&x, p, 0);
     if (!(best > 0)) {
-        best = edge_axes(&x, min_edge_len(p));
+        best = edge_axes(&x, gjk_sat_min_edge_len(p));
     }
     if (x.left_out || !(best < 0) || !(best - p->radius < -band)) {
         return false; // apart or touching cores, or an axis left out: GJK's
